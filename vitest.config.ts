@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects so a fast unit run never pays for servers:
+// - unit: pure modules and self-contained services (tests live beside the code they test);
+// - integration: real Temporal dev server + real PostgreSQL, started once by the global setup;
+// - e2e: Debian's Chromium through playwright-core against the built web app.
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{domain,api,workflows,activities,partners,temporal,db,web,scripts}/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', 'web/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Test files share one Temporal server and one PostgreSQL cluster; each file gets its
+          // own database and task queue, but two cores cannot run many workers at once.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts', 'test/support/e2e-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
