@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { clientSessionStatuses, isOpen, refuseTransition } from './client-session-status';
+
+describe('client session transitions', () => {
+  it('lets an open session be opened, submitted, expired or aborted', () => {
+    for (const from of ['CREATED', 'CHOICE_IN_PROGRESS'] as const) {
+      for (const to of ['SUBMITTED', 'EXPIRED', 'ABORTED_BY_CUSTOMER', 'ABORTED_BY_MERCHANT'] as const) {
+        expect(refuseTransition(from, to)).toBeUndefined();
+      }
+      expect(refuseTransition(from, 'CHOICE_IN_PROGRESS')).toBeUndefined();
+    }
+  });
+
+  it('refuses every change of a final session', () => {
+    for (const from of ['SUBMITTED', 'EXPIRED', 'ABORTED_BY_CUSTOMER', 'ABORTED_BY_MERCHANT'] as const) {
+      expect(isOpen(from)).toBe(false);
+      for (const to of clientSessionStatuses) expect(refuseTransition(from, to)).toMatch(new RegExp(from));
+    }
+  });
+
+  it('never goes back to CREATED', () => {
+    expect(refuseTransition('CHOICE_IN_PROGRESS', 'CREATED')).toBeDefined();
+  });
+});

@@ -1,0 +1,37 @@
+// The client session's life: CREATED → CHOICE_IN_PROGRESS (shopper opened the page or widget)
+// → SUBMITTED (a payment exists), or EXPIRED / ABORTED_* from either open state.
+export const clientSessionStatuses = [
+  'CREATED',
+  'CHOICE_IN_PROGRESS',
+  'SUBMITTED',
+  'EXPIRED',
+  'ABORTED_BY_CUSTOMER',
+  'ABORTED_BY_MERCHANT',
+] as const;
+export type ClientSessionStatus = (typeof clientSessionStatuses)[number];
+
+export const abortStatuses = ['ABORTED_BY_CUSTOMER', 'ABORTED_BY_MERCHANT'] as const;
+export type AbortStatus = (typeof abortStatuses)[number];
+
+const openStatuses: ReadonlySet<ClientSessionStatus> = new Set(['CREATED', 'CHOICE_IN_PROGRESS']);
+
+/** A session that a shopper may still act on: open it, pay, or abort it. */
+export function isOpen(status: ClientSessionStatus): boolean {
+  return openStatuses.has(status);
+}
+
+/** Why a transition is refused, or undefined when it is allowed. */
+export function refuseTransition(from: ClientSessionStatus, to: ClientSessionStatus): string | undefined {
+  if (from === to && to === 'CHOICE_IN_PROGRESS') return undefined; // reopening the page is harmless
+  switch (to) {
+    case 'CHOICE_IN_PROGRESS':
+      return from === 'CREATED' ? undefined : `the client session is ${from}; it can no longer be opened`;
+    case 'SUBMITTED':
+    case 'EXPIRED':
+    case 'ABORTED_BY_CUSTOMER':
+    case 'ABORTED_BY_MERCHANT':
+      return isOpen(from) ? undefined : `the client session is ${from}; it cannot become ${to}`;
+    case 'CREATED':
+      return `a client session never returns to CREATED`;
+  }
+}

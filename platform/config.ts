@@ -1,0 +1,80 @@
+// One place that reads the environment, so every process (api, worker, scripts) agrees on defaults.
+// Embedded defaults make `npm start` work with nothing configured.
+import { readFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+export const projectRoot = resolve(import.meta.dirname, '..');
+export const dataDir = process.env.TESSERA_DATA_DIR ?? join(projectRoot, '.data');
+
+export interface TesseraConfig {
+  port: number;
+  host: string;
+  /** Origin shoppers and merchants reach us on; used in links, widget js_url and redirect URLs. */
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  temporalAddress: string;
+  temporalNamespace: string;
+  taskQueue: string;
+  /** 32 bytes: AES-256-GCM key for secrets, vaulted cards and signing keys at rest. */
+  encryptionKey: Buffer;
+  sandboxPartnersUrl: string;
+  sessionTtlSeconds: number;
+  accessTokenTtlSeconds: number;
+  webhookRetryInitialIntervalMs: number;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/**
+ * Without TESSERA_ENCRYPTION_KEY, a key is generated once into the data folder so that the
+ * embedded set-up survives restarts. Production sets the variable (base64 of 32 bytes).
+ */
+function loadEncryptionKey(): Buffer {
+  const fromEnv = process.env.TESSERA_ENCRYPTION_KEY;
+  if (fromEnv) {
+    const key = Buffer.from(fromEnv, 'base64');
+    if (key.length !== 32) throw new Error('TESSERA_ENCRYPTION_KEY must be base64 of exactly 32 bytes');
+    return key;
+  }
+  const file = join(dataDir, 'encryption.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+let cached: TesseraConfig | undefined;
+
+export function loadConfig(): TesseraConfig {
+  if (cached) return cached;
+  const port = intFromEnv('PORT', 3000);
+  const host = process.env.HOST ?? '127.0.0.1';
+  cached = {
+    port,
+    host,
+    publicUrl: (process.env.TESSERA_PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    temporalAddress: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+    temporalNamespace: process.env.TEMPORAL_NAMESPACE ?? 'default',
+    taskQueue: process.env.TESSERA_TASK_QUEUE ?? 'tessera',
+    encryptionKey: loadEncryptionKey(),
+    sandboxPartnersUrl: (process.env.SANDBOX_PARTNERS_URL ?? 'http://127.0.0.1:4010').replace(/\/$/, ''),
+    sessionTtlSeconds: intFromEnv('TESSERA_SESSION_TTL_SECONDS', 24 * 3600),
+    accessTokenTtlSeconds: intFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS', 3600),
+    webhookRetryInitialIntervalMs: intFromEnv('TESSERA_WEBHOOK_RETRY_INITIAL_MS', 10_000),
+  };
+  return cached;
+}
+
+/** Tests build configs explicitly instead of through the environment. */
+export function configFor(overrides: Partial<TesseraConfig>): TesseraConfig {
+  return { ...loadConfig(), ...overrides };
+}
