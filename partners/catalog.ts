@@ -1,0 +1,56 @@
+// Pure data about the partners Tessera knows: names, methods, and the vocabulary their answers
+// are normalised to. No I/O here, so workflows (deterministic code) and the api may import it.
+
+/** Sandbox partners and the payment methods each offers (stable names: see design.md). */
+export const PARTNER_CATALOG = [
+  { name: 'sandbox-card', methods: ['creditcard'], instrument: 'card' },
+  { name: 'sandbox-giftcard', methods: ['giftcard'], instrument: 'giftcard' },
+  { name: 'sandbox-wallet', methods: ['wallet'], instrument: 'wallet' },
+  { name: 'sandbox-instalments', methods: ['3x', '4x'], instrument: 'instalments' },
+] as const;
+
+export type PartnerName = (typeof PARTNER_CATALOG)[number]['name'];
+export type PaymentMethod = (typeof PARTNER_CATALOG)[number]['methods'][number];
+export type InstrumentKind = (typeof PARTNER_CATALOG)[number]['instrument'];
+
+export const PARTNER_NAMES: readonly PartnerName[] = PARTNER_CATALOG.map((p) => p.name);
+
+export function isPartnerName(name: string): name is PartnerName {
+  return (PARTNER_NAMES as readonly string[]).includes(name);
+}
+
+/** The methods a partner offers; empty for an unknown partner. */
+export function methodsOf(partner: string): readonly string[] {
+  return PARTNER_CATALOG.find((p) => p.name === partner)?.methods ?? [];
+}
+
+export function offersMethod(partner: string, method: string): boolean {
+  return methodsOf(partner).includes(method);
+}
+
+export const CURRENCIES = ['CHF', 'EUR', 'GBP', 'JPY', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const CARD_NETWORKS = ['VISA', 'MASTERCARD', 'CARTE_BANCAIRE', 'AMERICAN_EXPRESS'] as const;
+export type CardNetwork = (typeof CARD_NETWORKS)[number];
+
+/**
+ * Why a partner refused an authorization or an operation. Every value is a v1 "Status code"
+ * (spec v1-api-and-docs-site.md, section 4), so the v1 API can expose it as is; partners only
+ * ever produce this subset.
+ */
+export const REASON_CODES = [
+  'REJECTED_BANK',
+  'INSUFFICIENT_FUNDS',
+  'CARD_EXPIRED',
+  'WRONG_CARD_DATA',
+  'UNKNOWN_CARD',
+  'CARD_IS_NOT_ACTIVE',
+  'BLOCKED_BY_CUSTOMER',
+  'REJECTED_BY_RISK_CHECKS',
+  'AMOUNT_EXCEEDED',
+  'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
+  'TRANSACTION_NOT_SUPPORTED_BY_MERCHANT_ACCOUNT',
+  'BAD_REQUEST',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];

@@ -1,0 +1,92 @@
+// JSON over HTTP for adapters, with the error classification of the retry contract
+// (partner.ts): no answer -> PartnerUnavailableError (retryable); 4xx -> PartnerRequestError.
+// Request bodies may hold card data: they are never logged nor copied into errors.
+import { PartnerRequestError, PartnerUnavailableError, type PartnerCall } from './partner';
+
+export interface PartnerHttpConfig {
+  /** e.g. http://127.0.0.1:4010 (no trailing slash needed). */
+  baseUrl: string;
+  /** Per attempt; the activity's own timeout should be larger. */
+  timeoutMs: number;
+  /** Extra headers on every call (tests use them for the sandbox's fault injection). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+export interface PartnerHttpRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+/** Statuses that mean "the partner did not process this or does not know yet": retry. */
+function retryableStatus(status: number, code: string): boolean {
+  return status >= 500 || status === 408 || status === 429 || (status === 409 && code === 'request_in_progress');
+}
+
+export class PartnerHttpClient {
+  private readonly baseUrl: string;
+
+  constructor(
+    private readonly partner: string,
+    private readonly config: PartnerHttpConfig,
+  ) {
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+  }
+
+  async send<T>(call: PartnerCall, request: PartnerHttpRequest): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...this.config.headers };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
+    const doFetch = this.config.fetch ?? fetch;
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(`${this.baseUrl}${request.path}`, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
+      // Reading the body is part of the attempt: a connection cut mid-body is "no answer".
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new PartnerUnavailableError(this.partner, call, timedOut ? 'timeout' : 'network', null, {
+        cause: error instanceof Error ? new Error(`${error.name}: ${causeMessage(error)}`) : undefined,
+      });
+    }
+
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const code = errorCode(json);
+    if (response.ok) {
+      // A 2xx without a readable body is as good as no answer: retry, the key makes it safe.
+      if (json === undefined || typeof json !== 'object') {
+        throw new PartnerUnavailableError(this.partner, call, 'http', response.status);
+      }
+      return json as T;
+    }
+    if (retryableStatus(response.status, code)) {
+      throw new PartnerUnavailableError(this.partner, call, 'http', response.status);
+    }
+    const message = json && typeof json === 'object' && 'message' in json ? String(json.message) : '';
+    throw new PartnerRequestError(this.partner, call, code || `http_${response.status}`, response.status, message);
+  }
+}
+
+function errorCode(json: unknown): string {
+  return json && typeof json === 'object' && 'error' in json && typeof json.error === 'string' ? json.error : '';
+}
+
+/** undici hides the socket error in `cause`; keep only names and messages (no request data). */
+function causeMessage(error: Error): string {
+  const cause = error.cause;
+  return cause instanceof Error ? `${error.message} (${cause.name}: ${cause.message})` : error.message;
+}

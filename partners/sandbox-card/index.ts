@@ -1,0 +1,27 @@
+// sandbox-card (method creditcard; VISA, MASTERCARD, CARTE_BANCAIRE, AMERICAN_EXPRESS).
+// Receives the detokenized card in memory and forwards it once, over the authorize call; the
+// answer carries bin / last four digits only. Test card numbers: partners/README.md.
+import type { AuthorizeRequest } from '../partner';
+import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox/adapter';
+import type { WireAuthorizeBody } from '../sandbox/wire';
+
+export class SandboxCardAdapter extends SandboxPartnerAdapter {
+  constructor(config: SandboxAdapterConfig = {}) {
+    super('sandbox-card', config);
+  }
+
+  protected instrumentFields(request: AuthorizeRequest): Partial<WireAuthorizeBody> {
+    const card = request.instrument;
+    if (card.type !== 'card') throw this.wrongInstrument(request, 'card');
+    return {
+      card: {
+        number: card.number,
+        expiry_month: card.expiry_month,
+        expiry_year: card.expiry_year,
+        cvv: card.cvv,
+        holder_name: card.holder_name,
+        selected_network: card.selected_network,
+      },
+    };
+  }
+}

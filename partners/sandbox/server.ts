@@ -1,0 +1,347 @@
+// The sandbox partner network: its own Fastify service, loopback by default, all state in
+// memory. Card, gift card, wallet and instalment partners behind one HTTP API, shopper pages,
+// signed notifications, idempotency keys, fault injection and a readable ledger.
+// Routes are listed in partners/README.md.
+//
+// Card data: request bodies are never logged (no Fastify logger; the optional `log` line has
+// method, path and status only) and error answers never echo input (JSON syntax errors included:
+// V8 quotes the offending text in its messages).
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CARD_NETWORKS, CURRENCIES, PARTNER_NAMES, type PartnerName } from '../catalog';
+import { SandboxEngine, SandboxHttpError, type LedgerFilter, type PageKind } from './engine';
+import { FAULT_KINDS, FaultPlan, MAX_LATENCY_MS, requestedLatency, type Fault, type FaultRule } from './faults';
+import { IdempotencyStore } from './idempotency';
+import { Notifier, type NotifierOptions } from './notifier';
+import { PAGE_DECISIONS, renderDone, renderNotFound, renderPage } from './pages';
+import { DEFAULT_NOTIFICATION_SECRET } from './signature';
+import type { LedgerEntry, NotificationDelivery } from './wire';
+
+export interface SandboxNetworkOptions {
+  /** Default 127.0.0.1: the sandbox is a loopback service unless told otherwise. */
+  host?: string;
+  /** Default 0 (any free port). */
+  port?: number;
+  /** Latency added to every API call (GET /admin/config, PUT /admin/config change it later). */
+  latencyMs?: number;
+  /** Origin browsers reach the sandbox on, for redirection hrefs; defaults to the listen URL. */
+  publicUrl?: string;
+  /** Notification delivery: shared secret (default DEFAULT_NOTIFICATION_SECRET) and retry bounds. */
+  notify?: Partial<NotifierOptions>;
+  /** The timeout card settles at the first status read this long after authorize (default 0). */
+  uncertainSettleMs?: number;
+  /** Lender decision delay after the shopper applies (default 1000 ms). */
+  instalmentDecisionMs?: number;
+  /** How long a `timeout` fault holds the connection before destroying it (default 30 s). */
+  faultTimeoutMs?: number;
+  /** One line per request: method, path, status, duration. Never bodies. */
+  log?: (line: string) => void;
+}
+
+export interface SandboxNetwork {
+  url: string;
+  close(): Promise<void>;
+  ledger(filter?: LedgerFilter): LedgerEntry[];
+  notifications(): NotificationDelivery[];
+  /** Forgets transactions, ledger, keys, notifications and fault rules; refills gift cards. */
+  reset(): void;
+  setLatency(ms: number): void;
+  addFault(rule: Fault & { count?: number; path_prefix?: string | null }): FaultRule;
+}
+
+const Str = (maxLength: number) => Type.String({ maxLength });
+const Literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const Amount = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+const AuthorizeBody = Type.Object({
+  method: Str(32),
+  amount: Amount,
+  currency: Literals(CURRENCIES),
+  card: Type.Optional(
+    Type.Object({
+      number: Str(32),
+      expiry_month: Str(2),
+      expiry_year: Str(4),
+      cvv: Type.Optional(Str(4)),
+      holder_name: Type.Optional(Str(128)),
+      selected_network: Type.Optional(Literals(CARD_NETWORKS)),
+    }),
+  ),
+  giftcard: Type.Optional(Type.Object({ number: Str(32), pin: Type.Optional(Str(16)) })),
+  wallet_token: Type.Optional(Str(64)),
+  customer: Type.Optional(
+    Type.Object({
+      reference: Type.Optional(Str(256)),
+      email: Type.Optional(Str(320)),
+      first_name: Type.Optional(Str(256)),
+      last_name: Type.Optional(Str(256)),
+    }),
+  ),
+  order_reference: Type.Optional(Str(256)),
+  return_url: Type.Optional(Str(2048)),
+  notification_url: Type.Optional(Str(2048)),
+  three_ds: Type.Optional(Type.Object({ challenge_indicator: Type.Optional(Str(64)), challenge_exemption: Type.Optional(Str(64)) })),
+});
+const OperationBody = Type.Object({ amount: Amount, currency: Literals(CURRENCIES) });
+const BalanceBody = Type.Object({ number: Str(32), pin: Type.Optional(Str(16)) });
+const Reference = Type.Object({ reference: Str(64) });
+const PartnerParam = Type.Object({ partner: Literals(PARTNER_NAMES) });
+const LedgerQuery = Type.Object({
+  type: Type.Optional(Literals(['AUTHORIZE', 'AUTHORIZATION_UPDATE', 'CAPTURE', 'VOID', 'REFUND'] as const)),
+  partner: Type.Optional(Literals(PARTNER_NAMES)),
+  partner_reference: Type.Optional(Str(64)),
+  authorization_reference: Type.Optional(Str(64)),
+  idempotency_key: Type.Optional(Str(255)),
+  status: Type.Optional(Str(16)),
+});
+const FaultBody = Type.Object({
+  fault: Literals(FAULT_KINDS),
+  phase: Type.Optional(Literals(['before', 'after'] as const)),
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  path_prefix: Type.Optional(Str(256)),
+});
+const ConfigBody = Type.Object({ latency_ms: Type.Integer({ minimum: 0, maximum: MAX_LATENCY_MS }) });
+const PageForm = Type.Object({ decision: Str(16) });
+
+type Handler<B, P> = (request: FastifyRequest<{ Body: B; Params: P }>) => { statusCode: number; body: unknown };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): Promise<SandboxNetwork> {
+  const host = options.host ?? '127.0.0.1';
+  let latencyMs = options.latencyMs ?? 0;
+  const faultTimeoutMs = options.faultTimeoutMs ?? 30_000;
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+
+  const notifier = new Notifier({
+    secret: options.notify?.secret ?? DEFAULT_NOTIFICATION_SECRET,
+    maxAttempts: options.notify?.maxAttempts ?? 5,
+    retryDelayMs: options.notify?.retryDelayMs ?? 500,
+    timeoutMs: options.notify?.timeoutMs ?? 5_000,
+  });
+  const engine = new SandboxEngine({
+    publicUrl: () => publicUrl,
+    uncertainSettleMs: options.uncertainSettleMs ?? 0,
+    instalmentDecisionMs: options.instalmentDecisionMs ?? 1_000,
+    notify: (url, authorization) => notifier.send(url, authorization),
+  });
+  const keys = new IdempotencyStore();
+  const faults = new FaultPlan();
+  const hung = new Set<NodeJS.Timeout>();
+
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 });
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    if (error instanceof SandboxHttpError) return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    if (error.validation) return reply.code(400).send({ error: 'invalid_request', message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Never error.message here: for a malformed JSON body it quotes the body.
+      return reply.code(status).send({ error: 'invalid_request', message: `${request.method} ${request.routeOptions.url ?? ''}: unreadable request` });
+    }
+    return reply.code(500).send({ error: 'internal_error', message: 'sandbox internal error' });
+  });
+
+  if (options.log) {
+    const log = options.log;
+    app.addHook('onResponse', async (request, reply) => {
+      log(`${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
+    });
+  }
+
+  async function injectFault(fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (fault.fault === '500' || fault.fault === '503') {
+      await reply.code(Number(fault.fault)).send({ error: 'injected_fault', message: `sandbox fault ${fault.fault} (${fault.phase} processing)` });
+      return;
+    }
+    reply.hijack();
+    const socket = request.raw.socket;
+    if (fault.fault === 'drop') {
+      socket.destroy();
+      return;
+    }
+    const timer = setTimeout(() => {
+      hung.delete(timer);
+      socket.destroy();
+    }, faultTimeoutMs);
+    hung.add(timer);
+  }
+
+  /**
+   * One API call: latency, fault before, idempotency claim, the handler, fault after.
+   * `idempotent` routes require an Idempotency-Key header.
+   */
+  function api<B, P>(idempotent: boolean, handler: Handler<B, P>) {
+    return async (request: FastifyRequest<{ Body: B; Params: P }>, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? request.url;
+      const extra = requestedLatency(request.headers);
+      if (typeof extra !== 'number') return reply.code(400).send({ error: 'invalid_request', message: extra.invalid });
+      const fault = faults.take(path, request.headers);
+      if (fault && 'invalid' in fault) return reply.code(400).send({ error: 'invalid_request', message: fault.invalid });
+      if (latencyMs + extra > 0) await sleep(latencyMs + extra);
+      if (fault?.phase === 'before') return injectFault(fault, request, reply);
+
+      let answer: { statusCode: number; body: unknown };
+      let replayed = false;
+      if (idempotent) {
+        const key = request.headers['idempotency-key'];
+        if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
+          return reply.code(400).send({ error: 'missing_idempotency_key', message: 'Idempotency-Key header (1 to 255 characters) is required' });
+        }
+        const claim = keys.claim(key, keys.fingerprint(request.method, path, request.body));
+        if (claim.kind === 'conflict') {
+          return reply.code(422).send({ error: 'idempotency_key_reused', message: 'this Idempotency-Key was used with another request' });
+        }
+        if (claim.kind === 'in_progress') {
+          return reply.code(409).send({ error: 'request_in_progress', message: 'a request with this Idempotency-Key is being processed' });
+        }
+        if (claim.kind === 'replay') {
+          answer = claim.answer;
+          replayed = true;
+        } else {
+          try {
+            answer = handler(request);
+          } catch (error) {
+            keys.release(key); // no effect happened: the key may be used again
+            throw error;
+          }
+          keys.complete(key, answer);
+        }
+      } else {
+        answer = handler(request);
+      }
+      if (fault?.phase === 'after') return injectFault(fault, request, reply);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(answer.statusCode).send(answer.body);
+    };
+  }
+
+  const schema = (s: { body?: TSchema; params?: TSchema; querystring?: TSchema }) => ({ schema: s });
+  const idemKey = (request: FastifyRequest) => String(request.headers['idempotency-key']);
+
+  // --- partner API -----------------------------------------------------------------------------
+  app.post(
+    '/v1/:partner/authorizations',
+    schema({ body: AuthorizeBody, params: PartnerParam }),
+    api<Static<typeof AuthorizeBody>, { partner: PartnerName }>(true, (request) => ({
+      statusCode: 201,
+      body: engine.authorize(request.params.partner, request.body, idemKey(request)),
+    })),
+  );
+  for (const [kind, segment] of [['capture', 'captures'], ['void', 'voids'], ['refund', 'refunds']] as const) {
+    app.post(
+      `/v1/authorizations/:reference/${segment}`,
+      schema({ body: OperationBody, params: Reference }),
+      api<Static<typeof OperationBody>, { reference: string }>(true, (request) => ({
+        statusCode: 201,
+        body: engine.operate(kind, request.params.reference, request.body, idemKey(request)),
+      })),
+    );
+  }
+  app.get(
+    '/v1/transactions/:reference',
+    schema({ params: Reference }),
+    api<unknown, { reference: string }>(false, (request) => ({ statusCode: 200, body: engine.transaction(request.params.reference) })),
+  );
+  app.post(
+    '/v1/sandbox-giftcard/balance',
+    schema({ body: BalanceBody }),
+    api<Static<typeof BalanceBody>, unknown>(false, (request) => ({ statusCode: 200, body: engine.balance(request.body.number, request.body.pin) })),
+  );
+
+  // --- shopper pages -----------------------------------------------------------------------------
+  const pageHeaders = (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer');
+  for (const [kind, segment] of [['challenge', 'acs'], ['wallet', 'wallet'], ['lender', 'lender']] as const satisfies readonly (readonly [PageKind, string])[]) {
+    app.get<{ Params: { reference: string } }>(`/${segment}/:reference`, schema({ params: Reference }), async (request, reply) => {
+      try {
+        return pageHeaders(reply).send(renderPage(engine.page(kind, request.params.reference)));
+      } catch {
+        return pageHeaders(reply.code(404)).send(renderNotFound());
+      }
+    });
+    app.post<{ Params: { reference: string }; Body: Static<typeof PageForm> }>(
+      `/${segment}/:reference`,
+      schema({ params: Reference, body: PageForm }),
+      async (request, reply) => {
+        const { accept, refuse } = PAGE_DECISIONS[kind];
+        const decision = request.body.decision;
+        if (decision !== accept && decision !== refuse) return reply.code(400).send({ error: 'invalid_request', message: `decision must be ${accept} or ${refuse}` });
+        let target: string | null;
+        try {
+          target = engine.decide(kind, request.params.reference, decision === accept);
+        } catch {
+          return pageHeaders(reply.code(404)).send(renderNotFound());
+        }
+        if (target) return reply.redirect(target, 303);
+        return pageHeaders(reply).send(renderDone(engine.page(kind, request.params.reference)));
+      },
+    );
+  }
+
+  // --- test and operations endpoints -------------------------------------------------------------
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get<{ Querystring: Static<typeof LedgerQuery> }>('/ledger', schema({ querystring: LedgerQuery }), async (request) => {
+    const entries = engine.ledger(request.query as LedgerFilter);
+    return { count: entries.length, entries };
+  });
+  app.get('/notifications', async () => ({ deliveries: notifier.list() }));
+  const reset = () => {
+    engine.reset();
+    keys.reset();
+    notifier.reset();
+    faults.clear();
+  };
+  app.post('/admin/reset', async (_request, reply) => {
+    reset();
+    return reply.code(204).send();
+  });
+  app.get('/admin/config', async () => ({ latency_ms: latencyMs }));
+  app.put<{ Body: Static<typeof ConfigBody> }>('/admin/config', schema({ body: ConfigBody }), async (request) => {
+    latencyMs = request.body.latency_ms;
+    return { latency_ms: latencyMs };
+  });
+  const addFault = (rule: Fault & { count?: number; path_prefix?: string | null }) =>
+    faults.add({ fault: rule.fault, phase: rule.phase, count: rule.count ?? 1, path_prefix: rule.path_prefix ?? null });
+  app.get('/admin/faults', async () => ({ rules: faults.list() }));
+  app.post<{ Body: Static<typeof FaultBody> }>('/admin/faults', schema({ body: FaultBody }), async (request, reply) => {
+    const { fault, phase = 'before', count, path_prefix } = request.body;
+    return reply.code(201).send(addFault({ fault, phase, count, path_prefix }));
+  });
+  app.delete('/admin/faults', async (_request, reply) => {
+    faults.clear();
+    return reply.code(204).send();
+  });
+
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('sandbox: unexpected listen address');
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  if (!publicUrl) publicUrl = url;
+
+  return {
+    url,
+    async close() {
+      engine.dispose();
+      notifier.close();
+      for (const t of hung) clearTimeout(t);
+      hung.clear();
+      await app.close();
+    },
+    ledger: (filter) => engine.ledger(filter),
+    notifications: () => notifier.list(),
+    reset,
+    setLatency(ms) {
+      latencyMs = ms;
+    },
+    addFault,
+  };
+}

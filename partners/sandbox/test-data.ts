@@ -1,0 +1,131 @@
+// The sandbox's test data: which card number, gift card or customer produces which outcome.
+// partners/README.md documents the same tables for merchants; keep them in step.
+import type { CardNetwork, ReasonCode } from '../catalog';
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+export type CardScenario =
+  | { kind: 'approve' }
+  | { kind: 'refuse'; reason: ReasonCode; partnerStatus: string; description: string }
+  | { kind: 'challenge' }
+  | { kind: 'frictionless' }
+  | { kind: 'timeout' };
+
+const refuse = (reason: ReasonCode, partnerStatus: string, description: string): CardScenario => ({
+  kind: 'refuse',
+  reason,
+  partnerStatus,
+  description,
+});
+
+/** Numbers with a fixed behaviour; any other Luhn-valid number approves. */
+export const TEST_CARDS: Readonly<Record<string, { scenario: CardScenario; label: string }>> = {
+  '4242424242424242': { scenario: { kind: 'approve' }, label: 'VISA, approved' },
+  '5555555555554444': { scenario: { kind: 'approve' }, label: 'MASTERCARD, approved' },
+  '378282246310005': { scenario: { kind: 'approve' }, label: 'AMERICAN_EXPRESS, approved' },
+  '4000000000000002': {
+    scenario: refuse('REJECTED_BANK', 'DO_NOT_HONOR', 'The issuer declined the authorization.'),
+    label: 'refused by the issuer',
+  },
+  '4000000000009995': {
+    scenario: refuse('INSUFFICIENT_FUNDS', 'INSUFFICIENT_FUNDS', 'Insufficient funds on the card account.'),
+    label: 'insufficient funds',
+  },
+  '4000000000000069': {
+    scenario: refuse('CARD_EXPIRED', 'EXPIRED_CARD', 'The card has expired.'),
+    label: 'expired card (whatever the expiry date sent)',
+  },
+  '4000002760003184': { scenario: { kind: 'challenge' }, label: '3-D Secure challenge' },
+  '4000000000003220': { scenario: { kind: 'frictionless' }, label: '3-D Secure frictionless, approved' },
+  '4000000000000119': { scenario: { kind: 'timeout' }, label: 'acquirer timeout: UNCERTAIN until a status poll' },
+};
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function detectNetwork(digits: string): CardNetwork | null {
+  if (/^4/.test(digits)) return 'VISA';
+  if (/^3[47]/.test(digits)) return 'AMERICAN_EXPRESS';
+  const two = Number(digits.slice(0, 2));
+  const four = Number(digits.slice(0, 4));
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'MASTERCARD';
+  return null;
+}
+
+/** CARTE_BANCAIRE is co-badged on VISA and MASTERCARD cards; the shopper may select it. */
+export function resolveNetwork(digits: string, selected: CardNetwork | undefined): CardNetwork | null {
+  const detected = detectNetwork(digits);
+  if (selected === 'CARTE_BANCAIRE' && (detected === 'VISA' || detected === 'MASTERCARD')) return 'CARTE_BANCAIRE';
+  return detected;
+}
+
+/** Normalises an expiry to two-digit strings, or null when it is not a date. */
+export function normaliseExpiry(month: string, year: string): { month: string; year: string } | null {
+  if (!/^\d{1,2}$/.test(month) || !/^(\d{2}|\d{4})$/.test(year)) return null;
+  const m = Number(month);
+  if (m < 1 || m > 12) return null;
+  return { month: String(m).padStart(2, '0'), year: year.slice(-2) };
+}
+
+export function isExpired(expiry: { month: string; year: string }, now: Date): boolean {
+  const year = 2000 + Number(expiry.year);
+  const month = Number(expiry.month);
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
+/** The outcome of a card authorization, decided by the card's data alone. */
+export function cardScenario(card: { digits: string; expiry: { month: string; year: string } | null; cvv?: string }, now: Date): CardScenario {
+  const wrongData = refuse('WRONG_CARD_DATA', 'INVALID_CARD_DATA', 'The card number, expiry or CVV is invalid.');
+  if (!luhnValid(card.digits) || card.expiry === null) return wrongData;
+  if (card.cvv !== undefined && !/^\d{3,4}$/.test(card.cvv)) return wrongData;
+  const fixed = TEST_CARDS[card.digits]?.scenario;
+  if (fixed?.kind === 'refuse') return fixed;
+  if (isExpired(card.expiry, now)) return refuse('CARD_EXPIRED', 'EXPIRED_CARD', 'The card has expired.');
+  return fixed ?? { kind: 'approve' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gift cards (balances in minor units of whatever currency the payment uses)
+
+export const GIFT_CARD_PIN = '1234';
+
+export const TEST_GIFT_CARDS: Readonly<Record<string, { balance: number; active: boolean; label: string }>> = {
+  '6036280000000001': { balance: 5_000, active: true, label: '50.00' },
+  '6036280000000002': { balance: 0, active: true, label: '0.00: refused, insufficient funds' },
+  '6036280000000003': { balance: 100_000_000, active: true, label: '1,000,000.00' },
+  '6036280000000004': { balance: 1_000, active: true, label: '10.00' },
+  '6036280000000005': { balance: 10_000, active: false, label: '100.00 but not activated: refused' },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Instalments (3x, 4x): the lender decides after the shopper applies on its page
+
+export const INSTALMENT_LIMITS = { min: 5_000, max: 300_000 } as const;
+
+export function lenderDecision(amount: number, email: string | undefined): { accept: true } | { accept: false; reason: ReasonCode; description: string } {
+  if (email && /refuse/i.test(email.split('@')[0] ?? '')) {
+    return { accept: false, reason: 'REJECTED_BY_RISK_CHECKS', description: 'The lender declined the application.' };
+  }
+  if (amount < INSTALMENT_LIMITS.min || amount > INSTALMENT_LIMITS.max) {
+    return { accept: false, reason: 'AMOUNT_EXCEEDED', description: 'The amount is outside the lender\'s limits.' };
+  }
+  return { accept: true };
+}
+
+/** The instalment schedule shown on the lender page: equal parts, the remainder on the first. */
+export function instalmentPlan(amount: number, count: number): number[] {
+  const part = Math.floor(amount / count);
+  return Array.from({ length: count }, (_, i) => (i === 0 ? amount - part * (count - 1) : part));
+}
