@@ -1,0 +1,87 @@
+/**
+ * The v2 API schemas. See ../README.md for the conventions.
+ *
+ * Register every schema of `v2Schemas` with `fastify.addSchema()` before declaring routes,
+ * then reference them from routes with `Type.Ref(X)` (so the OpenAPI document shows
+ * `$ref: '#/components/schemas/X'`), e.g.
+ *
+ *   for (const schema of v2Schemas) app.addSchema(schema);
+ *   app.post('/v2/client-sessions', { schema: { body: Type.Ref(ClientSessionApplication),
+ *     response: { 201: Type.Ref(ClientSession), 400: Type.Ref(Problem) } } }, handler);
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { Address, ShippingAddress } from './address';
+import { OAuthTokenRequest, OAuthTokenResponse, SigningJwk, SigningJwks } from './auth';
+import { PaymentSolution, ThreeDsAuthenticationOptions, Webhook, WebhookHeader } from './common';
+import { Account, Customer } from './customer';
+import { ApiError, FieldError, IdempotencyConflict, Problem } from './errors';
+import { Discount, ItemLine, OperationOrder, Order, Shipment } from './order';
+import {
+  Authentication,
+  Authorization,
+  AuthorizationPartnerTransaction,
+  Card,
+  OperationPartnerTransaction,
+  Payment,
+  PaymentAmounts,
+  PaymentLinks,
+  PaymentOperation,
+  PaymentOverview,
+  Redirection,
+  SplitElement,
+  ThreeDsOutcome,
+} from './payment';
+import { AbortClientSessionRequest, ClientSession, ClientSessionApplication, ClientSessionLinks, ClientSessionWidget } from './session';
+
+export * from './address';
+export * from './auth';
+export * from './common';
+export * from './customer';
+export * from './errors';
+export * from './order';
+export * from './payment';
+export * from './primitives';
+export * from './session';
+
+/** Every named v2 schema (each has an `$id`), to register with `fastify.addSchema()`. */
+export const v2Schemas: readonly TSchema[] = [
+  Address,
+  ShippingAddress,
+  Account,
+  Customer,
+  ItemLine,
+  Shipment,
+  Discount,
+  Order,
+  OperationOrder,
+  ThreeDsAuthenticationOptions,
+  WebhookHeader,
+  Webhook,
+  PaymentSolution,
+  FieldError,
+  Problem,
+  IdempotencyConflict,
+  ApiError,
+  OAuthTokenRequest,
+  OAuthTokenResponse,
+  SigningJwk,
+  SigningJwks,
+  ThreeDsOutcome,
+  Card,
+  AuthorizationPartnerTransaction,
+  OperationPartnerTransaction,
+  Authorization,
+  Authentication,
+  Redirection,
+  PaymentOverview,
+  PaymentAmounts,
+  PaymentOperation,
+  SplitElement,
+  PaymentLinks,
+  Payment,
+  ClientSessionApplication,
+  ClientSessionWidget,
+  ClientSessionLinks,
+  ClientSession,
+  AbortClientSessionRequest,
+];

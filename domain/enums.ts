@@ -1,0 +1,180 @@
+/**
+ * Closed value sets of the v2 API (spec sections 4 and 9).
+ *
+ * They live here rather than in `api/schemas` so that workflows, activities and the
+ * API schemas share one source of truth without workflows importing TypeBox.
+ * Each tuple is `as const` so its element union is the TypeScript type.
+ */
+
+export const CAPTURE_MODES = ['MANUAL', 'AUTOMATIC'] as const;
+export type CaptureMode = (typeof CAPTURE_MODES)[number];
+export const DEFAULT_CAPTURE_MODE: CaptureMode = 'MANUAL';
+
+export const INTEGRATION_MODES = ['EMBEDDED', 'HOSTED_PAGE'] as const;
+export type IntegrationMode = (typeof INTEGRATION_MODES)[number];
+export const DEFAULT_INTEGRATION_MODE: IntegrationMode = 'EMBEDDED';
+
+export const DEFAULT_ALLOW_FUTURE_USAGE = false;
+
+export const CLIENT_SESSION_STATUSES = [
+  'CREATED',
+  'CHOICE_IN_PROGRESS',
+  'SUBMITTED',
+  'EXPIRED',
+  'ABORTED_BY_CUSTOMER',
+  'ABORTED_BY_MERCHANT',
+] as const;
+export type ClientSessionStatus = (typeof CLIENT_SESSION_STATUSES)[number];
+
+export const ABORT_STATUSES = ['ABORTED_BY_CUSTOMER', 'ABORTED_BY_MERCHANT'] as const;
+export type AbortStatus = (typeof ABORT_STATUSES)[number];
+
+export const AUTHORIZATION_STATUSES = ['AUTHORIZED', 'PENDING', 'UNCERTAIN', 'ERROR', 'ABORTED', 'REFUSED'] as const;
+export type AuthorizationStatus = (typeof AUTHORIZATION_STATUSES)[number];
+
+export const OPERATION_STATUSES = ['SUCCESS', 'FAILURE', 'PENDING', 'CONFLICT', 'UNCERTAIN'] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+
+export const OPERATION_PARTNER_TRANSACTION_STATUSES = ['SUCCESS', 'FAILURE', 'PENDING', 'UNCERTAIN'] as const;
+export type OperationPartnerTransactionStatus = (typeof OPERATION_PARTNER_TRANSACTION_STATUSES)[number];
+
+/**
+ * The spec names authentication {status, flow, eci, challenge_data} without listing the
+ * statuses. Tessera reuses the partner-transaction outcome vocabulary so that a client
+ * handles one set of words.
+ */
+export const AUTHENTICATION_STATUSES = ['SUCCESS', 'FAILURE', 'PENDING', 'UNCERTAIN'] as const;
+export type AuthenticationStatus = (typeof AUTHENTICATION_STATUSES)[number];
+
+export const OVERVIEW_TAGS = ['NOT', 'PARTIALLY', 'TOTALLY'] as const;
+export type OverviewTag = (typeof OVERVIEW_TAGS)[number];
+
+export const TRIGGER_ORIGINS = ['MERCHANT', 'AUTHORIZATION', 'ORCHESTRATOR'] as const;
+export type TriggerOrigin = (typeof TRIGGER_ORIGINS)[number];
+
+export const ITEM_TYPES = ['PHYSICAL', 'DIGITAL', 'SHIPPING_FEES'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export const DELIVERY_TYPES = [
+  'USER_DELIVERY',
+  'STORE_PICKUP',
+  'EXTERNAL_PICKUP',
+  'SHELF_PICKUP',
+  'DIGITAL_DELIVERY',
+] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+export const DELIVERY_QUICKNESSES = ['IMMEDIATE', 'EXPRESS', 'SAME_DAY', 'REGULAR'] as const;
+export type DeliveryQuickness = (typeof DELIVERY_QUICKNESSES)[number];
+
+export const GENDERS = ['MALE', 'FEMALE', 'UNKNOWN'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const CUSTOMER_TYPES = ['PERSON', 'COMPANY'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
+export const AUTHENTICATION_METHODS = [
+  'GUEST',
+  'MERCHANT_CREDENTIALS',
+  'IDENTITY_FEDERATION_CREDENTIALS',
+  'ISSUER_CREDENTIALS',
+  'THIRD_PARTY_CREDENTIALS',
+  'FIDO_CREDENTIALS',
+] as const;
+export type AuthenticationMethod = (typeof AUTHENTICATION_METHODS)[number];
+
+export const AGE_INDICATORS = ['GUEST', 'NEW', 'LESS_30_DAYS', 'BETWEEN_30_60_DAYS', 'MORE_60_DAYS'] as const;
+export type AgeIndicator = (typeof AGE_INDICATORS)[number];
+
+export const CHANGE_INDICATORS = ['NEW', 'LESS_30_DAYS', 'BETWEEN_30_60_DAYS', 'MORE_60_DAYS'] as const;
+export type ChangeIndicator = (typeof CHANGE_INDICATORS)[number];
+
+export const CHALLENGE_INDICATORS = [
+  'NO_PREFERENCE',
+  'NO_CHALLENGE_REQUESTED',
+  'CHALLENGE_REQUESTED_BY_MERCHANT',
+  'CHALLENGE_REQUESTED_BY_MANDATE',
+  'NO_CHALLENGE_REQUESTED_RISK_ANALYSIS_ALREADY_PERFORMED',
+  'NO_CHALLENGE_REQUESTED_DATA_SHARE_ONLY',
+  'NO_CHALLENGE_REQUESTED_STRONG_AUTHENTICATION_ALREADY_PERFORMED',
+  'NO_CHALLENGE_REQUESTED_BY_TRUST_LIST',
+  'CHALLENGE_REQUESTED_BY_TRUST_LIST',
+] as const;
+export type ChallengeIndicator = (typeof CHALLENGE_INDICATORS)[number];
+
+/** The only indicator allowed when a card is saved for future use (spec section 5). */
+export const FUTURE_USAGE_CHALLENGE_INDICATOR: ChallengeIndicator = 'CHALLENGE_REQUESTED_BY_MERCHANT';
+
+export const CHALLENGE_EXEMPTIONS = ['TRANSACTION_RISK_ANALYSIS', 'TRUSTED_BENEFICIARY', 'LOW_VALUE', 'SECURE_CORPORATE'] as const;
+export type ChallengeExemption = (typeof CHALLENGE_EXEMPTIONS)[number];
+
+export const THREE_DS_FLOWS = ['CHALLENGE', 'FRICTIONLESS'] as const;
+export type ThreeDsFlow = (typeof THREE_DS_FLOWS)[number];
+
+export const ECI_VALUES = ['00', '01', '02', '05', '06', '07'] as const;
+export type Eci = (typeof ECI_VALUES)[number];
+
+export const CARD_NETWORKS = ['VISA', 'MASTERCARD', 'CARTE_BANCAIRE', 'AMERICAN_EXPRESS', 'ONEY'] as const;
+export type CardNetwork = (typeof CARD_NETWORKS)[number];
+
+export const CARD_TYPES = [
+  'VISA_DEBIT',
+  'VISA_CREDIT',
+  'VISA_ELECTRON',
+  'MASTERCARD_DEBIT',
+  'MASTERCARD_CREDIT',
+  'MAESTRO',
+  'AMERICAN_EXPRESS',
+  'CARTE_BANCAIRE',
+] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+export const TAX_TYPES = ['vat', 'gst'] as const;
+export type TaxType = (typeof TAX_TYPES)[number];
+
+export const ADJUSTMENT_REASONS = [
+  'SALES',
+  'BUNDLE',
+  'CLEARANCE',
+  'END_OF_LINE',
+  'FULFILLER_REQUESTED_REFUND',
+  'DISCOUNT',
+  'DISCOUNT_COUPON',
+  'PROMOTION',
+  'SET',
+  'UNKNOWN',
+] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+
+/**
+ * The spec counts 11 event types (PAYMENT plus authorization, authentication, capture,
+ * refund and void, each at operation level and at partner-transaction level) but does not
+ * show their names. These are Tessera's names: the operation-level event carries the bare
+ * word, the partner-transaction-level one the `PARTNER_TRANSACTION_` prefix.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'PAYMENT',
+  'AUTHORIZATION',
+  'AUTHENTICATION',
+  'CAPTURE',
+  'REFUND',
+  'VOID',
+  'PARTNER_TRANSACTION_AUTHORIZATION',
+  'PARTNER_TRANSACTION_AUTHENTICATION',
+  'PARTNER_TRANSACTION_CAPTURE',
+  'PARTNER_TRANSACTION_REFUND',
+  'PARTNER_TRANSACTION_VOID',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = ['PAYMENT'];
+
+export const REDIRECTION_METHODS = ['GET', 'POST'] as const;
+export type RedirectionMethod = (typeof REDIRECTION_METHODS)[number];
+
+export const WALLET_TOKEN_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type WalletTokenStatus = (typeof WALLET_TOKEN_STATUSES)[number];
+
+/** Narrowing membership test for any of the tuples above. */
+export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
+  return typeof value === 'string' && values.includes(value);
+}
