@@ -310,8 +310,3 @@ export class PartnerNotificationError extends Error {
 export function isRetryablePartnerError(error: unknown): boolean {
   return error instanceof PartnerError && error.retryable;
 }
-
-/** Statuses after which an authorization can no longer change on its own. */
-export function isFinalAuthorization(status: PartnerAuthorizationStatus): boolean {
-  return status === 'AUTHORIZED' || status === 'REFUSED' || status === 'ERROR';
-}

@@ -89,7 +89,6 @@ export type PageKind = 'challenge' | 'wallet' | 'lender';
 export interface PageView {
   kind: PageKind;
   reference: string;
-  partner: PartnerName;
   method: string;
   amount: number;
   currency: Currency;
@@ -419,7 +418,6 @@ export class SandboxEngine {
     return {
       kind,
       reference,
-      partner: record.partner,
       method: record.method,
       amount: record.amount,
       currency: record.currency,

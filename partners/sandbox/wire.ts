@@ -93,11 +93,6 @@ export interface WireBalance {
   active: boolean;
 }
 
-export interface WireError {
-  error: string;
-  message: string;
-}
-
 /** Body of a notification POSTed to an authorization's notification_url. */
 export interface WireNotification {
   id: string;
