@@ -7,7 +7,8 @@ import type { CustomerInput, OrderInput, ThreeDsOptionsInput } from './inputs';
 import { validateOrder } from './order';
 
 export interface ClientSessionApplicationInput {
-  readonly amount: number;
+  /** Optional here so that a body the schema did not check can be judged too. */
+  readonly amount?: number;
   readonly currency: string;
   readonly order: OrderInput;
   readonly allow_future_usage?: boolean;

@@ -48,6 +48,7 @@ export interface PaymentSolutionInput {
 }
 
 export interface CardEntryInput {
+  readonly holder_name?: string;
   readonly expiry_month?: string;
   readonly expiry_year?: string;
 }

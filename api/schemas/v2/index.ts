@@ -15,6 +15,7 @@ import { OAuthTokenRequest, OAuthTokenResponse, SigningJwk, SigningJwks } from '
 import { PaymentSolution, ThreeDsAuthenticationOptions, Webhook, WebhookHeader } from './common';
 import { Account, Customer } from './customer';
 import { ApiError, FieldError, IdempotencyConflict, Problem } from './errors';
+import { BrowserInfo, CardEntry, CreatePaymentRequest, PaymentSplitEntry } from './create-payment';
 import { Discount, ItemLine, OperationOrder, Order, Shipment } from './order';
 import {
   Authentication,
@@ -31,17 +32,22 @@ import {
   SplitElement,
   ThreeDsOutcome,
 } from './payment';
+import { OperationRequest } from './operation';
+import { VaultCardRequest, VaultCardResponse, VaultCardSummary } from './vault';
 import { AbortClientSessionRequest, ClientSession, ClientSessionApplication, ClientSessionLinks, ClientSessionWidget } from './session';
 
 export * from './address';
 export * from './auth';
 export * from './common';
+export * from './create-payment';
 export * from './customer';
 export * from './errors';
+export * from './operation';
 export * from './order';
 export * from './payment';
 export * from './primitives';
 export * from './session';
+export * from './vault';
 
 /** Every named v2 schema (each has an `$id`), to register with `fastify.addSchema()`. */
 export const v2Schemas: readonly TSchema[] = [
@@ -84,4 +90,12 @@ export const v2Schemas: readonly TSchema[] = [
   ClientSessionLinks,
   ClientSession,
   AbortClientSessionRequest,
+  OperationRequest,
+  CardEntry,
+  BrowserInfo,
+  PaymentSplitEntry,
+  CreatePaymentRequest,
+  VaultCardRequest,
+  VaultCardSummary,
+  VaultCardResponse,
 ];

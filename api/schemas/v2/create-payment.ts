@@ -1,0 +1,110 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CAPTURE_MODES, CARD_NETWORKS, DEFAULT_ALLOW_FUTURE_USAGE, DEFAULT_CAPTURE_MODE } from '../../../domain/enums';
+import { StringEnum } from '../typebox';
+import { ThreeDsAuthenticationOptions, Webhook } from './common';
+import { Customer } from './customer';
+import { Order } from './order';
+import { ExpiryMonth, ExpiryYear } from './payment';
+import { CurrencyCode, HttpUrl, MethodName, PartnerName, PositiveMinorUnits, Text, Uuid } from './primitives';
+
+export const CardEntry = Type.Object(
+  {
+    holder_name: Type.Optional(Text({ examples: ['CAMILLE MARTIN'] })),
+    expiry_month: Type.Optional(ExpiryMonth()),
+    expiry_year: Type.Optional(ExpiryYear()),
+    selected_network: Type.Optional(
+      StringEnum(CARD_NETWORKS, { description: 'Network the shopper chose for a co-badged card.', examples: ['CARTE_BANCAIRE'] }),
+    ),
+  },
+  { $id: 'CardEntry', description: 'Card details entered with the card number that vault_form_token stands for.' },
+);
+export type CardEntry = Static<typeof CardEntry>;
+
+export const BrowserInfo = Type.Object(
+  {
+    accept_header: Type.Optional(Type.String({ maxLength: 2048, examples: ['text/html,application/xhtml+xml'] })),
+    user_agent: Type.Optional(Type.String({ maxLength: 2048, examples: ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15'] })),
+    language: Type.Optional(Type.String({ maxLength: 35, description: 'navigator.language, a BCP 47 tag.', examples: ['fr-FR'] })),
+    color_depth: Type.Optional(Type.Integer({ minimum: 1, maximum: 48, description: 'screen.colorDepth in bits.', examples: [24] })),
+    screen_height: Type.Optional(Type.Integer({ minimum: 0, examples: [900] })),
+    screen_width: Type.Optional(Type.Integer({ minimum: 0, examples: [1440] })),
+    time_zone_offset: Type.Optional(
+      Type.Integer({ minimum: -840, maximum: 840, description: 'new Date().getTimezoneOffset(): minutes from local time to UTC.', examples: [-60] }),
+    ),
+    java_enabled: Type.Optional(Type.Boolean({ examples: [false] })),
+    javascript_enabled: Type.Optional(Type.Boolean({ examples: [true] })),
+  },
+  { $id: 'BrowserInfo', description: 'The shopper’s browser, for 3-D Secure 2 device data.' },
+);
+export type BrowserInfo = Static<typeof BrowserInfo>;
+
+export const PaymentSplitEntry = Type.Object(
+  {
+    amount: PositiveMinorUnits({ description: 'Part of the payment amount this entry covers, in minor units.', examples: [3000] }),
+    partner: Type.Optional(PartnerName({ description: 'Partner of a foreign or new authorization. Not for a duplicate.' })),
+    method: Type.Optional(MethodName({ description: 'Method of a foreign or new authorization. Not for a duplicate.' })),
+    parent_payment_id: Type.Optional(Uuid({ description: 'Duplicate: the earlier Tessera payment whose authorization is reused.' })),
+    parent_partner_transaction_id: Type.Optional(
+      Uuid({ description: 'Duplicate: the earlier Tessera partner transaction whose authorization is reused.' }),
+    ),
+    parent_partner_token: Type.Optional(
+      Type.String({ minLength: 1, description: 'Foreign: the partner’s token of an authorization made outside Tessera.', examples: ['sbx_tok_41hd7'] }),
+    ),
+    parent_partner_reference: Type.Optional(
+      Type.String({ minLength: 1, description: 'Foreign: the partner’s reference of an authorization made outside Tessera.', examples: ['sbx_ch_9Jd82kq'] }),
+    ),
+    vault_form_token: Type.Optional(
+      Type.String({ minLength: 1, description: 'New authorization: the token POST /v2/vault/cards returned for the card entered.', examples: ['vft_5d0f3a9b7c'] }),
+    ),
+    card: Type.Optional(Type.Ref(CardEntry)),
+    three_ds_authentication_options: Type.Optional(Type.Ref(ThreeDsAuthenticationOptions)),
+  },
+  {
+    $id: 'PaymentSplitEntry',
+    description:
+      'One part of a payment, of one of three kinds, told apart by their fields:\n' +
+      '- duplicate of an earlier authorization: amount and parent_payment_id or parent_partner_transaction_id, no partner;\n' +
+      '- foreign authorization: amount, partner, method and parent_partner_token or parent_partner_reference;\n' +
+      '- new authorization: amount, partner, method, vault_form_token, optionally card and three_ds_authentication_options.',
+  },
+);
+export type PaymentSplitEntry = Static<typeof PaymentSplitEntry>;
+
+export const CreatePaymentRequest = Type.Object(
+  {
+    amount: PositiveMinorUnits({ description: 'Amount to pay, in minor units of currency.' }),
+    currency: CurrencyCode(),
+    entity_id: Uuid({ description: 'The merchant entity the payment is for.' }),
+    order: Type.Ref(Order),
+    capture_mode: Type.Optional(
+      StringEnum(CAPTURE_MODES, {
+        default: DEFAULT_CAPTURE_MODE,
+        description: 'MANUAL: capture later through the API. AUTOMATIC: Tessera captures right after authorization.',
+        examples: ['MANUAL'],
+      }),
+    ),
+    allow_future_usage: Type.Optional(
+      Type.Boolean({
+        default: DEFAULT_ALLOW_FUTURE_USAGE,
+        description:
+          'Whether the payment method may be saved for later payments. When true, every card entry must carry ' +
+          'three_ds_authentication_options.challenge_indicator CHALLENGE_REQUESTED_BY_MERCHANT.',
+        examples: [false],
+      }),
+    ),
+    customer: Type.Optional(Type.Ref(Customer)),
+    webhook: Type.Optional(Type.Ref(Webhook)),
+    split: Type.Optional(
+      Type.Array(Type.Ref(PaymentSplitEntry), {
+        minItems: 1,
+        description: 'The parts the payment is made of; their amounts add up to at most the payment amount.',
+      }),
+    ),
+    shopper_redirection_url: Type.Optional(
+      HttpUrl({ description: 'Where the shopper returns after a redirection (3-D Secure challenge, lender page).', examples: ['https://shop.example.com/checkout/return'] }),
+    ),
+    browser: Type.Optional(Type.Ref(BrowserInfo)),
+  },
+  { $id: 'CreatePaymentRequest', description: 'Body of POST /v2/payments: a payment created directly, possibly split.' },
+);
+export type CreatePaymentRequest = Static<typeof CreatePaymentRequest>;

@@ -1,0 +1,156 @@
+import { isCurrency } from '../currency';
+import { isPositiveMinorUnits, validatePositiveAmount } from './amounts';
+import { validateCardExpiry } from './card';
+import { fieldError, pointer, type FieldError } from './field-error';
+import { validateLocale } from './formats';
+import { validateFutureUsageThreeDs } from './future-usage';
+import type { CardEntryInput, CustomerInput, OrderInput, ThreeDsOptionsInput } from './inputs';
+import { validateOrder } from './order';
+
+export interface SplitEntryInput {
+  /** Optional here so that a body the schema did not check can be judged too. */
+  readonly amount?: number;
+  readonly partner?: string;
+  readonly method?: string;
+  readonly parent_payment_id?: string;
+  readonly parent_partner_transaction_id?: string;
+  readonly parent_partner_token?: string;
+  readonly parent_partner_reference?: string;
+  readonly vault_form_token?: string;
+  readonly card?: CardEntryInput;
+  readonly three_ds_authentication_options?: ThreeDsOptionsInput;
+}
+
+export interface CreatePaymentInput {
+  /** Optional here so that a body the schema did not check can be judged too. */
+  readonly amount?: number;
+  readonly currency: string;
+  readonly order: OrderInput;
+  readonly allow_future_usage?: boolean;
+  readonly customer?: CustomerInput;
+  readonly split?: readonly SplitEntryInput[];
+  readonly browser?: { readonly language?: string };
+}
+
+/**
+ * The kind of a split entry, told by its fields (the wire format has no discriminator:
+ * existing integrations send these field names as they are):
+ *
+ * - DUPLICATE — it names an earlier Tessera authorization: parent_payment_id or
+ *   parent_partner_transaction_id;
+ * - NEW_AUTHORIZATION — it carries a card entered by the shopper: vault_form_token or card;
+ * - FOREIGN — anything else: an authorization made outside Tessera, identified at the
+ *   partner by parent_partner_token or parent_partner_reference.
+ */
+export type SplitEntryKind = 'DUPLICATE' | 'NEW_AUTHORIZATION' | 'FOREIGN';
+
+const DUPLICATE_FIELDS = ['parent_payment_id', 'parent_partner_transaction_id'] as const;
+const FOREIGN_FIELDS = ['parent_partner_token', 'parent_partner_reference'] as const;
+const NEW_AUTHORIZATION_FIELDS = ['vault_form_token', 'card'] as const;
+
+function present(entry: SplitEntryInput, fields: readonly (keyof SplitEntryInput)[]): (keyof SplitEntryInput)[] {
+  return fields.filter((field) => entry[field] !== undefined);
+}
+
+export function splitEntryKind(entry: SplitEntryInput): SplitEntryKind {
+  if (present(entry, DUPLICATE_FIELDS).length > 0) return 'DUPLICATE';
+  if (present(entry, NEW_AUTHORIZATION_FIELDS).length > 0) return 'NEW_AUTHORIZATION';
+  return 'FOREIGN';
+}
+
+/** One entry at `at` (e.g. "/split/2"); `allowFutureUsage` is the payment's. */
+export function validateSplitEntry(entry: SplitEntryInput, at: string, allowFutureUsage: boolean | undefined): FieldError[] {
+  const errors = validatePositiveAmount(entry.amount, pointer(at, 'amount'));
+  const kind = splitEntryKind(entry);
+  const foreignFields = present(entry, FOREIGN_FIELDS);
+
+  switch (kind) {
+    case 'DUPLICATE': {
+      for (const field of ['partner', 'method', ...FOREIGN_FIELDS, ...NEW_AUTHORIZATION_FIELDS] as const) {
+        if (entry[field] !== undefined) {
+          errors.push(
+            fieldError(
+              pointer(at, field),
+              `must not be given in an entry duplicating an earlier authorization (${present(entry, DUPLICATE_FIELDS).join(', ')}): ` +
+                'partner and method are the parent’s',
+            ),
+          );
+        }
+      }
+      break;
+    }
+    case 'NEW_AUTHORIZATION': {
+      for (const field of foreignFields) {
+        errors.push(fieldError(pointer(at, field), 'must not be given in an entry authorizing a new card (vault_form_token)'));
+      }
+      errors.push(...requirePartnerAndMethod(entry, at, 'a new authorization'));
+      if (entry.vault_form_token === undefined) {
+        errors.push(fieldError(pointer(at, 'vault_form_token'), 'is required with card: the token of POST /v2/vault/cards'));
+      }
+      errors.push(...validateCardExpiry(entry.card, pointer(at, 'card')));
+      errors.push(
+        ...validateFutureUsageThreeDs(allowFutureUsage, entry.three_ds_authentication_options, pointer(at, 'three_ds_authentication_options'), 'required'),
+      );
+      break;
+    }
+    case 'FOREIGN': {
+      if (foreignFields.length === 0 && entry.partner === undefined && entry.method === undefined) {
+        errors.push(
+          fieldError(
+            at,
+            'must say what it pays with: parent_payment_id or parent_partner_transaction_id (an earlier authorization), ' +
+              'partner, method and parent_partner_token or parent_partner_reference (a foreign authorization), ' +
+              'or partner, method and vault_form_token (a new card authorization)',
+          ),
+        );
+        break;
+      }
+      errors.push(...requirePartnerAndMethod(entry, at, 'a foreign authorization'));
+      if (foreignFields.length === 0) {
+        errors.push(fieldError(at, 'a foreign authorization needs parent_partner_token or parent_partner_reference'));
+      }
+      break;
+    }
+  }
+  return errors;
+}
+
+function requirePartnerAndMethod(entry: SplitEntryInput, at: string, what: string): FieldError[] {
+  const errors: FieldError[] = [];
+  if (entry.partner === undefined) errors.push(fieldError(pointer(at, 'partner'), `is required for ${what}`));
+  if (entry.method === undefined) errors.push(fieldError(pointer(at, 'method'), `is required for ${what}`));
+  return errors;
+}
+
+/**
+ * Rules of POST /v2/payments beyond the schema:
+ *
+ * - `/amount` > 0, `/currency` accepted, the order ({@link validateOrder}: totals against the
+ *   amount, every address), `/customer/locale` and `/browser/language` BCP 47;
+ * - `/split`: at least one entry; each entry valid for its kind ({@link validateSplitEntry}:
+ *   amount > 0; a duplicate names no partner; a foreign one has partner, method and
+ *   parent_partner_token or parent_partner_reference; a new authorization has partner,
+ *   method, vault_form_token, two-digit expiry strings, and, when allow_future_usage is
+ *   true, the challenge indicator CHALLENGE_REQUESTED_BY_MERCHANT);
+ * - the entries' amounts add up to at most the payment amount.
+ */
+export function validateCreatePayment(body: CreatePaymentInput): FieldError[] {
+  const errors = validatePositiveAmount(body.amount, '/amount');
+  if (!isCurrency(body.currency)) errors.push(fieldError('/currency', 'must be one of CHF, EUR, GBP, JPY, USD'));
+  errors.push(...validateOrder(body.order, body.amount, '/order'));
+  errors.push(...validateLocale(body.customer?.locale, '/customer/locale'));
+  errors.push(...validateLocale(body.browser?.language, '/browser/language'));
+
+  if (body.split !== undefined) {
+    if (body.split.length === 0) errors.push(fieldError('/split', 'must have at least one entry; omit it otherwise'));
+    body.split.forEach((entry, i) => errors.push(...validateSplitEntry(entry, pointer('/split', i), body.allow_future_usage)));
+    const amounts = body.split.map((entry) => entry.amount);
+    if (amounts.every(isPositiveMinorUnits) && isPositiveMinorUnits(body.amount)) {
+      const total = amounts.reduce((sum, amount) => sum + amount, 0);
+      if (total > body.amount) {
+        errors.push(fieldError('/split', `entry amounts add up to ${total}, more than the payment amount ${body.amount}`));
+      }
+    }
+  }
+  return errors;
+}
