@@ -9,7 +9,10 @@ import swagger from '@fastify/swagger';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLocalReference } from '../typebox';
+import { walletSchemas } from '../wallet';
 import { v2Schemas } from '.';
+
+const allSchemas = [...v2Schemas, ...walletSchemas];
 import { ClientSession, ClientSessionApplication } from './session';
 import { createdClientSession, fullClientSessionApplication } from './testing/fixtures';
 import { edit, REMOVE } from './testing/json-edit';
@@ -32,12 +35,12 @@ beforeAll(async () => {
     openapi: { openapi: '3.1.0', info: { title: 'Tessera v2 (schema test)', version: '0' } },
     refResolver: { buildLocalReference },
   });
-  for (const schema of v2Schemas) app.addSchema(schema);
+  for (const schema of allSchemas) app.addSchema(schema);
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     void reply.status(400).send({ validation: error.validation ?? [] });
   });
   // One echo route per schema: every schema must compile as a body and as an answer.
-  for (const schema of v2Schemas) {
+  for (const schema of allSchemas) {
     const id = idOf(schema);
     app.post(`/echo/${id}`, { schema: { body: Type.Ref(id), response: { 200: Type.Ref(id) } } }, async (request) => request.body);
   }
@@ -121,7 +124,7 @@ describe('OpenAPI components', () => {
   it('names one component per registered schema, after its $id', () => {
     const document = app.swagger() as { components?: { schemas?: Record<string, unknown> } };
     const names = Object.keys(document.components?.schemas ?? {});
-    expect(names.sort()).toEqual(v2Schemas.map(idOf).sort());
+    expect(names.sort()).toEqual(allSchemas.map(idOf).sort());
     expect(names.some((name) => name.startsWith('def-'))).toBe(false);
   });
 

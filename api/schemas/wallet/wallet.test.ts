@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { schemaErrors } from '../check';
+import { v2Schemas } from '../v2';
+import { edit, REMOVE } from '../v2/testing/json-edit';
+import { WalletSession, WalletSessionRequest, walletSchemas, WalletToken, WalletTokenAddRequest, WalletTokenStatusUpdateRequest } from '.';
+
+const references = [...v2Schemas, ...walletSchemas];
+const pointersOf = (schema: Parameters<typeof schemaErrors>[0], value: unknown) => schemaErrors(schema, value, references).map((e) => e.pointer);
+
+const description = { brand_name: 'VISA', display_token: '•••• 4242' };
+const payment_id = { partner: 'sandbox-card', method: 'creditcard' };
+
+describe('wallet schemas', () => {
+  it('do not reuse a v2 component name', () => {
+    const v2 = new Set(v2Schemas.map((s) => s.$id));
+    expect(walletSchemas.filter((s) => v2.has(s.$id))).toEqual([]);
+  });
+
+  it('require owner_reference to open a session', () => {
+    expect(pointersOf(WalletSessionRequest, { owner_reference: 'CUST-1' })).toEqual([]);
+    expect(pointersOf(WalletSessionRequest, {})).toContain('/owner_reference');
+    expect(pointersOf(WalletSessionRequest, { owner_reference: '' })).toContain('/owner_reference');
+    expect(pointersOf(WalletSession, { session_id: 's', owner_reference: 'CUST-1', merchant: 'm', expiration_date: '2025-03-14T10:00:00Z' })).toEqual([]);
+  });
+
+  const add = { token: 'sbx_tok_41hd7', expiration_date: '2028-09-30T23:59:59Z', description, payment_id, reason: 'checkout' };
+
+  it('accept a token add request and require its four fields', () => {
+    expect(pointersOf(WalletTokenAddRequest, add)).toEqual([]);
+    for (const field of ['token', 'expiration_date', 'description', 'payment_id']) {
+      expect(pointersOf(WalletTokenAddRequest, edit(add, `/${field}`, REMOVE))).toContain(`/${field}`);
+    }
+    expect(pointersOf(WalletTokenAddRequest, edit(add, '/description/display_token', REMOVE))).toContain('/description/display_token');
+  });
+
+  it('require a known status to update a token', () => {
+    expect(pointersOf(WalletTokenStatusUpdateRequest, { status: 'INACTIVE', reason: 'lost card' })).toEqual([]);
+    expect(pointersOf(WalletTokenStatusUpdateRequest, {})).toContain('/status');
+    expect(pointersOf(WalletTokenStatusUpdateRequest, { status: 'DELETED' })).toContain('/status');
+  });
+
+  it('describe a token projection', () => {
+    const token = {
+      id: 'tok_1',
+      expiration_date: '2028-09-30T23:59:59Z',
+      owner_reference: 'CUST-1',
+      merchant: 'm',
+      status: 'ACTIVE',
+      description,
+      payment_id,
+      created_at: '2025-03-14T10:00:00Z',
+      updated_at: '2025-03-14T10:00:00Z',
+      value: 'sbx_tok_41hd7',
+      favorite: true,
+    };
+    expect(pointersOf(WalletToken, token)).toEqual([]);
+    expect(pointersOf(WalletToken, { ...token, favorite: 'yes' })).toContain('/favorite');
+  });
+});
