@@ -7,7 +7,7 @@
  * Ajv itself needs nothing: `StringEnum` emits a plain `{type: 'string', enum}` and Fastify
  * loads ajv-formats by default.
  */
-import { FormatRegistry, Kind, Type, TypeRegistry, type SchemaOptions, type TUnsafe } from '@sinclair/typebox';
+import { FormatRegistry, Kind, Type, TypeRegistry, type SchemaOptions, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 interface StringEnumSchema {
   enum: readonly string[];
@@ -27,6 +27,15 @@ TypeRegistry.Set<StringEnumSchema>(
  */
 export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ ...options, [Kind]: 'StringEnum', type: 'string', enum: [...values] });
+}
+
+/**
+ * `{ $ref: '<$id>' }` typed as the referenced schema. TypeBox 0.34 deprecates
+ * `Type.Ref(schema)`; this is the replacement its documentation gives.
+ */
+export function Ref<T extends TSchema>(schema: T, options: SchemaOptions = {}): TUnsafe<Static<T>> {
+  if (typeof schema.$id !== 'string') throw new TypeError('only a schema with an $id can be referenced');
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id, options));
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 
 export const OAuthTokenRequest = Type.Object(
   {
@@ -46,7 +46,7 @@ export type SigningJwk = Static<typeof SigningJwk>;
 
 export const SigningJwks = Type.Object(
   {
-    keys: Type.Array(Type.Ref(SigningJwk), {
+    keys: Type.Array(Ref(SigningJwk), {
       description: 'Keys verifying the JWS in the purse-redirection-data parameter of the shopper’s return; several during a rotation.',
     }),
   },

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CHALLENGE_EXEMPTIONS, CHALLENGE_INDICATORS, DEFAULT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../../domain/enums';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { HttpUrl, MethodName, PartnerName } from './primitives';
 
 export const ThreeDsAuthenticationOptions = Type.Object(
@@ -55,7 +55,7 @@ export const Webhook = Type.Object(
         examples: [['PAYMENT', 'CAPTURE']],
       }),
     ),
-    headers: Type.Optional(Type.Array(Type.Ref(WebhookHeader), { description: 'Extra headers sent with each delivery.' })),
+    headers: Type.Optional(Type.Array(Ref(WebhookHeader), { description: 'Extra headers sent with each delivery.' })),
   },
   { $id: 'Webhook', description: 'An endpoint of the merchant notified of changes of the session or payment.' },
 );

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CAPTURE_MODES, CARD_NETWORKS, DEFAULT_ALLOW_FUTURE_USAGE, DEFAULT_CAPTURE_MODE } from '../../../domain/enums';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { ThreeDsAuthenticationOptions, Webhook } from './common';
 import { Customer } from './customer';
 import { Order } from './order';
@@ -56,8 +56,8 @@ export const PaymentSplitEntry = Type.Object(
     vault_form_token: Type.Optional(
       Type.String({ minLength: 1, description: 'New authorization: the token POST /v2/vault/cards returned for the card entered.', examples: ['vft_5d0f3a9b7c'] }),
     ),
-    card: Type.Optional(Type.Ref(CardEntry)),
-    three_ds_authentication_options: Type.Optional(Type.Ref(ThreeDsAuthenticationOptions)),
+    card: Type.Optional(Ref(CardEntry)),
+    three_ds_authentication_options: Type.Optional(Ref(ThreeDsAuthenticationOptions)),
   },
   {
     $id: 'PaymentSplitEntry',
@@ -75,7 +75,7 @@ export const CreatePaymentRequest = Type.Object(
     amount: PositiveMinorUnits({ description: 'Amount to pay, in minor units of currency.' }),
     currency: CurrencyCode(),
     entity_id: Uuid({ description: 'The merchant entity the payment is for.' }),
-    order: Type.Ref(Order),
+    order: Ref(Order),
     capture_mode: Type.Optional(
       StringEnum(CAPTURE_MODES, {
         default: DEFAULT_CAPTURE_MODE,
@@ -92,10 +92,10 @@ export const CreatePaymentRequest = Type.Object(
         examples: [false],
       }),
     ),
-    customer: Type.Optional(Type.Ref(Customer)),
-    webhook: Type.Optional(Type.Ref(Webhook)),
+    customer: Type.Optional(Ref(Customer)),
+    webhook: Type.Optional(Ref(Webhook)),
     split: Type.Optional(
-      Type.Array(Type.Ref(PaymentSplitEntry), {
+      Type.Array(Ref(PaymentSplitEntry), {
         minItems: 1,
         description: 'The parts the payment is made of; their amounts add up to at most the payment amount.',
       }),
@@ -103,7 +103,7 @@ export const CreatePaymentRequest = Type.Object(
     shopper_redirection_url: Type.Optional(
       HttpUrl({ description: 'Where the shopper returns after a redirection (3-D Secure challenge, lender page).', examples: ['https://shop.example.com/checkout/return'] }),
     ),
-    browser: Type.Optional(Type.Ref(BrowserInfo)),
+    browser: Type.Optional(Ref(BrowserInfo)),
   },
   { $id: 'CreatePaymentRequest', description: 'Body of POST /v2/payments: a payment created directly, possibly split.' },
 );

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AGE_INDICATORS, AUTHENTICATION_METHODS, CHANGE_INDICATORS, CUSTOMER_TYPES, GENDERS } from '../../../domain/enums';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { DateTime, Text } from './primitives';
 
 const Count = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description, examples: [1] }));
@@ -52,7 +52,7 @@ export const Customer = Type.Object(
     locale: Type.Optional(
       Type.String({ minLength: 1, maxLength: 35, description: 'Preferred language as a BCP 47 tag.', examples: ['fr-FR'] }),
     ),
-    account: Type.Optional(Type.Ref(Account)),
+    account: Type.Optional(Ref(Account)),
   },
   { $id: 'Customer', description: 'The shopper, or the company buying.' },
 );

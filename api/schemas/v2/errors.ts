@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { DateTime, Uuid } from './primitives';
 
 export const FieldError = Type.Object(
@@ -27,7 +27,7 @@ const problemProperties = {
     Type.String({ format: 'uri-reference', description: 'The request path this problem is about.', examples: ['/v2/client-sessions'] }),
   ),
   error: Type.Optional(Type.String({ description: 'Reason phrase of the HTTP status.', examples: ['Bad Request'] })),
-  errors: Type.Optional(Type.Array(Type.Ref(FieldError), { description: 'Every invalid field found, when the body was invalid.' })),
+  errors: Type.Optional(Type.Array(Ref(FieldError), { description: 'Every invalid field found, when the body was invalid.' })),
   request_id: Type.String({ description: 'Identifier of the request (also in the x-request-id header), for support.', examples: ['req-7f3a9c2b'] }),
 };
 

@@ -2,12 +2,12 @@
  * The v2 API schemas. See ../README.md for the conventions.
  *
  * Register every schema of `v2Schemas` with `fastify.addSchema()` before declaring routes,
- * then reference them from routes with `Type.Ref(X)` (so the OpenAPI document shows
+ * then reference them from routes with `Ref(X)` from ../typebox (so the OpenAPI document shows
  * `$ref: '#/components/schemas/X'`), e.g.
  *
  *   for (const schema of v2Schemas) app.addSchema(schema);
- *   app.post('/v2/client-sessions', { schema: { body: Type.Ref(ClientSessionApplication),
- *     response: { 201: Type.Ref(ClientSession), 400: Type.Ref(Problem) } } }, handler);
+ *   app.post('/v2/client-sessions', { schema: { body: Ref(ClientSessionApplication),
+ *     response: { 201: Ref(ClientSession), 400: Ref(Problem) } } }, handler);
  */
 import type { TSchema } from '@sinclair/typebox';
 import { Address, ShippingAddress } from './address';

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Ref } from '../typebox';
 import { PaymentSolution } from './common';
 import { OperationOrder } from './order';
 import { PositiveMinorUnits, Text, Uuid } from './primitives';
@@ -6,9 +7,9 @@ import { PositiveMinorUnits, Text, Uuid } from './primitives';
 export const OperationRequest = Type.Object(
   {
     amount: PositiveMinorUnits({ description: 'Amount to capture, void or refund, in minor units.', examples: [5000] }),
-    order: Type.Optional(Type.Ref(OperationOrder)),
+    order: Type.Optional(Ref(OperationOrder)),
     priority: Type.Optional(
-      Type.Array(Type.Ref(PaymentSolution), {
+      Type.Array(Ref(PaymentSolution), {
         minItems: 1,
         description:
           'Partner transactions to use first, by partner and method, in this order; the rest in Tessera’s order. ' +

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DELIVERY_QUICKNESSES, DELIVERY_TYPES, ITEM_TYPES } from '../../../domain/enums';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { Address, ShippingAddress } from './address';
 import { DateTime, MinorUnits, PositiveMinorUnits, Text } from './primitives';
 
@@ -35,8 +35,8 @@ export const Shipment = Type.Object(
     delivery_quickness: Type.Optional(StringEnum(DELIVERY_QUICKNESSES, { examples: ['REGULAR'] })),
     delivery_method_reference: Type.Optional(Text({ description: 'The merchant’s name for the carrier or delivery option.', examples: ['colissimo-home'] })),
     estimated_delivery_date_time: Type.Optional(DateTime({ examples: ['2025-03-18T12:00:00+01:00'] })),
-    shipping_address: Type.Optional(Type.Ref(ShippingAddress)),
-    item_lines: Type.Optional(Type.Array(Type.Ref(ItemLine), { description: 'What this shipment contains.' })),
+    shipping_address: Type.Optional(Ref(ShippingAddress)),
+    item_lines: Type.Optional(Type.Array(Ref(ItemLine), { description: 'What this shipment contains.' })),
   },
   { $id: 'Shipment', description: 'A part of the order delivered together.' },
 );
@@ -70,9 +70,9 @@ const orderDetailProperties = {
   tax_amount: Type.Optional(
     MinorUnits({ description: 'Tax included in net_amount, in minor units. Equals the sum of the item lines’ tax_amount when they give one.', examples: [1833] }),
   ),
-  shipments: Type.Optional(Type.Array(Type.Ref(Shipment))),
-  billing_address: Type.Optional(Type.Ref(Address)),
-  discounts: Type.Optional(Type.Array(Type.Ref(Discount))),
+  shipments: Type.Optional(Type.Array(Ref(Shipment))),
+  billing_address: Type.Optional(Ref(Address)),
+  discounts: Type.Optional(Type.Array(Ref(Discount))),
 };
 
 export const Order = Type.Object(
@@ -87,7 +87,7 @@ export type Order = Static<typeof Order>;
 export const OperationOrder = Type.Object(
   {
     shipments: Type.Optional(
-      Type.Array(Type.Ref(Shipment), {
+      Type.Array(Ref(Shipment), {
         description: 'The shipments this capture, refund or void concerns, for partners that settle per item.',
       }),
     ),

@@ -12,7 +12,7 @@ import {
   THREE_DS_FLOWS,
   TRIGGER_ORIGINS,
 } from '../../../domain/enums';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { Webhook } from './common';
 import { Order, OperationOrder } from './order';
 import {
@@ -59,7 +59,7 @@ export const Card = Type.Object(
       Type.String({ description: 'Stable identifier of the card number within the entity, to spot the same card again.', examples: ['c1f2a3b4d5e6'] }),
     ),
     selected_network: Type.Optional(StringEnum(CARD_NETWORKS, { description: 'Network the card was processed on.', examples: ['VISA'] })),
-    three_ds: Type.Optional(Type.Ref(ThreeDsOutcome)),
+    three_ds: Type.Optional(Ref(ThreeDsOutcome)),
   },
   { $id: 'Card', description: 'The card of a card authorization. Never the full number.' },
 );
@@ -84,7 +84,7 @@ export const AuthorizationPartnerTransaction = Type.Object(
   {
     ...partnerTransactionProperties,
     status: StringEnum(AUTHORIZATION_STATUSES, { examples: ['AUTHORIZED'] }),
-    card: Type.Optional(Type.Ref(Card)),
+    card: Type.Optional(Ref(Card)),
     remaining_amount: MinorUnits({ description: 'Part of the authorized amount not yet captured or voided, in minor units.' }),
     partner_additional_data: Type.Optional(
       Type.Record(Type.String(), Type.String(), {
@@ -113,7 +113,7 @@ export const Authorization = Type.Object(
       description: 'Overall status: AUTHORIZED once every partner transaction is; PENDING and UNCERTAIN are not final.',
       examples: ['AUTHORIZED'],
     }),
-    partner_transactions: Type.Array(Type.Ref(AuthorizationPartnerTransaction)),
+    partner_transactions: Type.Array(Ref(AuthorizationPartnerTransaction)),
   },
   { $id: 'Authorization', description: 'The authorization of a payment across its partner transactions.' },
 );
@@ -190,8 +190,8 @@ export const PaymentOperation = Type.Object(
     }),
     merchant_reference: Type.Optional(Text({ examples: ['CAP-2025-000123-1'] })),
     status: StringEnum(OPERATION_STATUSES, { examples: ['SUCCESS'] }),
-    partner_transactions: Type.Array(Type.Ref(OperationPartnerTransaction)),
-    order: Type.Optional(Type.Ref(OperationOrder)),
+    partner_transactions: Type.Array(Ref(OperationPartnerTransaction)),
+    order: Type.Optional(Ref(OperationOrder)),
   },
   { $id: 'PaymentOperation', description: 'A capture, void or refund.' },
 );
@@ -226,26 +226,26 @@ export const Payment = Type.Object(
   {
     id: Uuid(),
     created_at: DateTime(),
-    overview: Type.Ref(PaymentOverview),
+    overview: Ref(PaymentOverview),
     client_session_id: Type.Optional(Uuid({ description: 'The client session this payment was submitted from, if any.' })),
     entity_id: Uuid(),
     version: Type.Integer({ minimum: 0, description: 'Increases with every change of the payment.', examples: [3] }),
     order_reference: Text({ examples: ['ORD-2025-000123'] }),
-    order: Type.Ref(Order),
+    order: Ref(Order),
     amount: PositiveMinorUnits(),
     currency: CurrencyCode(),
     capture_mode: StringEnum(CAPTURE_MODES, { examples: ['MANUAL'] }),
     allow_future_usage: Type.Boolean(),
-    captures: Type.Array(Type.Ref(PaymentOperation)),
-    voids: Type.Array(Type.Ref(PaymentOperation)),
-    refunds: Type.Array(Type.Ref(PaymentOperation)),
-    authorization: Type.Optional(Type.Ref(Authorization)),
-    authentication: Type.Optional(Type.Ref(Authentication)),
-    amounts: Type.Ref(PaymentAmounts),
-    links: Type.Ref(PaymentLinks),
-    split: Type.Optional(Type.Array(Type.Ref(SplitElement))),
-    webhook: Type.Optional(Type.Ref(Webhook)),
-    redirection: Type.Optional(Type.Ref(Redirection)),
+    captures: Type.Array(Ref(PaymentOperation)),
+    voids: Type.Array(Ref(PaymentOperation)),
+    refunds: Type.Array(Ref(PaymentOperation)),
+    authorization: Type.Optional(Ref(Authorization)),
+    authentication: Type.Optional(Ref(Authentication)),
+    amounts: Ref(PaymentAmounts),
+    links: Ref(PaymentLinks),
+    split: Type.Optional(Type.Array(Ref(SplitElement))),
+    webhook: Type.Optional(Ref(Webhook)),
+    redirection: Type.Optional(Ref(Redirection)),
   },
   { $id: 'Payment', description: 'A payment: its authorization and the captures, voids and refunds done on it.' },
 );

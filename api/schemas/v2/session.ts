@@ -8,7 +8,7 @@ import {
   DEFAULT_INTEGRATION_MODE,
   INTEGRATION_MODES,
 } from '../../../domain/enums';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { PaymentSolution, ThreeDsAuthenticationOptions, Webhook } from './common';
 import { Customer } from './customer';
 import { Order } from './order';
@@ -28,7 +28,7 @@ export const ClientSessionApplication = Type.Object(
     entity_id: Uuid({ description: 'The merchant entity the payment is for.' }),
     amount: PositiveMinorUnits({ description: 'Amount to pay, in minor units of currency.' }),
     currency: CurrencyCode(),
-    order: Type.Ref(Order),
+    order: Ref(Order),
     shopper_redirection_url: HttpUrl({
       description:
         'Where the shopper returns (GET) after paying or giving up, with a purse-redirection-data query parameter ' +
@@ -44,9 +44,9 @@ export const ClientSessionApplication = Type.Object(
     allow_future_usage: Type.Optional(
       Type.Boolean({ default: DEFAULT_ALLOW_FUTURE_USAGE, description: allowFutureUsageDescription, examples: [false] }),
     ),
-    customer: Type.Optional(Type.Ref(Customer)),
-    three_ds_authentication_options: Type.Optional(Type.Ref(ThreeDsAuthenticationOptions)),
-    webhook: Type.Optional(Type.Ref(Webhook)),
+    customer: Type.Optional(Ref(Customer)),
+    three_ds_authentication_options: Type.Optional(Ref(ThreeDsAuthenticationOptions)),
+    webhook: Type.Optional(Ref(Webhook)),
   },
   {
     $id: 'ClientSessionApplication',
@@ -100,17 +100,17 @@ export const ClientSession = Type.Object(
     capture_mode: StringEnum(CAPTURE_MODES, { description: captureModeDescription, examples: ['MANUAL'] }),
     integration_mode: StringEnum(INTEGRATION_MODES, { description: integrationModeDescription, examples: ['EMBEDDED'] }),
     allow_future_usage: Type.Boolean({ description: allowFutureUsageDescription }),
-    customer: Type.Optional(Type.Ref(Customer)),
-    order: Type.Ref(Order),
+    customer: Type.Optional(Ref(Customer)),
+    order: Ref(Order),
     expires_at: DateTime({ description: 'When the session expires if not submitted.' }),
     shopper_redirection_url: HttpUrl({ examples: ['https://shop.example.com/checkout/return'] }),
-    widget: Type.Optional(Type.Ref(ClientSessionWidget)),
+    widget: Type.Optional(Ref(ClientSessionWidget)),
     payment_id: Type.Optional(Uuid({ description: 'The payment; present only when the session is SUBMITTED.' })),
-    eligible_solutions: Type.Array(Type.Ref(PaymentSolution), {
+    eligible_solutions: Type.Array(Ref(PaymentSolution), {
       description: 'Partner and method pairs the shopper may choose from for this amount and currency.',
     }),
-    authorization: Type.Optional(Type.Ref(Authorization)),
-    links: Type.Ref(ClientSessionLinks),
+    authorization: Type.Optional(Ref(Authorization)),
+    links: Ref(ClientSessionLinks),
   },
   { $id: 'ClientSession', description: 'A checkout in progress for one order.' },
 );

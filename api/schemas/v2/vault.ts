@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CARD_NETWORKS } from '../../../domain/enums';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { ExpiryMonth, ExpiryYear } from './payment';
 import { Text } from './primitives';
 
@@ -32,7 +32,7 @@ export type VaultCardSummary = Static<typeof VaultCardSummary>;
 export const VaultCardResponse = Type.Object(
   {
     vault_form_token: Type.String({ description: 'Stands for the card in a payment split entry.', examples: ['vft_5d0f3a9b7c'] }),
-    card: Type.Ref(VaultCardSummary),
+    card: Ref(VaultCardSummary),
   },
   { $id: 'VaultCardResponse', description: 'Answer 201 of POST /v2/vault/cards.' },
 );

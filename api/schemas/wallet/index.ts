@@ -5,7 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { WALLET_TOKEN_STATUSES } from '../../../domain/enums';
-import { StringEnum } from '../typebox';
+import { Ref, StringEnum } from '../typebox';
 import { DateTime, MethodName, PartnerName, Text } from '../v2/primitives';
 
 const OwnerReference = () =>
@@ -56,8 +56,8 @@ export const WalletToken = Type.Object(
     owner_reference: OwnerReference(),
     merchant: Type.String({ examples: ['m_1842'] }),
     status: TokenStatus(),
-    description: Type.Ref(WalletTokenDescription),
-    payment_id: Type.Ref(WalletTokenPaymentId),
+    description: Ref(WalletTokenDescription),
+    payment_id: Ref(WalletTokenPaymentId),
     created_at: DateTime(),
     updated_at: DateTime(),
     value: Type.String({ description: 'The partner token itself.', examples: ['sbx_tok_41hd7'] }),
@@ -71,8 +71,8 @@ export const WalletTokenAddRequest = Type.Object(
   {
     token: Type.String({ minLength: 1, description: 'The partner token to save.', examples: ['sbx_tok_41hd7'] }),
     expiration_date: DateTime(),
-    description: Type.Ref(WalletTokenDescription),
-    payment_id: Type.Ref(WalletTokenPaymentId),
+    description: Ref(WalletTokenDescription),
+    payment_id: Ref(WalletTokenPaymentId),
     uniqueness_token: Type.Optional(Type.String()),
     pin_code: Type.Optional(Type.String()),
     reason: Reason(),
