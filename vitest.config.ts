@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{domain,api,workflows,activities,partners,temporal,db,web,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{domain,api,workflows,activities,partners,temporal,db,platform,web,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', 'web/dist/**'],
           environment: 'node',
         },

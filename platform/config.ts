@@ -3,6 +3,7 @@
 import { readFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { intFromEnvOr as intFromEnv } from './env';
 
 export const projectRoot = resolve(import.meta.dirname, '..');
 export const dataDir = process.env.TESSERA_DATA_DIR ?? join(projectRoot, '.data');
@@ -24,13 +25,6 @@ export interface TesseraConfig {
   webhookRetryInitialIntervalMs: number;
 }
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
 
 /**
  * Without TESSERA_ENCRYPTION_KEY, a key is generated once into the data folder so that the

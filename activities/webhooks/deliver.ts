@@ -1,0 +1,73 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Sql } from '../../db/connection';
+import { findWebhookSecret } from '../../db/merchants';
+import { decrypt } from '../../platform/secrets';
+import type { WebhookEvent, WebhookSubscription } from '../webhook-types';
+import { signatureHeader, signWebhook } from './signature';
+
+export interface WebhookHeader {
+  name: string;
+  values: string[];
+}
+
+export interface DeliverWebhookInput {
+  subscription: WebhookSubscription;
+  event: WebhookEvent;
+  workflowId: string;
+}
+
+const timeoutMs = 10_000;
+
+/**
+ * One delivery attempt. A non-2xx answer or a network error throws a retryable failure so that
+ * the activity's retry policy supplies the backoff; every attempt is recorded either way.
+ */
+export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) {
+  return async function deliverWebhook({ subscription, event }: DeliverWebhookInput): Promise<{ status: number; attempt: number }> {
+    const attempt = Context.current().info.attempt;
+    const sealedSecret = await findWebhookSecret(deps.sql, event.entity_id);
+    if (!sealedSecret) throw ApplicationFailure.nonRetryable(`entity ${event.entity_id} no longer exists`, 'EntityGone');
+    const secret = decrypt(deps.encryptionKey, sealedSecret);
+    const extraHeaders: WebhookHeader[] = subscription.headers_encrypted
+      ? JSON.parse(decrypt(deps.encryptionKey, subscription.headers_encrypted))
+      : [];
+
+    const body = JSON.stringify(event);
+    const headers = new Headers();
+    for (const header of extraHeaders) headers.set(header.name, header.values.join(', '));
+    headers.set('content-type', 'application/json');
+    headers.set('user-agent', 'Tessera-Webhooks/1.0');
+    headers.set('tessera-event-id', event.id);
+    headers.set('tessera-event-type', event.event_type);
+    headers.set('tessera-delivery-attempt', String(attempt));
+    headers.set(signatureHeader, signWebhook(secret, body, Math.floor(Date.now() / 1000)));
+
+    const started = performance.now();
+    let status: number | undefined;
+    let error: string | undefined;
+    try {
+      const response = await fetch(subscription.url, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      await response.body?.cancel();
+      if (status < 200 || status >= 300) error = `receiver answered HTTP ${status}`;
+    } catch (cause) {
+      error = cause instanceof Error ? `${cause.name}: ${cause.message}` : 'network error';
+    }
+    const durationMs = Math.round(performance.now() - started);
+
+    await deps.sql`
+      insert into webhook_delivery_attempts
+        (event_id, entity_id, resource_type, resource_id, event_type, url, attempt, status_code, error, succeeded, duration_ms)
+      values (${event.id}, ${event.entity_id}, ${event.resource.type}, ${event.resource.id}, ${event.event_type},
+              ${subscription.url}, ${attempt}, ${status ?? null}, ${error ?? null}, ${error === undefined}, ${durationMs})`;
+
+    if (error !== undefined) throw ApplicationFailure.retryable(error, 'WebhookDeliveryFailed');
+    return { status: status ?? 0, attempt };
+  };
+}

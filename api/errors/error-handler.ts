@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiErrorBody } from './api-error';
+import { HttpProblem, problemBody, type FieldError } from './problem';
+import { fieldErrorsFromAjv } from './validation';
+
+/** v1 and the wallet API keep their legacy ApiError shape; everything else answers problem+json. */
+function usesLegacyErrors(url: string): boolean {
+  return url.startsWith('/wallet/') || url.startsWith('/payment/v1/');
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { status: number; code: string; detail: string; errors?: FieldError[]; resourceId?: string; headers?: Record<string, string> },
+) {
+  for (const [name, value] of Object.entries(input.headers ?? {})) reply.header(name, value);
+  const path = request.url.split('?')[0] ?? request.url;
+  if (usesLegacyErrors(path)) {
+    const details = input.errors?.map((e) => `${e.pointer} ${e.detail}`).join('; ');
+    return reply
+      .status(input.status)
+      .type('application/json')
+      .send(apiErrorBody({ status: input.status, message: details ? `${input.detail}: ${details}` : input.detail, requestId: request.id, path }));
+  }
+  return reply.status(input.status).type('application/problem+json').send(
+    problemBody({
+      status: input.status,
+      code: input.code,
+      detail: input.detail,
+      instance: path,
+      requestId: request.id,
+      ...(input.errors ? { errors: input.errors } : {}),
+      ...(input.resourceId ? { resourceId: input.resourceId } : {}),
+    }),
+  );
+}
+
+const frameworkCodes: Record<string, { code: string; detail: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', detail: 'the request body exceeds 1 MB' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', detail: 'send application/json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request', detail: 'the JSON body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_json', detail: 'the body is not valid JSON' },
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpProblem) {
+      return sendError(request, reply, {
+        status: error.status,
+        code: error.code,
+        detail: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.extra?.resource_id ? { resourceId: error.extra.resource_id } : {}),
+        ...(error.extra?.headers ? { headers: error.extra.headers } : {}),
+      });
+    }
+    if (error.validation) {
+      const errors = fieldErrorsFromAjv(error.validation, error.validationContext ?? 'body');
+      return sendError(request, reply, { status: 400, code: 'invalid_request', detail: 'the request is invalid', errors });
+    }
+    const known = error.code ? frameworkCodes[error.code] : undefined;
+    if (known) return sendError(request, reply, { status: error.statusCode ?? 400, code: known.code, detail: known.detail });
+    // A SyntaxError from the JSON parser carries statusCode 400 on some versions.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(request, reply, { status: error.statusCode, code: 'invalid_request', detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, { status: 500, code: 'internal_error', detail: 'an unexpected error occurred; quote the request_id to support' });
+  });
+}

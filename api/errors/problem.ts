@@ -1,0 +1,73 @@
+// application/problem+json (RFC 9457) as the v2 API answers every error. `errors[].pointer` is a
+// JSON pointer to the offending field of the request body, so a client can show it next to it.
+export interface FieldError {
+  pointer: string;
+  detail: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  error: string;
+  errors?: FieldError[];
+  request_id: string;
+  resource_id?: string;
+}
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** A problem the API reports on purpose. Anything else that escapes a handler is a 500. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    /** Machine-readable code, stable across releases (e.g. `invalid_request`, `idempotency_conflict`). */
+    readonly code: string,
+    detail: string,
+    readonly errors?: FieldError[],
+    readonly extra?: { resource_id?: string; headers?: Record<string, string> },
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldError[]) => new HttpProblem(400, 'invalid_request', detail, errors);
+export const notFound = (what: string) => new HttpProblem(404, 'not_found', `${what} not found`);
+export const forbidden = (detail: string) => new HttpProblem(403, 'forbidden', detail);
+
+export function problemBody(input: {
+  status: number;
+  code: string;
+  detail: string;
+  instance: string;
+  requestId: string;
+  errors?: FieldError[];
+  resourceId?: string;
+}): ProblemBody {
+  return {
+    type: `https://tessera.dev/problems/${input.code.replaceAll('_', '-')}`,
+    title: titles[input.status] ?? 'Error',
+    status: input.status,
+    detail: input.detail,
+    instance: input.instance,
+    error: input.code,
+    ...(input.errors && input.errors.length > 0 ? { errors: input.errors } : {}),
+    request_id: input.requestId,
+    ...(input.resourceId ? { resource_id: input.resourceId } : {}),
+  };
+}

@@ -1,0 +1,30 @@
+// The api process: `npx tsx api/main.ts`. Needs DATABASE_URL and a reachable Temporal.
+import { connect } from '../db/connection';
+import { migrate } from '../db/migrate';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/logger';
+import { connectClient } from '../temporal/client';
+import { buildApi } from './server';
+
+const log = createLogger('api');
+const config = loadConfig();
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required by the api');
+const sql = connect(config.databaseUrl);
+await migrate(sql);
+const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
+const app = await buildApi({ config, sql, temporal });
+await app.listen({ host: config.host, port: config.port });
+log.info({ url: config.publicUrl }, 'api listening');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'api shutting down: finishing in-flight requests');
+  await app.close();
+  await temporal.connection.close();
+  await sql.end({ timeout: 5 });
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,77 @@
+// One OpenAPI 3.1 document per API family, generated from the route schemas: the same TypeBox
+// schema validates a request, types the handler and documents the call.
+import type { FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import { buildLocalReference } from './schemas/typebox';
+
+export type ApiFamily = 'v1' | 'v2' | 'wallet';
+
+function familyOf(url: string): ApiFamily[] {
+  if (url === '/oauth/token') return ['v1', 'v2', 'wallet'];
+  if (url.startsWith('/v2/')) return ['v2'];
+  if (url.startsWith('/wallet/')) return ['wallet'];
+  if (url.startsWith('/payment/v1/')) return ['v1'];
+  return [];
+}
+
+const documents: Record<ApiFamily, { title: string; description: string; version: string }> = {
+  v2: {
+    title: 'Tessera Orchestration API v2',
+    description: 'Client sessions, payments, captures, voids, refunds, split payments and webhooks. Amounts are integers in the currency minor unit.',
+    version: '2.0.0',
+  },
+  v1: {
+    title: 'Tessera Payment API v1 (deprecated)',
+    description: 'Session and protocol style API kept for existing integrations. Prefer API v2.',
+    version: '1.0.0',
+  },
+  wallet: { title: 'Tessera Wallet API', description: 'Saved payment tokens per customer.', version: '2.0.0' },
+};
+
+export const decoratorOf = (family: ApiFamily) => `openapi_${family}`;
+
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  for (const family of Object.keys(documents) as ApiFamily[]) {
+    const info = documents[family];
+    await app.register(fastifySwagger, {
+      decorator: decoratorOf(family),
+      refResolver: { buildLocalReference },
+      openapi: {
+        openapi: '3.1.0',
+        info,
+        servers: [{ url: publicUrl }],
+        components: {
+          securitySchemes: {
+            oauth2: {
+              type: 'oauth2',
+              flows: {
+                clientCredentials: {
+                  tokenUrl: '/oauth/token',
+                  scopes: { 'payment-api': 'Create client sessions', 'orchestration-api': 'Every other call' },
+                },
+              },
+            },
+            apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+            basicAuth: { type: 'http', scheme: 'basic' },
+          },
+        },
+      },
+      transform: ({ schema, url, route }) => {
+        const auth = route.config && typeof route.config === 'object' && 'auth' in route.config ? route.config.auth : undefined;
+        const hidden = !familyOf(url).includes(family) || Boolean(schema?.hide);
+        const security: Array<Record<string, string[]>> | undefined =
+          auth && typeof auth === 'object' && 'scope' in auth
+            ? [{ oauth2: [String(auth.scope)] }, { apiKey: [] }]
+            : url === '/oauth/token'
+              ? [{ basicAuth: [] }]
+              : undefined;
+        return { schema: { ...schema, hide: hidden, ...(security ? { security } : {}) }, url };
+      },
+    });
+    app.get(`/openapi/${family}.json`, { schema: { hide: true } }, async () => {
+      const generate: unknown = Reflect.get(app, decoratorOf(family));
+      if (typeof generate !== 'function') throw new Error(`openapi decorator for ${family} missing`);
+      return generate.call(app);
+    });
+  }
+}

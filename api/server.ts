@@ -1,0 +1,84 @@
+// Builds the api process: every HTTP route, their schemas, auth and error shapes. Handlers start,
+// update and query workflows; they never call partners themselves.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Client } from '@temporalio/client';
+import type { Sql } from '../db/connection';
+import type { TesseraConfig } from '../platform/config';
+import { redactedPaths } from '../platform/logger';
+import { authenticationPlugin } from './auth/authenticate';
+import { KeyRing } from './auth/key-ring';
+import { registerOAuthRoute } from './auth/oauth-route';
+import { installErrorHandling, sendError } from './errors/error-handler';
+import { registerOpenApi } from './openapi';
+import { requestIdFor } from './request-id';
+import { v2Schemas } from './schemas/v2';
+import { registerHealthRoute } from './routes/health';
+import { registerClientSessionRoutes } from './routes/v2/client-sessions';
+import { isApiPath, registerWebApp } from './web-app';
+
+export interface ApiDependencies {
+  config: TesseraConfig;
+  sql: Sql;
+  temporal: Client;
+  /** Shared by tests that build several apps on one database; made here otherwise. */
+  keys?: KeyRing;
+  logLevel?: string;
+  serveWebApp?: boolean;
+}
+
+export type Api = FastifyInstance;
+
+export async function buildApi(deps: ApiDependencies): Promise<Api> {
+  const app = Fastify({
+    logger: {
+      level: deps.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+    },
+    genReqId: requestIdFor,
+    requestIdLogLabel: 'request_id',
+    bodyLimit: 1024 * 1024,
+    // Shoppers, merchants and tests retry; keep-alive connections should not hold shutdown forever.
+    forceCloseConnections: 'idle',
+    ajv: {
+      customOptions: {
+        // Money must arrive as JSON integers: "100" is refused rather than silently coerced.
+        coerceTypes: false,
+        allErrors: true,
+        useDefaults: true,
+        removeAdditional: false,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const keys = deps.keys ?? new KeyRing(deps.sql, deps.config.encryptionKey);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  for (const schema of v2Schemas) app.addSchema(schema);
+  installErrorHandling(app);
+  await registerOpenApi(app, deps.config.publicUrl);
+  await app.register(authenticationPlugin, { sql: deps.sql, keys });
+
+  registerOAuthRoute(app, { sql: deps.sql, keys, accessTokenTtlSeconds: deps.config.accessTokenTtlSeconds });
+  registerHealthRoute(app, {
+    sql: deps.sql,
+    temporal: deps.temporal,
+    taskQueue: deps.config.taskQueue,
+    namespace: deps.config.temporalNamespace,
+  });
+  registerClientSessionRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config });
+
+  const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (servesWebApp && request.method === 'GET' && !isApiPath(path)) return reply.type('text/html').sendFile('index.html');
+    return sendError(request, reply, { status: 404, code: 'not_found', detail: `no route for ${request.method} ${path}` });
+  });
+  return app;
+}

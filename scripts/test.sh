@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# npm test: the whole suite. Installs what the suite needs (npm packages, the Temporal binary,
+# PostgreSQL, Chromium) so that it runs on a fresh machine.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/install-deps.sh
+bash temporal/ensure-binary.sh >/dev/null
+bash scripts/ensure-postgres.sh >/dev/null
+bash scripts/ensure-chromium.sh
+npx tsc --noEmit -p tsconfig.json
+exec npx vitest run "$@"

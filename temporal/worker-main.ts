@@ -1,0 +1,23 @@
+// The worker process: `npx tsx temporal/worker-main.ts`. Any number may run against one cluster.
+import { connect } from '../db/connection';
+import { createActivities } from '../activities';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/logger';
+import { createWorker } from './worker';
+
+const log = createLogger('worker');
+const config = loadConfig();
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required by the worker');
+const sql = connect(config.databaseUrl);
+const { worker, connection } = await createWorker({
+  address: config.temporalAddress,
+  namespace: config.temporalNamespace,
+  taskQueue: config.taskQueue,
+  activities: createActivities({ sql, encryptionKey: config.encryptionKey }),
+});
+log.info({ taskQueue: config.taskQueue, temporal: config.temporalAddress }, 'worker polling');
+// Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished.
+await worker.run();
+await connection.close();
+await sql.end({ timeout: 5 });
+log.info('worker stopped');

@@ -1,0 +1,140 @@
+// A whole Tessera for one test file: its own database (from the migrated template), its own task
+// queue with an in-process worker, and the api listening on a loopback port.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import type { Client } from '@temporalio/client';
+import { DefaultLogger, Runtime, type Worker, type NativeConnection } from '@temporalio/worker';
+import { connect, type Sql } from '../../db/connection';
+import { createMerchant, type CreatedMerchant } from '../../db/merchants';
+import { createActivities } from '../../activities';
+import { buildApi, type Api } from '../../api/server';
+import { KeyRing } from '../../api/auth/key-ring';
+import { configFor, type TesseraConfig } from '../../platform/config';
+import { connectClient } from '../../temporal/client';
+import { createWorker } from '../../temporal/worker';
+import { freePort } from './free-port';
+
+export interface StackOptions {
+  sessionTtlSeconds?: number;
+  webhookRetryInitialIntervalMs?: number;
+}
+
+export interface RunningWorker {
+  worker: Worker;
+  connection: NativeConnection;
+  done: Promise<void>;
+}
+
+export interface Stack {
+  baseUrl: string;
+  config: TesseraConfig;
+  sql: Sql;
+  temporal: Client;
+  api: Api;
+  createMerchant(name?: string): Promise<CreatedMerchant>;
+  accessToken(merchant: CreatedMerchant, scope?: string): Promise<string>;
+  /** Stops the worker (letting in-flight tasks finish) and starts a fresh one on the same queue. */
+  restartWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
+  startWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject('postgresAdminUrl');
+  const template = inject('templateDatabase');
+  const name = `${template.replace('tessera_template_', 'tessera_t_')}_${randomBytes(4).toString('hex')}`;
+  const admin = connect(adminUrl, { max: 1 });
+  await admin.unsafe(`create database ${name} template ${template}`);
+  await admin.end();
+  return adminUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+// Failed activity attempts are expected in these tests (a webhook receiver answering 500); the
+// worker's warnings about them would drown the test output.
+let runtimeInstalled = false;
+function quietTemporalRuntime() {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  quietTemporalRuntime();
+  const databaseUrl = await createTestDatabase();
+  const sql = connect(databaseUrl);
+  const port = await freePort();
+  const config = configFor({
+    port,
+    host: '127.0.0.1',
+    publicUrl: `http://127.0.0.1:${port}`,
+    databaseUrl,
+    temporalAddress: inject('temporalAddress'),
+    taskQueue: `test-${randomUUID()}`,
+    encryptionKey: randomBytes(32),
+    sessionTtlSeconds: options.sessionTtlSeconds ?? 24 * 3600,
+    webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
+  });
+  const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
+  const activities = createActivities({ sql, encryptionKey: config.encryptionKey });
+
+  let running: RunningWorker | undefined;
+  const startWorker = async () => {
+    const { worker, connection } = await createWorker({
+      address: config.temporalAddress,
+      namespace: config.temporalNamespace,
+      taskQueue: config.taskQueue,
+      activities,
+      workflowBundle: { codePath: inject('workflowBundlePath') },
+    });
+    running = { worker, connection, done: worker.run() };
+  };
+  const stopWorker = async () => {
+    if (!running) return;
+    const current = running;
+    running = undefined;
+    current.worker.shutdown();
+    await current.done;
+    await current.connection.close();
+  };
+  await startWorker();
+
+  const api = await buildApi({ config, sql, temporal, keys: new KeyRing(sql, config.encryptionKey), logLevel: 'warn', serveWebApp: false });
+  await api.listen({ host: '127.0.0.1', port });
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    baseUrl,
+    config,
+    sql,
+    temporal,
+    api,
+    createMerchant: (name = 'Test shop') => createMerchant(sql, config.encryptionKey, { name }),
+    async accessToken(merchant, scope) {
+      const body = new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
+      const response = await fetch(`${baseUrl}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body,
+      });
+      if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+      const json: { access_token: string } = await response.json();
+      return json.access_token;
+    },
+    restartWorker: async () => {
+      await stopWorker();
+      await startWorker();
+    },
+    stopWorker,
+    startWorker,
+    async close() {
+      await api.close();
+      await stopWorker();
+      await temporal.connection.close();
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { ClientSession } from '../api/schemas/v2';
+import type { WebhookSubscription } from '../activities/webhook-types';
+import type { WebhookRetrySettings } from './webhook-outbox';
+
+/**
+ * The session exactly as the API shows it, plus its creation time. The API computes every
+ * presentation field (links, widget) once at creation, so a query answers without further work.
+ */
+export type ClientSessionState = ClientSession & { created_at: string };
+
+export interface ClientSessionWorkflowInput {
+  session: ClientSessionState;
+  webhook?: WebhookSubscription;
+  threeDsAuthenticationOptions?: unknown;
+  webhookRetry: WebhookRetrySettings;
+}

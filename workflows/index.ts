@@ -1,0 +1,2 @@
+// Every workflow the worker registers. Deterministic code only: no I/O, no Node APIs.
+export { clientSessionWorkflow } from './client-session';
