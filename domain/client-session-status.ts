@@ -32,6 +32,6 @@ export function refuseTransition(from: ClientSessionStatus, to: ClientSessionSta
     case 'ABORTED_BY_MERCHANT':
       return isOpen(from) ? undefined : `the client session is ${from}; it cannot become ${to}`;
     case 'CREATED':
-      return `a client session never returns to CREATED`;
+      return `the client session is ${from}; it never returns to CREATED`;
   }
 }

@@ -1,7 +1,10 @@
 // POST /oauth/token: OAuth2 client credentials. Accepts the RFC 6749 form body, and also the form
 // some existing integrations send: grant_type in the query string, no body, credentials in Basic.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { Ref } from '../schemas/typebox';
+import { OAuthTokenRequest, OAuthTokenResponse } from '../schemas/v2';
 import type { Sql } from '../../db/connection';
 import { findOAuthClient } from '../../db/credentials';
 import type { Scope } from '../../db/merchants';
@@ -10,30 +13,26 @@ import { HttpProblem } from '../errors/problem';
 import { issueAccessToken, isScope } from './access-tokens';
 import type { KeyRing } from './key-ring';
 
-const TokenResponse = Type.Object(
-  {
-    access_token: Type.String({ description: 'JWT to send as `Authorization: Bearer <token>`' }),
-    expires_in: Type.Integer({ description: 'Lifetime in seconds', examples: [3600] }),
-    scope: Type.String({ description: 'Space-separated granted scopes', examples: ['payment-api orchestration-api'] }),
-    token_type: Type.Literal('Bearer'),
-  },
-  { $id: 'OAuthTokenResponse', title: 'OAuthTokenResponse' },
-);
-
-const TokenRequest = Type.Object(
-  {
-    grant_type: Type.Optional(Type.String({ description: 'Must be `client_credentials`' })),
-    client_id: Type.Optional(Type.String()),
-    client_secret: Type.Optional(Type.String()),
-    scope: Type.Optional(Type.String({ description: 'Space-separated subset of `payment-api orchestration-api`; all granted scopes when absent' })),
-  },
-  { title: 'OAuthTokenRequest' },
-);
-
 function stringField(source: unknown, name: string): string | undefined {
   if (typeof source !== 'object' || source === null) return undefined;
   const value: unknown = Reflect.get(source, name);
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Existing clients send no body at all, with grant_type in the query string: read it from there,
+ * and answer RFC 6749's unsupported_grant_type before schema validation would.
+ */
+async function readGrantTypeFromQuery(request: FastifyRequest): Promise<void> {
+  const body: Record<string, unknown> = typeof request.body === 'object' && request.body !== null ? { ...request.body } : {};
+  const grantType = stringField(body, 'grant_type') ?? stringField(request.query, 'grant_type');
+  if (grantType !== undefined) body.grant_type = grantType;
+  if (grantType !== undefined && grantType !== 'client_credentials') {
+    throw new HttpProblem(400, 'unsupported_grant_type', 'grant_type must be client_credentials', [
+      { pointer: '/grant_type', detail: 'must be client_credentials' },
+    ]);
+  }
+  request.body = body;
 }
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
@@ -58,42 +57,30 @@ const invalidClient = () =>
   });
 
 export function registerOAuthRoute(app: FastifyInstance, deps: { sql: Sql; keys: KeyRing; accessTokenTtlSeconds: number }): void {
-  app.post(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/oauth/token',
     {
-      // Existing clients send no body at all (grant_type in the query string): validate that as {}.
-      preValidation: async (request) => {
-        if (request.body === undefined || request.body === null) request.body = {};
-      },
+      preValidation: readGrantTypeFromQuery,
       schema: {
         summary: 'Get an access token (OAuth2 client credentials)',
         description:
           'Form-encoded body. Client id and secret by HTTP Basic or as form fields. `grant_type` may also be given in the query string with no body.',
         tags: ['Authentication'],
         consumes: ['application/x-www-form-urlencoded'],
-        body: TokenRequest,
+        body: Ref(OAuthTokenRequest),
         querystring: Type.Object({ grant_type: Type.Optional(Type.String()) }),
-        response: { 200: TokenResponse },
+        response: { 200: Ref(OAuthTokenResponse) },
       },
     },
     async (request, reply) => {
-      const grantType = stringField(request.body, 'grant_type') ?? stringField(request.query, 'grant_type');
-      if (grantType === undefined) {
-        throw new HttpProblem(400, 'invalid_request', 'grant_type is required', [{ pointer: '/grant_type', detail: 'is required' }]);
-      }
-      if (grantType !== 'client_credentials') {
-        throw new HttpProblem(400, 'unsupported_grant_type', 'grant_type must be client_credentials', [
-          { pointer: '/grant_type', detail: 'must be client_credentials' },
-        ]);
-      }
       const basic = basicCredentials(request.headers.authorization);
-      const clientId = basic?.id ?? stringField(request.body, 'client_id');
-      const clientSecret = basic?.secret ?? stringField(request.body, 'client_secret');
+      const clientId = basic?.id ?? request.body.client_id;
+      const clientSecret = basic?.secret ?? request.body.client_secret;
       if (!clientId || !clientSecret) throw invalidClient();
       const client = await findOAuthClient(deps.sql, clientId);
       if (!client || !sameHash(client.secret_hash, sha256(clientSecret))) throw invalidClient();
 
-      const requested = stringField(request.body, 'scope')?.split(/\s+/).filter(Boolean);
+      const requested = request.body.scope?.split(/\s+/).filter(Boolean);
       let scopes: Scope[] = client.scopes;
       if (requested && requested.length > 0) {
         const unknown = requested.filter((scope) => !isScope(scope) || !client.scopes.includes(scope));

@@ -22,7 +22,8 @@ import type { ClientSessionState } from '../../../workflows/client-session-types
 import { principalOf } from '../../auth/authenticate';
 import { badRequest, forbidden, HttpProblem, notFound } from '../../errors/problem';
 import { AbortClientSessionRequest, ClientSession, ClientSessionApplication } from '../../schemas/v2';
-import { problemResponses, ref } from '../schema-refs';
+import { problemResponses } from '../schema-refs';
+import { Ref } from '../../schemas/typebox';
 import { isWorkflowNotFound, updateFailure } from '../../temporal/workflow-errors';
 
 export const clientSessionWorkflowId = (id: string) => `client-session/${id}`;
@@ -68,8 +69,8 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
         description: 'Starts the payment journey of an order. The session lists the solutions the shopper may choose and either widget data (EMBEDDED) or a hosted page link (HOSTED_PAGE). It expires after about one day.',
         tags: ['Client sessions'],
         headers: IdempotencyHeaders,
-        body: ref(ClientSessionApplication),
-        response: { 201: ref(ClientSession), ...problemResponses(400, 401, 403, 404, 409) },
+        body: Ref(ClientSessionApplication),
+        response: { 201: Ref(ClientSession), ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -151,7 +152,7 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
         summary: 'Get a client session',
         tags: ['Client sessions'],
         params: SessionIdParams,
-        response: { 200: ref(ClientSession), ...problemResponses(400, 401, 403, 404) },
+        response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 403, 404) },
       },
     },
     async (request) => readSession(request.params.id, principalOf(request).entityId),
@@ -166,8 +167,8 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
         description: 'Only a CREATED or CHOICE_IN_PROGRESS session can be aborted; any other status answers 400.',
         tags: ['Client sessions'],
         params: SessionIdParams,
-        body: ref(AbortClientSessionRequest),
-        response: { 200: ref(ClientSession), ...problemResponses(400, 401, 403, 404) },
+        body: Ref(AbortClientSessionRequest),
+        response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
