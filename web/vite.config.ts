@@ -1,0 +1,66 @@
+// Vite build of the web app: the public documentation site now, the shopper's hosted payment page
+// and checkout widget later (see web/README.md).
+//
+//   npx vite build --config web/vite.config.ts     → web/dist (served by the api)
+//   npx vite --config web/vite.config.ts           → dev server
+//
+// Environment:
+//   TESSERA_OPENAPI_DIR   folder with {v1,v2,wallet}.json (default web/generated/openapi)
+//   TESSERA_WEB_OUT_DIR   output folder (default web/dist)
+//   TESSERA_TEST_HOOKS=1  compiles the end-to-end test hooks in (never for a real deployment)
+//   VITE_TESSERA_WIDGET_URL, VITE_TESSERA_DASHBOARD_URL, VITE_TESSERA_SURVEY_URL  site addresses
+
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { docsContent } from './build/docs-content.js';
+import { openapiDocuments } from './build/openapi-documents.js';
+import { colorModeConfig, COLOR_MODE_STORAGE_KEY } from './src/site/color-mode/config.js';
+import { colorModeInlineScript } from './src/site/color-mode/inline-script.js';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** Applies the stored colour mode before the first paint (no flash of the wrong theme). */
+function colorModeScript(): Plugin {
+  return {
+    name: 'tessera:color-mode-script',
+    transformIndexHtml(html) {
+      const marker = /<!-- color-mode-script:[^>]*-->/;
+      if (!marker.test(html)) throw new Error('web/index.html lost its color-mode-script marker.');
+      return html.replace(marker, `<script>${colorModeInlineScript(colorModeConfig, COLOR_MODE_STORAGE_KEY)}</script>`);
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  base: '/',
+  publicDir: resolve(webRoot, 'public'),
+  plugins: [
+    docsContent({ contentDir: resolve(webRoot, 'src/docs/content'), routeBase: '/docs' }),
+    tanstackRouter({
+      target: 'react',
+      // Each route's component is its own chunk: a checkout page never downloads the docs shell.
+      autoCodeSplitting: true,
+      routesDirectory: resolve(webRoot, 'src/routes'),
+      generatedRouteTree: resolve(webRoot, 'src/routeTree.gen.ts'),
+      quoteStyle: 'single',
+    }),
+    react({ include: /\.(mdx|js|jsx|ts|tsx)$/ }),
+    openapiDocuments({ dir: process.env.TESSERA_OPENAPI_DIR ?? resolve(webRoot, 'generated/openapi') }),
+    colorModeScript(),
+  ],
+  define: {
+    __TESSERA_TEST_HOOKS__: JSON.stringify(process.env.TESSERA_TEST_HOOKS === '1'),
+  },
+  build: {
+    outDir: process.env.TESSERA_WEB_OUT_DIR ?? resolve(webRoot, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    // The index is fetched on demand; a warning about large chunks would only be noise for the
+    // API reference pages, whose documents are data.
+    chunkSizeWarningLimit: 800,
+  },
+});
