@@ -1,0 +1,45 @@
+import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { AnnouncementBarConfig } from '../config-types';
+import { createStorageSlot } from '../storage';
+import { useContextOrThrow } from '../use-context-or-throw';
+import {
+  ANNOUNCEMENT_DISMISS_KEY,
+  ANNOUNCEMENT_ID_KEY,
+  dismissAnnouncement,
+  syncAnnouncementState,
+  type AnnouncementSlots,
+} from './announcement';
+
+export interface AnnouncementBarContextValue {
+  announcement: AnnouncementBarConfig | null;
+  /** True while the bar is on screen. */
+  isActive: boolean;
+  close(): void;
+}
+
+const AnnouncementBarContext = createContext<AnnouncementBarContextValue | undefined>(undefined);
+
+function defaultSlots(): AnnouncementSlots {
+  return { dismissed: createStorageSlot(ANNOUNCEMENT_DISMISS_KEY), id: createStorageSlot(ANNOUNCEMENT_ID_KEY) };
+}
+
+export function AnnouncementBarProvider({ announcement, slots: givenSlots, children }: {
+  announcement: AnnouncementBarConfig | null;
+  slots?: AnnouncementSlots;
+  children: ReactNode;
+}) {
+  const slots = useMemo(() => givenSlots ?? defaultSlots(), [givenSlots]);
+  // This app renders only in the browser, so storage is read before the first render: a closed
+  // bar never flashes in.
+  const [closed, setClosed] = useState(() => (announcement ? syncAnnouncementState(announcement.id, slots) : true));
+  const close = useCallback(() => {
+    dismissAnnouncement(slots);
+    setClosed(true);
+  }, [slots]);
+  const value = useMemo(() => ({ announcement, isActive: announcement !== null && !closed, close }), [announcement, closed, close]);
+  return <AnnouncementBarContext.Provider value={value}>{children}</AnnouncementBarContext.Provider>;
+}
+
+export function useAnnouncementBar(): AnnouncementBarContextValue {
+  return useContextOrThrow(AnnouncementBarContext, 'AnnouncementBarProvider', 'useAnnouncementBar');
+}

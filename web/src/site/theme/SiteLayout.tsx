@@ -1,0 +1,35 @@
+// The documentation shell: everything around a docs page. Rendered by the `_site` layout route, so
+// only documentation routes download it.
+
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { SiteProviders } from '../SiteProviders';
+import { AnnouncementBar } from './AnnouncementBar';
+import { ContentErrorBoundary } from './ContentErrorBoundary';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
+import { NavigationProgress } from './NavigationProgress';
+import { SearchModal } from './search/SearchModal';
+import { MAIN_CONTENT_ID, SkipToContent } from './SkipToContent';
+import { TestCrashHook } from './TestCrashHook';
+import './theme.css';
+
+export function SiteLayout() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return (
+    <SiteProviders>
+      <SkipToContent />
+      <NavigationProgress />
+      <AnnouncementBar />
+      <Navbar />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="main-wrapper">
+        {/* Keyed by page: a crash on one page does not stick to the next. */}
+        <ContentErrorBoundary key={pathname}>
+          <TestCrashHook />
+          <Outlet />
+        </ContentErrorBoundary>
+      </main>
+      <Footer />
+      <SearchModal />
+    </SiteProviders>
+  );
+}
