@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Client } from '@temporalio/client';
+import type { DestinationStream } from 'pino';
 import type { Sql } from '../db/connection';
 import type { TesseraConfig } from '../platform/config';
 import { redactedPaths } from '../platform/logger';
@@ -15,6 +16,7 @@ import { requestIdFor } from './request-id';
 import { v2Schemas } from './schemas/v2';
 import { registerHealthRoute } from './routes/health';
 import { registerClientSessionRoutes } from './routes/v2/client-sessions';
+import { registerVaultRoutes } from './routes/v2/vault';
 import { isApiPath, registerWebApp } from './web-app';
 
 export interface ApiDependencies {
@@ -24,6 +26,8 @@ export interface ApiDependencies {
   /** Shared by tests that build several apps on one database; made here otherwise. */
   keys?: KeyRing;
   logLevel?: string;
+  /** Where the api's log lines go; stdout otherwise. Tests capture them to prove what is never logged. */
+  logStream?: DestinationStream;
   serveWebApp?: boolean;
 }
 
@@ -34,9 +38,9 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     logger: {
       level: deps.logLevel ?? process.env.LOG_LEVEL ?? 'info',
       redact: { paths: redactedPaths, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: requestIdFor,
-    requestIdLogLabel: 'request_id',
     bodyLimit: 1024 * 1024,
     // Shoppers, merchants and tests retry; keep-alive connections should not hold shutdown forever.
     forceCloseConnections: 'idle',
@@ -73,6 +77,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     namespace: deps.config.temporalNamespace,
   });
   registerClientSessionRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config });
+  registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
 
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app));
   app.setNotFoundHandler((request, reply) => {

@@ -64,6 +64,15 @@ async function waitFor(url: string, what: string, timeoutMs = 120_000) {
   }
 }
 
+process.on('uncaughtException', (error) => {
+  console.error('[tessera] start-up failed:', error);
+  void stopAll(1);
+});
+process.on('unhandledRejection', (error) => {
+  console.error('[tessera] start-up failed:', error);
+  void stopAll(1);
+});
+
 let temporalAddress = process.env.TEMPORAL_ADDRESS;
 let temporalUi: string | undefined;
 if (!temporalAddress) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Client } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
+import proto from '@temporalio/proto';
 import type { Sql } from '../../db/connection';
 
 /** A worker counts as present when it polled the task queue within this window. */
@@ -29,8 +29,8 @@ export function registerHealthRoute(app: FastifyInstance, deps: { sql: Sql; temp
       check('worker', async () => {
         const response = await deps.temporal.workflowService.describeTaskQueue({
           namespace: deps.namespace,
-          taskQueue: { name: deps.taskQueue, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
-          taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+          taskQueue: { name: deps.taskQueue, kind: proto.temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+          taskQueueType: proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
         });
         const now = Date.now();
         const fresh = (response.pollers ?? []).filter((poller) => {
