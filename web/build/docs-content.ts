@@ -19,6 +19,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { parseFrontmatter, toDocFrontmatter, type DocFrontmatter } from './frontmatter.js';
 import { remarkDocOutline, type DocOutline } from './remark-doc-outline.js';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.js';
+import type { DocMetadata } from '../src/docs/types.js';
 
 export const DOCS_MANIFEST_ID = 'virtual:tessera/docs-manifest';
 const RESOLVED_MANIFEST_ID = '\0' + DOCS_MANIFEST_ID;
@@ -31,27 +32,26 @@ export interface DocsContentOptions {
   routeBase: string;
 }
 
-export interface DocEntry {
-  id: string;
-  path: string;
-  title: string;
-  description: string | null;
-  sidebarPosition: number | null;
-  sidebarLabel: string | null;
-  /** Folder of the source file relative to the content folder ("" at the top). */
-  sourceDir: string;
-  /** An index.mdx stands for its folder (the category's own page). */
-  isIndex: boolean;
-  file: string;
-}
+/** A page's metadata (shipped in the manifest) plus its source file (build side only). */
+export type DocEntry = DocMetadata & { file: string };
 
-interface Compiled {
+export interface Compiled {
   source: string;
   code: string;
   map: unknown;
 }
 
-export function docsContent(options: DocsContentOptions): Plugin {
+export interface DocsCompiler {
+  /** Compiles one MDX file (cached by content). */
+  compile(file: string, source: string): Promise<Compiled>;
+  /** Compiles every page of the content folder and returns their metadata, sorted by id. */
+  scan(): Promise<DocEntry[]>;
+  /** The search index of `docs` (default: a fresh scan). */
+  searchIndex(docs?: DocEntry[]): Promise<SearchIndexFile>;
+}
+
+/** The MDX pipeline and what it learns about the pages; the Vite plugin below wraps it. */
+export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
   const outlines = new Map<string, DocOutline>();
   const compiled = new Map<string, Compiled>();
   const mdxPlugin = mdx({
@@ -98,11 +98,16 @@ export function docsContent(options: DocsContentOptions): Plugin {
     return entries.sort((a, b) => a.id.localeCompare(b.id));
   }
 
-  async function searchIndex(): Promise<SearchIndexFile> {
-    const docs = await scan();
+  async function searchIndex(scanned?: DocEntry[]): Promise<SearchIndexFile> {
+    const docs = scanned ?? await scan();
     return buildSearchIndex(docs.map((doc) => ({ path: doc.path, title: doc.title, sections: outlines.get(doc.file)?.sections ?? [] })));
   }
 
+  return { compile, scan, searchIndex };
+}
+
+export function docsContent(options: DocsContentOptions): Plugin {
+  const { compile, scan, searchIndex } = createDocsCompiler(options);
   let server: ViteDevServer | undefined;
 
   return {
@@ -115,7 +120,7 @@ export function docsContent(options: DocsContentOptions): Plugin {
       if (id !== RESOLVED_MANIFEST_ID) return undefined;
       const docs = await scan();
       for (const doc of docs) this.addWatchFile(doc.file);
-      const index = JSON.stringify(await searchIndex());
+      const index = JSON.stringify(await searchIndex(docs));
       const version = createHash('sha256').update(index).digest('hex').slice(0, 10);
       return manifestModule(docs, `/${SEARCH_INDEX_FILE}?v=${version}`);
     },

@@ -3,21 +3,38 @@
 // the showcase (and any page code) listens to before using the widget.
 
 export const WIDGET_LOADED_EVENT = 'loadScriptJSWidget';
-const ATTRIBUTE = 'data-tessera-widget';
+
+/** Where scripts go and events are sent: the document, or a fake in unit tests. */
+export interface ScriptHost {
+  /** Appends a <script src> to <head>; the element fires `load` or `error`. */
+  injectScript(src: string): EventTarget & { remove(): void };
+  dispatch(event: Event): void;
+}
+
+export function documentHost(doc: Document = document): ScriptHost {
+  return {
+    injectScript(src) {
+      const script = doc.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.dataset.tesseraWidget = '';
+      doc.head.appendChild(script);
+      return script;
+    },
+    dispatch: (event) => void doc.dispatchEvent(event),
+  };
+}
 
 const pending = new Map<string, Promise<void>>();
 
-export function loadScriptJSWidget(src: string, doc: Document = document): Promise<void> {
+export function loadScriptJSWidget(src: string, host: ScriptHost = documentHost()): Promise<void> {
   const existing = pending.get(src);
   if (existing) return existing;
   const promise = new Promise<void>((resolve, reject) => {
-    const script = doc.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.setAttribute(ATTRIBUTE, src);
+    const script = host.injectScript(src);
     script.addEventListener('load', () => {
       resolve();
-      doc.dispatchEvent(new CustomEvent(WIDGET_LOADED_EVENT, { detail: { src } }));
+      host.dispatch(new CustomEvent(WIDGET_LOADED_EVENT, { detail: { src } }));
     });
     script.addEventListener('error', () => {
       // Forget the failed attempt, so a retry injects a fresh tag.
@@ -25,7 +42,6 @@ export function loadScriptJSWidget(src: string, doc: Document = document): Promi
       pending.delete(src);
       reject(new Error(`The checkout widget script could not be loaded from ${src}.`));
     });
-    doc.head.appendChild(script);
   });
   pending.set(src, promise);
   return promise;
