@@ -1,0 +1,233 @@
+// The card vault: cards entered by shoppers, stored encrypted, referred to by a vault form token.
+// Only the token's SHA-256 is stored; the token leaves once, in the answer to the browser.
+//
+// Life of a token:
+// - `vaultCard` stores the card; the token must be used (first `detokenize`) before `expires_at`
+//   (VAULT_FORM_TOKEN_TTL_SECONDS after creation) or it is expired.
+// - `detokenize` gives the payment activity the clear card. The first call stamps `used_at`; from
+//   then on the token stays readable despite `expires_at`, so activity retries of an authorization
+//   keep working, until `purgeVault` removes it VAULT_USED_RETENTION_SECONDS after that first use.
+// - The CVV may be read until it is erased: by `detokenize(..., { consumeCvv: true })` (read and
+//   erase in one transaction) or by `eraseCvv` once the authorization has a definitive answer
+//   (safer when the partner call may be retried).
+// - Another entity's token, an unknown token and a malformed one are all `not_found`.
+import type { Sql } from './connection';
+import { cardSummary, normalizeHolderName, type CardSummary, type DetectedBrand } from '../domain/card';
+import { decrypt, encrypt, randomCredential, sha256 } from '../platform/secrets';
+
+export const VAULT_FORM_TOKEN_PREFIX = 'vft_';
+/** A form token is meant for the payment the shopper is submitting now. */
+export const VAULT_FORM_TOKEN_TTL_SECONDS = 3600;
+/** How long a used token stays readable (authorization retries) before `purgeVault` deletes it. */
+export const VAULT_USED_RETENTION_SECONDS = 24 * 3600;
+
+const TOKEN = /^vft_[A-Za-z0-9_-]{43}$/;
+
+/** `vft_` then 32 random bytes in base64url (43 characters). */
+export function isVaultFormToken(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN.test(value);
+}
+
+export interface CardToVault {
+  number: string;
+  expiry_month: string;
+  expiry_year: string;
+  cvv: string;
+  holder_name?: string | undefined;
+}
+
+export interface VaultedCard {
+  vault_form_token: string;
+  card: CardSummary;
+  expires_at: Date;
+}
+
+export interface DetokenizedCard extends CardSummary {
+  number: string;
+  expiry_month: string;
+  expiry_year: string;
+  holder_name?: string;
+  /** Absent once erased. */
+  cvv?: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date;
+}
+
+export type VaultLookupFailure = { status: 'not_found' } | { status: 'expired' };
+export type DetokenizeResult = { status: 'found'; card: DetokenizedCard } | VaultLookupFailure;
+
+export interface VaultedCardInfo extends CardSummary {
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  has_cvv: boolean;
+}
+export type FindVaultedCardResult = { status: 'found'; card: VaultedCardInfo } | VaultLookupFailure;
+
+interface SealedCard {
+  /** The row's token hash (hex): a ciphertext moved to another row does not open. */
+  t: string;
+  number: string;
+  expiry_month: string;
+  expiry_year: string;
+  holder_name?: string;
+}
+
+interface SealedCvv {
+  t: string;
+  cvv: string;
+}
+
+interface Row {
+  card_encrypted: string;
+  cvv_encrypted: string | null;
+  bin: string;
+  last_four_digits: string;
+  brands: DetectedBrand[];
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+function open<T extends { t: string }>(key: Buffer, sealed: string, tokenHash: Buffer): T {
+  const value = JSON.parse(decrypt(key, sealed)) as T;
+  if (value.t !== tokenHash.toString('hex')) throw new Error('vaulted card data does not belong to its row');
+  return value;
+}
+
+const isExpired = (row: Pick<Row, 'used_at' | 'expires_at'>, now: Date) => row.used_at === null && row.expires_at.getTime() <= now.getTime();
+
+/**
+ * Stores a card already validated by `validateCard` (domain/card.ts) and returns its new token,
+ * which is not kept: only its hash is.
+ */
+export async function vaultCard(
+  sql: Sql,
+  key: Buffer,
+  entityId: string,
+  card: CardToVault,
+  options: { now?: Date; ttlSeconds?: number } = {},
+): Promise<VaultedCard> {
+  if (!/^[0-9]{12,19}$/.test(card.number)) throw new Error('vaultCard needs a validated card number');
+  const now = options.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? VAULT_FORM_TOKEN_TTL_SECONDS) * 1000);
+  const token = randomCredential(VAULT_FORM_TOKEN_PREFIX, 32);
+  const tokenHash = sha256(token);
+  const t = tokenHash.toString('hex');
+  const holderName = normalizeHolderName(card.holder_name);
+  const sealedCard: SealedCard = {
+    t,
+    number: card.number,
+    expiry_month: card.expiry_month,
+    expiry_year: card.expiry_year,
+    ...(holderName ? { holder_name: holderName } : {}),
+  };
+  const sealedCvv: SealedCvv = { t, cvv: card.cvv };
+  const summary = cardSummary(card.number);
+  await sql`
+    insert into vaulted_cards (token_hash, entity_id, card_encrypted, cvv_encrypted, bin, last_four_digits, brands, created_at, expires_at)
+    values (${tokenHash}, ${entityId}, ${encrypt(key, JSON.stringify(sealedCard))}, ${encrypt(key, JSON.stringify(sealedCvv))},
+            ${summary.bin}, ${summary.last_four_digits}, ${summary.detected_brands}, ${now}, ${expiresAt})`;
+  return { vault_form_token: token, card: summary, expires_at: expiresAt };
+}
+
+/**
+ * The clear card behind a token of this entity, for the payment activity that sends it to the
+ * partner; never for an HTTP answer or a log. Stamps `used_at` on first use. With
+ * `consumeCvv`, the CVV is returned and erased in the same transaction.
+ */
+export async function detokenize(
+  sql: Sql,
+  key: Buffer,
+  entityId: string,
+  token: string,
+  options: { consumeCvv: boolean; now?: Date },
+): Promise<DetokenizeResult> {
+  if (!isVaultFormToken(token)) return { status: 'not_found' };
+  const now = options.now ?? new Date();
+  const tokenHash = sha256(token);
+  return sql.begin(async (tx): Promise<DetokenizeResult> => {
+    const [row] = await tx<Row[]>`
+      select card_encrypted, cvv_encrypted, bin, last_four_digits, brands, created_at, expires_at, used_at
+      from vaulted_cards where token_hash = ${tokenHash} and entity_id = ${entityId}
+      for update`;
+    if (!row) return { status: 'not_found' };
+    if (isExpired(row, now)) return { status: 'expired' };
+    const sealed = open<SealedCard>(key, row.card_encrypted, tokenHash);
+    const cvv = row.cvv_encrypted === null ? undefined : open<SealedCvv>(key, row.cvv_encrypted, tokenHash).cvv;
+    const eraseNow = options.consumeCvv && row.cvv_encrypted !== null;
+    const [updated] = await tx<{ used_at: Date }[]>`
+      update vaulted_cards set
+        used_at = coalesce(used_at, ${now}),
+        cvv_encrypted = case when ${eraseNow} then null else cvv_encrypted end,
+        cvv_erased_at = case when ${eraseNow} then ${now}::timestamptz else cvv_erased_at end
+      where token_hash = ${tokenHash}
+      returning used_at`;
+    return {
+      status: 'found',
+      card: {
+        number: sealed.number,
+        expiry_month: sealed.expiry_month,
+        expiry_year: sealed.expiry_year,
+        ...(sealed.holder_name ? { holder_name: sealed.holder_name } : {}),
+        ...(cvv !== undefined ? { cvv } : {}),
+        detected_brands: row.brands,
+        bin: row.bin,
+        last_four_digits: row.last_four_digits,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+        used_at: updated?.used_at ?? now,
+      },
+    };
+  });
+}
+
+/**
+ * What may be shown of a token's card, without decrypting anything nor marking it used: for an API
+ * that checks a token before starting a payment, and for the card shown in payment answers.
+ */
+export async function findVaultedCard(sql: Sql, entityId: string, token: string, now: Date = new Date()): Promise<FindVaultedCardResult> {
+  if (!isVaultFormToken(token)) return { status: 'not_found' };
+  const [row] = await sql<(Omit<Row, 'card_encrypted' | 'cvv_encrypted'> & { has_cvv: boolean })[]>`
+    select bin, last_four_digits, brands, created_at, expires_at, used_at, cvv_encrypted is not null as has_cvv
+    from vaulted_cards where token_hash = ${sha256(token)} and entity_id = ${entityId}`;
+  if (!row) return { status: 'not_found' };
+  if (isExpired(row, now)) return { status: 'expired' };
+  return {
+    status: 'found',
+    card: {
+      detected_brands: row.brands,
+      bin: row.bin,
+      last_four_digits: row.last_four_digits,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      used_at: row.used_at,
+      has_cvv: row.has_cvv,
+    },
+  };
+}
+
+/** Erases the CVV of a token of this entity; true when there was one to erase. */
+export async function eraseCvv(sql: Sql, entityId: string, token: string, now: Date = new Date()): Promise<boolean> {
+  if (!isVaultFormToken(token)) return false;
+  const rows = await sql`
+    update vaulted_cards set cvv_encrypted = null, cvv_erased_at = ${now}
+    where token_hash = ${sha256(token)} and entity_id = ${entityId} and cvv_encrypted is not null
+    returning 1`;
+  return rows.length > 0;
+}
+
+/**
+ * Deletes tokens never used before their expiry and used ones past their retention; returns how
+ * many. Meant for a periodic job.
+ */
+export async function purgeVault(sql: Sql, options: { now?: Date; usedRetentionSeconds?: number } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const usedBefore = new Date(now.getTime() - (options.usedRetentionSeconds ?? VAULT_USED_RETENTION_SECONDS) * 1000);
+  const rows = await sql`
+    delete from vaulted_cards
+    where (used_at is null and expires_at <= ${now}) or used_at <= ${usedBefore}
+    returning 1`;
+  return rows.length;
+}
