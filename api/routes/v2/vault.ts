@@ -1,0 +1,125 @@
+// POST /v2/vault/cards: the shopper's card in, a vault form token out. The hosted page and the
+// widget call it from the shopper's browser (the widget on the merchant's page, another origin),
+// so this route alone answers CORS preflights and carries CORS headers.
+//
+// Credentials, in this order:
+// - `authorization: Bearer <access token>` with the payment-api scope (server side);
+// - `x-api-key: sk_…`, the entity's secret API key (server side);
+// - `x-api-key: pk_…`, the entity's publishable key from widget.data (browser). A publishable key
+//   only ever tokenizes cards: every other route looks x-api-key up among secret keys and refuses it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Sql } from '../../../db/connection';
+import { entityOfPublishableKey } from '../../../db/credentials';
+import { vaultCard, VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault';
+import { normalizeHolderName, validateCard } from '../../../domain/card';
+import type { TesseraConfig } from '../../../platform/config';
+import { authenticate, type Principal } from '../../auth/authenticate';
+import type { KeyRing } from '../../auth/key-ring';
+import { badRequest, HttpProblem } from '../../errors/problem';
+import { VaultCardRequest, VaultCardResponse } from '../../schemas/v2';
+import { Ref } from '../../schemas/typebox';
+import { problemResponses } from '../schema-refs';
+
+export const VAULT_CARDS_PATH = '/v2/vault/cards';
+export const PUBLISHABLE_KEY_PREFIX = 'pk_';
+
+interface Deps {
+  sql: Sql;
+  keys: KeyRing;
+  config: TesseraConfig;
+}
+
+/** Who tokenizes: a server credential of the entity, or its publishable key (browser). */
+export interface VaultCaller {
+  entityId: string;
+  via: Principal['via'] | 'publishable-key';
+}
+
+/**
+ * Any origin may call (the widget runs on every merchant's site) and no credentials (cookies) are
+ * involved, so `*` is right. Browsers cache a preflight for at most 2 hours (Chromium's cap).
+ */
+export const vaultCorsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-request-id',
+} as const;
+const preflightHeaders = {
+  ...vaultCorsHeaders,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, x-api-key, authorization, x-request-id',
+  'access-control-max-age': '7200',
+} as const;
+
+const unauthorized = (detail: string) =>
+  new HttpProblem(401, 'unauthorized', detail, undefined, { headers: { 'www-authenticate': 'Bearer realm="tessera"' } });
+
+export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const callers = new WeakMap<FastifyRequest, VaultCaller>();
+
+  async function identify(request: FastifyRequest): Promise<VaultCaller> {
+    const apiKey = request.headers['x-api-key'];
+    const bearer = /^bearer\s/i.test(request.headers.authorization ?? '');
+    if (!bearer && typeof apiKey === 'string' && apiKey.startsWith(PUBLISHABLE_KEY_PREFIX)) {
+      const entityId = await entityOfPublishableKey(deps.sql, apiKey);
+      if (!entityId) throw unauthorized('the publishable key is invalid');
+      return { entityId, via: 'publishable-key' };
+    }
+    const principal = await authenticate(request, deps, { scope: 'payment-api' });
+    return { entityId: principal.entityId, via: principal.via };
+  }
+
+  const withCors = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(vaultCorsHeaders);
+  };
+
+  app.options(VAULT_CARDS_PATH, { schema: { hide: true }, onRequest: withCors }, async (_request, reply) =>
+    reply.status(204).headers(preflightHeaders).send(),
+  );
+
+  app.post(
+    VAULT_CARDS_PATH,
+    {
+      // Authenticate before the body is even parsed: a card from an unknown caller is never read.
+      onRequest: [
+        withCors,
+        async (request) => {
+          callers.set(request, await identify(request));
+        },
+      ],
+      schema: {
+        summary: 'Tokenize a card',
+        description:
+          'Stores the card encrypted and answers a vault form token that stands for it in a payment split entry. ' +
+          'Server side, authenticate with the secret `x-api-key` (or a Bearer access token with the payment-api scope); ' +
+          'in the browser, send the publishable key from widget.data in `x-api-key` (`pk_…`): it can only tokenize cards. ' +
+          `Any origin may call this endpoint (CORS, no credentials). The token must be used within ${VAULT_FORM_TOKEN_TTL_SECONDS / 60} minutes. ` +
+          'Card rules: Luhn check, length per network (VISA 13, 16 or 19 digits; MASTERCARD 16; AMERICAN_EXPRESS 15), ' +
+          'expiry "MM"/"YY" valid through the end of its month (UTC), CVV of 3 digits (4 for AMERICAN_EXPRESS), holder_name 2 to 45 characters. ' +
+          'detected_brands lists CARTE_BANCAIRE first for a co-badged card (sandbox: numbers starting 40000025 or 55555525).',
+        tags: ['Vault'],
+        security: [{ apiKey: [] }, { oauth2: ['payment-api'] }],
+        body: Ref(VaultCardRequest),
+        response: { 201: Ref(VaultCardResponse), ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callers.get(request);
+      if (!caller) throw new Error('vault route reached without a caller');
+      const card = request.body;
+      const errors = validateCard(card, new Date());
+      if (errors.length > 0) throw badRequest('the card is invalid', errors);
+      const holderName = normalizeHolderName(card.holder_name);
+      const vaulted = await vaultCard(deps.sql, deps.config.encryptionKey, caller.entityId, {
+        number: card.number,
+        expiry_month: card.expiry_month,
+        expiry_year: card.expiry_year,
+        cvv: card.cvv,
+        ...(holderName ? { holder_name: holderName } : {}),
+      });
+      request.log.info({ entity_id: caller.entityId, via: caller.via, brands: vaulted.card.detected_brands }, 'card vaulted');
+      return reply.status(201).header('cache-control', 'no-store').send({ vault_form_token: vaulted.vault_form_token, card: vaulted.card });
+    },
+  );
+}
