@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorizationFailed, automaticCapturePlan, compensationPlan } from './payment-compensation';
+import { authorizationFailed, automaticCapturePlan, compensationPlan, unwindPlan } from './payment-compensation';
 import { auth, CARD, GIFTCARD, ledger, op, split, WALLET } from './payment-ledger.fixtures';
 import { planOperation } from './payment-operations';
 
@@ -93,5 +93,22 @@ describe('compensationPlan', () => {
         expect(planOperation(l, kind, { amount: a.amount, partner_transaction_id: a.authorization_id })).toEqual({ ok: true, allocations: [a] });
       }
     }
+  });
+});
+
+describe('unwindPlan', () => {
+  it('gives back what every leg holds even though none failed (a payment short of its amount)', () => {
+    const l = ledger([auth('gc', GIFTCARD, 4000, 'AUTHORIZED', 2500)], [op('c', 'capture', 'gc', 1000)]);
+    expect(compensationPlan(l)).toEqual(NOTHING);
+    expect(unwindPlan(l)).toEqual({ voids: [alloc('gc', 1500)], refunds: [alloc('gc', 1000)], unsettled: [] });
+  });
+
+  it('is compensationPlan when a leg failed', () => {
+    const l = ledger(
+      [auth('gc', GIFTCARD, 4000), auth('wl', WALLET, 1000, 'PENDING'), auth('cc', CARD, 5000, 'REFUSED')],
+      [op('c', 'capture', 'gc', 1000, 'UNCERTAIN')],
+    );
+    expect(unwindPlan(l)).toEqual(compensationPlan(l));
+    expect(unwindPlan(l)).toEqual({ voids: [alloc('gc', 3000)], refunds: [], unsettled: ['wl', 'c'] });
   });
 });

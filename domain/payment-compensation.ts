@@ -1,7 +1,8 @@
 /**
  * What the orchestrator does on its own after authorization: capture everything at once
  * (AUTOMATIC capture_mode, triggered_by AUTHORIZATION) or, when a leg of a split payment
- * failed after others authorized, give back what the others hold (triggered_by ORCHESTRATOR).
+ * failed after others authorized, give back what the others hold (triggered_by ORCHESTRATOR;
+ * {@link unwindPlan} does the same when the payment cannot complete for another reason).
  *
  * Both answers are computed from the current ledger and only take what is available (see the
  * reservation policy in payment-amounts.ts), so the workflow can call them again after any
@@ -45,12 +46,20 @@ export interface CompensationPlan {
 }
 
 /**
- * When a leg failed ({@link authorizationFailed}): give back everything the other legs
- * hold and is not already being given back. Nothing to do otherwise. The payment is fully
- * unwound when the plan has no voids, no refunds and nothing unsettled.
+ * When a leg failed ({@link authorizationFailed}): the {@link unwindPlan}. Nothing to do
+ * otherwise.
  */
 export function compensationPlan(ledger: PaymentLedger): CompensationPlan {
-  if (!authorizationFailed(ledger)) return { voids: [], refunds: [], unsettled: [] };
+  return authorizationFailed(ledger) ? unwindPlan(ledger) : { voids: [], refunds: [], unsettled: [] };
+}
+
+/**
+ * Give back everything the legs hold and is not already being given back, whatever the
+ * reason the payment cannot complete (a refused leg, or legs that all authorized but hold
+ * less than the payment amount, e.g. a gift card short of its balance). The payment is fully
+ * unwound when the plan has no voids, no refunds and nothing unsettled.
+ */
+export function unwindPlan(ledger: PaymentLedger): CompensationPlan {
   // Unwinding order: the same as a merchant's void or refund.
   const order = drawingOrder(authorizationBalances(ledger), 'void');
   const toAllocations = (kind: 'void' | 'refund') =>
