@@ -1,17 +1,22 @@
 // The worker's activities, built around their dependencies so tests can give each worker its own.
 import type { Sql } from '../db/connection';
-import { createSaveClientSessionProjection } from './projections';
+import type { PartnerRegistry } from '../partners';
+import { createPartnerCallActivities } from './payments/partner-calls';
+import { createSaveClientSessionProjection, createSavePaymentProjection } from './projections';
 import { createDeliverWebhook } from './webhooks/deliver';
 
 export interface ActivityDependencies {
   sql: Sql;
   encryptionKey: Buffer;
+  partners: PartnerRegistry;
 }
 
 export function createActivities(deps: ActivityDependencies) {
   return {
     deliverWebhook: createDeliverWebhook(deps),
     saveClientSessionProjection: createSaveClientSessionProjection(deps),
+    savePaymentProjection: createSavePaymentProjection(deps),
+    ...createPartnerCallActivities(deps),
   };
 }
 

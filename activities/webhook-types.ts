@@ -37,5 +37,7 @@ export interface WebhookEvent {
   created_at: string;
   entity_id: string;
   resource: WebhookResource;
+  /** The operation or partner transaction an operation-level or partner-level event is about. */
+  related?: { operation_id?: string; partner_transaction_id?: string };
   data: unknown;
 }

@@ -16,6 +16,10 @@ import { requestIdFor } from './request-id';
 import { v2Schemas } from './schemas/v2';
 import { registerHealthRoute } from './routes/health';
 import { registerClientSessionRoutes } from './routes/v2/client-sessions';
+import { registerPaymentRoutes } from './routes/v2/payments';
+import { registerShopperReturnRoutes } from './routes/v2/shopper-return';
+import { registerSigningJwksRoute } from './routes/v2/signing-jwks';
+import { partnersFor } from '../activities/partners-config';
 import { registerVaultRoutes } from './routes/v2/vault';
 import { isApiPath, registerWebApp } from './web-app';
 
@@ -77,6 +81,9 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     namespace: deps.config.temporalNamespace,
   });
   registerClientSessionRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config });
+  registerPaymentRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config });
+  registerShopperReturnRoutes(app, { temporal: deps.temporal, keys, partners: partnersFor(deps.config) });
+  registerSigningJwksRoute(app, { keys });
   registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
 
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app));

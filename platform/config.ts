@@ -20,6 +20,8 @@ export interface TesseraConfig {
   /** 32 bytes: AES-256-GCM key for secrets, vaulted cards and signing keys at rest. */
   encryptionKey: Buffer;
   sandboxPartnersUrl: string;
+  /** Shared with the sandbox partner network, which signs its notifications with it. */
+  sandboxNotificationSecret: string;
   sessionTtlSeconds: number;
   accessTokenTtlSeconds: number;
   webhookRetryInitialIntervalMs: number;
@@ -61,6 +63,7 @@ export function loadConfig(): TesseraConfig {
     taskQueue: process.env.TESSERA_TASK_QUEUE ?? 'tessera',
     encryptionKey: loadEncryptionKey(),
     sandboxPartnersUrl: (process.env.SANDBOX_PARTNERS_URL ?? 'http://127.0.0.1:4010').replace(/\/$/, ''),
+    sandboxNotificationSecret: process.env.SANDBOX_NOTIFICATION_SECRET ?? 'tessera-sandbox-notification-secret',
     sessionTtlSeconds: intFromEnv('TESSERA_SESSION_TTL_SECONDS', 24 * 3600),
     accessTokenTtlSeconds: intFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS', 3600),
     webhookRetryInitialIntervalMs: intFromEnv('TESSERA_WEBHOOK_RETRY_INITIAL_MS', 10_000),

@@ -4,6 +4,7 @@ import { createActivities } from '../activities';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logger';
 import { createWorker } from './worker';
+import { partnersFor } from '../activities/partners-config';
 
 const log = createLogger('worker');
 const config = loadConfig();
@@ -13,7 +14,7 @@ const { worker, connection } = await createWorker({
   address: config.temporalAddress,
   namespace: config.temporalNamespace,
   taskQueue: config.taskQueue,
-  activities: createActivities({ sql, encryptionKey: config.encryptionKey }),
+  activities: createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) }),
 });
 log.info({ taskQueue: config.taskQueue, temporal: config.temporalAddress }, 'worker polling');
 // Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished.

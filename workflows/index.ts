@@ -1,2 +1,3 @@
 // Every workflow the worker registers. Deterministic code only: no I/O, no Node APIs.
 export { clientSessionWorkflow } from './client-session';
+export { paymentWorkflow } from './payment/payment';

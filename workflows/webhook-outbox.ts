@@ -20,7 +20,9 @@ export class WebhookOutbox {
     private readonly entityId: string,
     private readonly subscription: WebhookSubscription | undefined,
     retry: WebhookRetrySettings,
+    carriedOver: readonly WebhookEvent[] = [],
   ) {
+    this.pending.push(...carriedOver);
     this.deliver = proxyActivities<Activities>({
       startToCloseTimeout: '30 seconds',
       scheduleToCloseTimeout: '3 days',
@@ -29,9 +31,10 @@ export class WebhookOutbox {
     this.done = this.run();
   }
 
-  publish(eventType: WebhookEventType, resource: WebhookResource, data: unknown): void {
+  publish(eventType: WebhookEventType, resource: WebhookResource, data: unknown, related?: WebhookEvent['related']): void {
     if (!this.subscription || !this.subscription.event_types.includes(eventType)) return;
     this.pending.push({
+      ...(related ? { related } : {}),
       id: uuid4(),
       event_type: eventType,
       created_at: new Date().toISOString(),
@@ -48,8 +51,9 @@ export class WebhookOutbox {
     await this.done;
   }
 
-  get pendingCount(): number {
-    return this.pending.length;
+  /** Events not yet delivered, to carry across continue-as-new. */
+  undelivered(): WebhookEvent[] {
+    return [...this.pending];
   }
 
   private async run(): Promise<void> {

@@ -1,11 +1,19 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import type { FieldError } from '../errors/problem';
 
-/** The failure type a workflow's Update validator or handler raised, if that is what failed. */
-export function updateFailure(error: unknown): { type: string | undefined; message: string } | undefined {
+function isFieldErrors(value: unknown): value is FieldError[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'pointer' in item && 'detail' in item);
+}
+
+/** The failure a workflow's Update validator or handler raised, with the field errors it carried. */
+export function updateFailure(error: unknown): { type: string | undefined; message: string; errors?: FieldError[] } | undefined {
   if (!(error instanceof WorkflowUpdateFailedError)) return undefined;
   const cause = error.cause;
-  if (cause instanceof ApplicationFailure) return { type: cause.type ?? undefined, message: cause.message };
+  if (cause instanceof ApplicationFailure) {
+    const first = cause.details?.[0];
+    return { type: cause.type ?? undefined, message: cause.message, ...(isFieldErrors(first) ? { errors: first } : {}) };
+  }
   return { type: undefined, message: cause?.message ?? error.message };
 }
 

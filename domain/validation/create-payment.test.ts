@@ -184,3 +184,15 @@ describe('validateSplitEntry: new card authorization', () => {
     expect(pointers({ ...valid, allow_future_usage: false, split: [withoutOptions] })).toEqual([]);
   });
 });
+
+describe('redirect authorizations', () => {
+  it('needs only partner and method for a wallet or instalment method', () => {
+    expect(splitEntryKind({ amount: 100, partner: 'sandbox-wallet', method: 'wallet' })).toBe('REDIRECT_AUTHORIZATION');
+    expect(validateSplitEntry({ amount: 100, partner: 'sandbox-instalments', method: '3x' }, '/split/0', false)).toEqual([]);
+  });
+
+  it('still asks a card method for a token or reference', () => {
+    expect(splitEntryKind({ amount: 100, partner: 'sandbox-card', method: 'creditcard' })).toBe('FOREIGN');
+    expect(validateSplitEntry({ amount: 100, partner: 'sandbox-card', method: 'creditcard' }, '/split/0', false)).not.toEqual([]);
+  });
+});

@@ -42,7 +42,13 @@ export interface CreatePaymentInput {
  * - FOREIGN — anything else: an authorization made outside Tessera, identified at the
  *   partner by parent_partner_token or parent_partner_reference.
  */
-export type SplitEntryKind = 'DUPLICATE' | 'NEW_AUTHORIZATION' | 'FOREIGN';
+export type SplitEntryKind = 'DUPLICATE' | 'NEW_AUTHORIZATION' | 'REDIRECT_AUTHORIZATION' | 'FOREIGN';
+
+/**
+ * Methods whose new authorization needs nothing from the merchant but partner and method: the
+ * shopper approves at the partner (wallet page, lender page), reached through the redirection.
+ */
+export const REDIRECT_METHODS: readonly string[] = ['wallet', '3x', '4x'];
 
 const DUPLICATE_FIELDS = ['parent_payment_id', 'parent_partner_transaction_id'] as const;
 const FOREIGN_FIELDS = ['parent_partner_token', 'parent_partner_reference'] as const;
@@ -55,6 +61,9 @@ function present(entry: SplitEntryInput, fields: readonly (keyof SplitEntryInput
 export function splitEntryKind(entry: SplitEntryInput): SplitEntryKind {
   if (present(entry, DUPLICATE_FIELDS).length > 0) return 'DUPLICATE';
   if (present(entry, NEW_AUTHORIZATION_FIELDS).length > 0) return 'NEW_AUTHORIZATION';
+  if (present(entry, FOREIGN_FIELDS).length === 0 && entry.partner !== undefined && entry.method !== undefined && REDIRECT_METHODS.includes(entry.method)) {
+    return 'REDIRECT_AUTHORIZATION';
+  }
   return 'FOREIGN';
 }
 
@@ -93,6 +102,8 @@ export function validateSplitEntry(entry: SplitEntryInput, at: string, allowFutu
       );
       break;
     }
+    case 'REDIRECT_AUTHORIZATION':
+      break;
     case 'FOREIGN': {
       if (foreignFields.length === 0 && entry.partner === undefined && entry.method === undefined) {
         errors.push(

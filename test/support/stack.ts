@@ -13,6 +13,8 @@ import { configFor, type TesseraConfig } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { createWorker } from '../../temporal/worker';
 import { freePort } from './free-port';
+import { partnersFor } from '../../activities/partners-config';
+import { startSandboxNetwork, type SandboxNetwork } from '../../partners/sandbox/server';
 
 export interface StackOptions {
   sessionTtlSeconds?: number;
@@ -28,6 +30,7 @@ export interface RunningWorker {
 export interface Stack {
   baseUrl: string;
   config: TesseraConfig;
+  sandbox: SandboxNetwork;
   sql: Sql;
   temporal: Client;
   api: Api;
@@ -76,7 +79,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
   });
   const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
-  const activities = createActivities({ sql, encryptionKey: config.encryptionKey });
+  const sandbox = await startSandboxNetwork({ host: '127.0.0.1', port: 0, notify: { secret: config.sandboxNotificationSecret } });
+  config.sandboxPartnersUrl = sandbox.url;
+  const activities = createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) });
 
   let running: RunningWorker | undefined;
   const startWorker = async () => {
@@ -106,6 +111,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   return {
     baseUrl,
     config,
+    sandbox,
     sql,
     temporal,
     api,
@@ -135,6 +141,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await stopWorker();
       await temporal.connection.close();
       await sql.end({ timeout: 5 });
+      await sandbox.close();
     },
   };
 }

@@ -1,0 +1,93 @@
+// Turns the split entries of POST /v2/payments into the payment workflow's authorization legs,
+// checking each against the entity's contracts and the vault before anything starts.
+import type { Sql } from '../../../db/connection';
+import type { PartnerContract } from '../../../db/contracts';
+import { findVaultedCard } from '../../../db/vault';
+import { effectiveThreeDsOptions } from '../../../domain/validation/future-usage';
+import { splitEntryKind } from '../../../domain/validation/create-payment';
+import { isOneOf } from '../../../domain/enums';
+import { CARD_NETWORKS } from '../../../partners/catalog';
+import type { FieldError } from '../../errors/problem';
+import type { PaymentSplitEntry } from '../../schemas/v2';
+import type { AuthorizationLegState, LegInstrument } from '../../../workflows/payment/types';
+
+export interface LegsInput {
+  sql: Sql;
+  entityId: string;
+  currency: string;
+  allowFutureUsage: boolean;
+  contracts: readonly PartnerContract[];
+  split: readonly PaymentSplitEntry[];
+  newId: () => string;
+  now: string;
+}
+
+export async function legsFromSplit(input: LegsInput): Promise<{ legs: AuthorizationLegState[]; errors: FieldError[] }> {
+  const errors: FieldError[] = [];
+  const legs: AuthorizationLegState[] = [];
+  for (const [index, entry] of input.split.entries()) {
+    const at = `/split/${index}`;
+    const kind = splitEntryKind(entry);
+    if (kind === 'DUPLICATE') {
+      errors.push({ pointer: at, detail: 'duplicating an earlier authorization is not available yet; use its partner token (parent_partner_token)' });
+      continue;
+    }
+    const partner = entry.partner ?? '';
+    const method = entry.method ?? '';
+    const contract = input.contracts.find((candidate) => candidate.partner === partner && candidate.method === method);
+    if (!contract) {
+      errors.push({ pointer: `${at}/method`, detail: `the entity has no contract for ${partner} ${method}` });
+      continue;
+    }
+    if (!contract.currencies.includes(input.currency)) {
+      errors.push({ pointer: `${at}/partner`, detail: `${partner} ${method} does not accept ${input.currency}` });
+      continue;
+    }
+    if (entry.amount < contract.min_amount || entry.amount > contract.max_amount) {
+      errors.push({ pointer: `${at}/amount`, detail: `${partner} ${method} accepts amounts from ${contract.min_amount} to ${contract.max_amount}` });
+      continue;
+    }
+
+    let instrument: LegInstrument;
+    if (kind === 'NEW_AUTHORIZATION') {
+      const token = entry.vault_form_token ?? '';
+      const found = await findVaultedCard(input.sql, input.entityId, token);
+      if (found.status !== 'found') {
+        errors.push({ pointer: `${at}/vault_form_token`, detail: found.status === 'expired' ? 'has expired: tokenize the card again' : 'is unknown' });
+        continue;
+      }
+      const network = entry.card?.selected_network;
+      if (network !== undefined && !isOneOf(CARD_NETWORKS, network)) {
+        errors.push({ pointer: `${at}/card/selected_network`, detail: `${partner} does not process ${network} cards` });
+        continue;
+      }
+      instrument = {
+        kind: 'vaulted-card',
+        vault_form_token: token,
+        ...(entry.card?.holder_name ? { holder_name: entry.card.holder_name } : {}),
+        ...(network ? { selected_network: network } : {}),
+      };
+    } else if (kind === 'REDIRECT_AUTHORIZATION') {
+      instrument = { kind: 'redirect' };
+    } else if (entry.parent_partner_token) {
+      instrument = { kind: 'partner-token', partner_token: entry.parent_partner_token };
+    } else {
+      instrument = { kind: 'partner-reference', partner_reference: entry.parent_partner_reference ?? '' };
+    }
+
+    const threeDs = method === 'creditcard' ? effectiveThreeDsOptions(input.allowFutureUsage, entry.three_ds_authentication_options) : undefined;
+    legs.push({
+      id: input.newId(),
+      created_at: input.now,
+      updated_at: input.now,
+      partner,
+      method,
+      amount: entry.amount,
+      authorized_amount: 0,
+      status: 'NEW',
+      instrument,
+      ...(threeDs && Object.keys(threeDs).length > 0 ? { three_ds: threeDs } : {}),
+    });
+  }
+  return { legs, errors };
+}

@@ -1,0 +1,32 @@
+// The payment workflow's queries, Updates and signals: what the API and partners can ask of it.
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { Payment } from '../../api/schemas/v2';
+import type { AuthorizeResult } from '../../partners/partner';
+import type { OperationUpdateInput } from './types';
+
+export interface OperationOutcome {
+  payment: Payment;
+  operation_id: string;
+}
+
+export const getPaymentQuery = defineQuery<Payment>('getPayment');
+/** Where the shopper goes once back from a partner's page; not part of the merchant's view. */
+export const getShopperDestinationQuery = defineQuery<{ entity_id: string; shopper_redirection_url?: string; client_session_id?: string }>('getShopperDestination');
+/** Answers once the authorization has a first outcome: final, or waiting for the shopper or partner. */
+export const awaitAuthorizationUpdate = defineUpdate<Payment, [{ entity_id: string }]>('awaitAuthorization');
+/** Asks the partners about every leg that is not final, then answers the payment. */
+export const refreshPaymentUpdate = defineUpdate<Payment, [{ entity_id: string }]>('refreshPayment');
+export const captureUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput]>('capture');
+export const voidUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput]>('void');
+export const refundUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput]>('refund');
+/** A partner's asynchronous outcome for one authorization leg (3DS, wallet approval, lender decision). */
+export const partnerNotificationSignal = defineSignal<[{ leg_id: string; result: AuthorizeResult }]>('partnerNotification');
+
+export const paymentWorkflowId = (id: string) => `payment/${id}`;
+export const authorizationIdempotencyKey = (paymentId: string, legId: string) => `payment/${paymentId}/auth/${legId}`;
+
+/** Inverse of authorizationIdempotencyKey, for routing a partner notification to its workflow. */
+export function parseAuthorizationIdempotencyKey(key: string): { paymentId: string; legId: string } | undefined {
+  const match = /^payment\/([0-9a-f-]{36})\/auth\/([0-9a-f-]{36})$/.exec(key);
+  return match ? { paymentId: match[1]!, legId: match[2]! } : undefined;
+}

@@ -1,0 +1,377 @@
+// The payment: authorize each leg at its partner, settle what is pending, compensate a partial
+// failure, capture at once in AUTOMATIC mode, then serve the merchant's captures, voids and
+// refunds as Updates until no money can move any more.
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  upsertSearchAttributes,
+  uuid4,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { Payment } from '../../api/schemas/v2';
+import type { Activities } from '../../activities';
+import type { OperationKind } from '../../domain/payment-ledger';
+import { computeAmounts } from '../../domain/payment-amounts';
+import { compensationPlan, unwindPlan } from '../../domain/payment-compensation';
+import { planOperation, type Allocation } from '../../domain/payment-operations';
+import type { OperationRequestInput } from '../../domain/validation/operation';
+import type { AuthorizeResult } from '../../partners/partner';
+import { statusKey } from '../../temporal/search-attributes';
+import { WebhookOutbox } from '../webhook-outbox';
+import { applyAuthorizeResult, applyOperationResult } from './apply-partner-answer';
+import {
+  authorizationIdempotencyKey,
+  awaitAuthorizationUpdate,
+  captureUpdate,
+  getPaymentQuery,
+  getShopperDestinationQuery,
+  partnerNotificationSignal,
+  refreshPaymentUpdate,
+  refundUpdate,
+  voidUpdate,
+  type OperationOutcome,
+} from './messages';
+import type { AuthorizationLegState, OperationState, OperationUpdateInput, PaymentWorkflowInput } from './types';
+import { authorizationStatus, ledgerOf, operationStatus, paymentView } from './view';
+
+const permanentFailureTypes = ['PartnerRequestError', 'UnknownPartnerError', 'InstrumentUnavailable'];
+
+const partnerCalls = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  // Past this window the outcome is unknown: the leg becomes UNCERTAIN and is settled later with
+  // the same idempotency key, so giving up here never loses or doubles money.
+  scheduleToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '10 seconds', nonRetryableErrorTypes: permanentFailureTypes },
+});
+
+const { savePaymentProjection } = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { maximumInterval: '30 seconds' },
+});
+
+/** How long a shopper has to finish a 3DS challenge, wallet approval or lender page. */
+const shopperWindowMs = 30 * 60 * 1000;
+/** Refunds stay possible this long after the last change. */
+const refundWindowMs = 400 * 24 * 3600 * 1000;
+
+const updatesByKind = { capture: captureUpdate, void: voidUpdate, refund: refundUpdate } as const;
+
+export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Payment> {
+  const state = input.payment;
+  const outbox = new WebhookOutbox(state.entity_id, input.webhookSubscription, input.webhookRetry, input.pendingEvents ?? []);
+  const view = () => paymentView(state, input.publicUrl);
+  const resource = () => ({ type: 'payment' as const, id: state.id, version: state.version });
+  let authorizationPhase: 'RUNNING' | 'WAITING' | 'DONE' = state.authorization_settled ? 'DONE' : 'RUNNING';
+  let lastAuthorizationStatus = authorizationStatus(state);
+
+  /** Every change goes through here: it bumps the version and tells the merchant what changed. */
+  const changed = (what: { leg?: AuthorizationLegState; legAuthentication?: boolean; operation?: OperationState; operationLegId?: string }) => {
+    state.version += 1;
+    const payment = view();
+    if (what.leg) {
+      outbox.publish('PARTNER_TRANSACTION_AUTHORIZATION', resource(), payment, { partner_transaction_id: what.leg.id });
+      if (what.legAuthentication) {
+        outbox.publish('PARTNER_TRANSACTION_AUTHENTICATION', resource(), payment, { partner_transaction_id: what.leg.id });
+        outbox.publish('AUTHENTICATION', resource(), payment);
+      }
+    }
+    if (what.operation) {
+      const kind = what.operation.kind.toUpperCase() as 'CAPTURE' | 'VOID' | 'REFUND';
+      if (what.operationLegId) {
+        outbox.publish(`PARTNER_TRANSACTION_${kind}`, resource(), payment, { operation_id: what.operation.id, partner_transaction_id: what.operationLegId });
+      } else {
+        outbox.publish(kind, resource(), payment, { operation_id: what.operation.id });
+      }
+    }
+    const status = payment.authorization?.status ?? 'PENDING';
+    if (status !== lastAuthorizationStatus) {
+      lastAuthorizationStatus = status;
+      upsertSearchAttributes([{ key: statusKey, value: status }]);
+      outbox.publish('AUTHORIZATION', resource(), payment);
+    }
+    outbox.publish('PAYMENT', resource(), payment);
+  };
+
+  const legById = (id: string) => {
+    const leg = state.legs.find((candidate) => candidate.id === id);
+    if (!leg) throw ApplicationFailure.nonRetryable(`no authorization leg ${id}`);
+    return leg;
+  };
+  const now = () => new Date().toISOString();
+
+  const recordAuthorization = (leg: AuthorizationLegState, result: AuthorizeResult) => {
+    const { statusChanged, authenticationChanged } = applyAuthorizeResult(leg, result, now());
+    if (statusChanged || authenticationChanged) changed({ leg, legAuthentication: authenticationChanged });
+  };
+
+  async function attemptAuthorization(leg: AuthorizationLegState): Promise<void> {
+    try {
+      const result = await partnerCalls.authorizeLeg({
+        entity_id: state.entity_id,
+        idempotency_key: authorizationIdempotencyKey(state.id, leg.id),
+        partner: leg.partner,
+        method: leg.method,
+        amount: leg.amount,
+        currency: state.currency,
+        instrument: leg.instrument,
+        order_reference: state.order.reference,
+        ...(state.customer && typeof state.customer === 'object' ? { customer: state.customer } : {}),
+        ...(leg.three_ds ? { three_ds: leg.three_ds } : {}),
+        return_url: `${input.publicUrl}/v2/payments/${state.id}/return?leg=${leg.id}`,
+        notification_url: `${input.publicUrl}/partners/${leg.partner}/notifications`,
+      });
+      recordAuthorization(leg, result);
+    } catch (error) {
+      const failure = error instanceof ActivityFailure ? error.cause : undefined;
+      const permanent = failure instanceof ApplicationFailure && failure.type !== null && failure.type !== undefined && permanentFailureTypes.includes(failure.type);
+      leg.status = permanent ? 'ERROR' : 'UNCERTAIN';
+      leg.partner_status_description = permanent ? failure.message : 'the partner did not answer; the outcome will be settled with the same idempotency key';
+      leg.updated_at = now();
+      changed({ leg });
+    }
+  }
+
+  /** Asks the partner about a leg that is not final; a leg that never got an answer is re-sent. */
+  async function pollLeg(leg: AuthorizationLegState): Promise<void> {
+    if (leg.status !== 'PENDING' && leg.status !== 'UNCERTAIN') return;
+    if (!leg.partner_reference) return attemptAuthorization(leg);
+    try {
+      recordAuthorization(leg, await partnerCalls.authorizationStatus({ partner: leg.partner, partner_reference: leg.partner_reference }));
+    } catch {
+      // Still no answer: the next poll tries again.
+    }
+  }
+
+  async function settle(leg: AuthorizationLegState): Promise<void> {
+    const unsettled = () => leg.status === 'PENDING' || leg.status === 'UNCERTAIN';
+    const deadline = Date.now() + (leg.status === 'PENDING' ? shopperWindowMs : 7 * 24 * 3600 * 1000);
+    let delayMs = leg.status === 'UNCERTAIN' ? 1_000 : 60_000;
+    while (unsettled()) {
+      if (await condition(() => !unsettled(), delayMs)) return;
+      await pollLeg(leg);
+      if (unsettled() && Date.now() >= deadline) {
+        // The shopper walked away (or the partner never settled): nothing was authorized.
+        leg.status = 'ABORTED';
+        leg.partner_status_description = 'not completed in time';
+        delete leg.redirection;
+        leg.updated_at = now();
+        changed({ leg });
+        return;
+      }
+      delayMs = Math.min(delayMs * 2, 3_600_000);
+    }
+  }
+
+  async function authorizeLegs(): Promise<void> {
+    for (const leg of state.legs) {
+      if (leg.status === 'NEW') await attemptAuthorization(leg);
+      if (leg.status === 'PENDING' || leg.status === 'UNCERTAIN') {
+        authorizationPhase = 'WAITING';
+        await settle(leg);
+        authorizationPhase = 'RUNNING';
+      }
+      if (leg.status !== 'AUTHORIZED') break;
+      if (leg.authorized_amount < leg.amount) {
+        state.refusal = `${leg.partner} authorized ${leg.authorized_amount} of ${leg.amount}`;
+        break;
+      }
+    }
+    // Legs after a failure are never sent to their partner.
+    for (const leg of state.legs) {
+      if (leg.status === 'NEW') {
+        leg.status = 'ABORTED';
+        leg.updated_at = now();
+        changed({ leg });
+      }
+    }
+    state.authorization_settled = true;
+    authorizationPhase = 'DONE';
+    changed({});
+  }
+
+  async function runOperation(
+    kind: OperationKind,
+    request: OperationRequestInput,
+    triggeredBy: OperationState['triggered_by'],
+    operationId: string,
+    details: { merchant_reference?: string; order?: OperationRequestInput['order'] } = {},
+  ): Promise<OperationState> {
+    const plan = planOperation(ledgerOf(state), kind, request);
+    if (!plan.ok) throw ApplicationFailure.create({ type: 'InvalidOperation', message: plan.errors.map((e) => e.detail).join('; '), details: [plan.errors], nonRetryable: true });
+    const created = now();
+    const operation: OperationState = {
+      id: operationId,
+      kind,
+      amount: plan.allocations.reduce((sum, allocation) => sum + allocation.amount, 0),
+      created_at: created,
+      updated_at: created,
+      triggered_by: triggeredBy,
+      ...(details.merchant_reference ? { merchant_reference: details.merchant_reference } : {}),
+      ...(details.order ? { order: details.order } : {}),
+      status: 'PENDING',
+      // Recorded before any partner call: the amounts are reserved against concurrent operations.
+      partner_transactions: plan.allocations.map((allocation: Allocation) => {
+        const leg = legById(allocation.authorization_id);
+        return { id: uuid4(), created_at: created, updated_at: created, authorization_id: leg.id, partner: leg.partner, method: leg.method, amount: allocation.amount, status: 'PENDING' };
+      }),
+    };
+    state.operations.push(operation);
+    changed({ operation });
+    for (const tx of operation.partner_transactions) {
+      const leg = legById(tx.authorization_id);
+      try {
+        const result = await partnerCalls.operateLeg({
+          kind,
+          partner: leg.partner,
+          idempotency_key: `payment/${state.id}/${kind}/${operation.id}/${tx.id}`,
+          authorization_reference: leg.partner_reference ?? '',
+          amount: tx.amount,
+          currency: state.currency,
+        });
+        applyOperationResult(tx, result, now());
+      } catch {
+        tx.status = 'UNCERTAIN';
+        tx.partner_status_description = 'the partner did not answer';
+        tx.updated_at = now();
+      }
+      changed({ operation, operationLegId: tx.id });
+    }
+    operation.status = operationStatus(operation.partner_transactions);
+    operation.updated_at = now();
+    changed({ operation });
+    return operation;
+  }
+
+  /**
+   * Gives back what the other legs hold after one failed (or one held less than asked): voids what
+   * is uncaptured, refunds what was captured, and waits for anything still in flight to settle,
+   * since a capture that turns out to have succeeded must then be refunded too.
+   */
+  async function compensate(): Promise<void> {
+    for (let round = 0; round < 50; round += 1) {
+      const ledger = ledgerOf(state);
+      const plan = state.refusal ? unwindPlan(ledger) : compensationPlan(ledger);
+      if (plan.voids.length === 0 && plan.refunds.length === 0) {
+        if (plan.unsettled.length === 0) return;
+        const seen = state.version;
+        await condition(() => state.version !== seen, '1 hour');
+        continue;
+      }
+      for (const allocation of plan.voids) {
+        await runOperation('void', { amount: allocation.amount, partner_transaction_id: allocation.authorization_id }, 'ORCHESTRATOR', uuid4());
+      }
+      for (const allocation of plan.refunds) {
+        await runOperation('refund', { amount: allocation.amount, partner_transaction_id: allocation.authorization_id }, 'ORCHESTRATOR', uuid4());
+      }
+    }
+  }
+
+  // ---- handlers -------------------------------------------------------------------------------
+  const belongs = (entityId: string) => {
+    if (entityId !== state.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'payment not found', nonRetryable: true });
+  };
+  setHandler(getPaymentQuery, view);
+  setHandler(getShopperDestinationQuery, () => ({
+    entity_id: state.entity_id,
+    ...(state.shopper_redirection_url ? { shopper_redirection_url: state.shopper_redirection_url } : {}),
+    ...(state.client_session_id ? { client_session_id: state.client_session_id } : {}),
+  }));
+  setHandler(
+    awaitAuthorizationUpdate,
+    async () => {
+      await condition(() => authorizationPhase !== 'RUNNING');
+      return view();
+    },
+    { validator: ({ entity_id }) => belongs(entity_id) },
+  );
+  setHandler(
+    refreshPaymentUpdate,
+    async () => {
+      for (const leg of state.legs) await pollLeg(leg);
+      return view();
+    },
+    { validator: ({ entity_id }) => belongs(entity_id) },
+  );
+  setHandler(partnerNotificationSignal, ({ leg_id, result }) => {
+    const leg = state.legs.find((candidate) => candidate.id === leg_id);
+    // A late notification never reopens a leg that is final.
+    if (leg && (leg.status === 'PENDING' || leg.status === 'UNCERTAIN' || leg.status === 'NEW')) recordAuthorization(leg, result);
+  });
+  for (const kind of ['capture', 'void', 'refund'] as const) {
+    setHandler(
+      updatesByKind[kind],
+      async (request: OperationUpdateInput): Promise<OperationOutcome> => {
+        const operation = await runOperation(kind, request, 'MERCHANT', request.operation_id, {
+          ...(request.merchant_reference ? { merchant_reference: request.merchant_reference } : {}),
+          ...(request.order ? { order: request.order } : {}),
+        });
+        return { payment: view(), operation_id: operation.id };
+      },
+      {
+        // Runs before anything is recorded: a request beyond what is available never reaches a partner.
+        validator: (request: OperationUpdateInput) => {
+          belongs(request.entity_id);
+          if (state.operations.some((operation) => operation.id === request.operation_id)) {
+            throw ApplicationFailure.create({ type: 'DuplicateOperation', message: request.operation_id, nonRetryable: true });
+          }
+          const plan = planOperation(ledgerOf(state), kind, request);
+          if (!plan.ok) {
+            throw ApplicationFailure.create({ type: 'InvalidOperation', message: plan.errors.map((e) => e.detail).join('; '), details: [plan.errors], nonRetryable: true });
+          }
+        },
+      },
+    );
+  }
+
+  // ---- read model ------------------------------------------------------------------------------
+  let projectedVersion = 0;
+  let finished = false;
+  const projection = (async () => {
+    for (;;) {
+      await condition(() => state.version > projectedVersion || finished);
+      if (state.version > projectedVersion) {
+        const payment = view();
+        await savePaymentProjection({ payment });
+        projectedVersion = payment.version;
+      }
+      if (finished && projectedVersion === state.version) return;
+    }
+  })();
+
+  // ---- the process -----------------------------------------------------------------------------
+  if (!state.authorization_settled) {
+    changed({});
+    await authorizeLegs();
+    const status = authorizationStatus(state);
+    if (status === 'AUTHORIZED' && state.capture_mode === 'AUTOMATIC') {
+      await runOperation('capture', { amount: computeAmounts(ledgerOf(state)).available_to_capture }, 'AUTHORIZATION', uuid4());
+    }
+    if (status !== 'AUTHORIZED') await compensate();
+  }
+
+  // Serve operations until no money can move any more; refunds can come long after capture.
+  for (;;) {
+    const amounts = computeAmounts(ledgerOf(state));
+    if (allHandlersFinished() && amounts.available_to_capture === 0 && amounts.available_to_refund === 0 && amounts.authorize_pending === 0) break;
+    const seen = state.version;
+    const active = await condition(() => state.version !== seen || workflowInfo().continueAsNewSuggested, refundWindowMs);
+    if (!active && allHandlersFinished()) break;
+    if (workflowInfo().continueAsNewSuggested) {
+      await condition(allHandlersFinished);
+      finished = true;
+      await projection;
+      await continueAsNew<typeof paymentWorkflow>({ ...input, payment: state, pendingEvents: outbox.undelivered() });
+    }
+  }
+  await condition(allHandlersFinished);
+  finished = true;
+  await projection;
+  await outbox.drain();
+  return view();
+}

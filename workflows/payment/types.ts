@@ -1,0 +1,117 @@
+// The payment workflow's state: the money record the domain rules read (authorization legs and
+// operation legs) plus what the API shows about each partner transaction.
+import type { AuthorizationStatus, OperationPartnerTransactionStatus, OperationStatus } from '../../domain/enums';
+import type { OperationKind } from '../../domain/payment-ledger';
+import type { OperationRequestInput } from '../../domain/validation/operation';
+import type { Currency } from '../../domain/currency';
+import type { CardNetwork } from '../../partners/catalog';
+import type { Authentication, Card, Order, Redirection, Webhook } from '../../api/schemas/v2';
+import type { WebhookSubscription } from '../../activities/webhook-types';
+import type { WebhookEvent } from '../../activities/webhook-types';
+import type { WebhookRetrySettings } from '../webhook-outbox';
+
+/** How the activity obtains the means of payment; card numbers never enter workflow history. */
+export type LegInstrument =
+  | { kind: 'vaulted-card'; vault_form_token: string; holder_name?: string; selected_network?: CardNetwork }
+  | { kind: 'gift-card'; sealed: string }
+  | { kind: 'redirect' }
+  | { kind: 'partner-token'; partner_token: string }
+  | { kind: 'partner-reference'; partner_reference: string };
+
+export interface AuthorizationLegState {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  partner: string;
+  method: string;
+  /** What Tessera asks the partner to hold. */
+  amount: number;
+  authorized_amount: number;
+  /** NEW until the first attempt: the leg exists but nothing was sent to the partner yet. */
+  status: AuthorizationStatus | 'NEW';
+  instrument: LegInstrument;
+  three_ds?: { challenge_indicator?: string; challenge_exemption?: string };
+  partner_reference?: string;
+  partner_status?: string;
+  partner_status_description?: string;
+  partner_token?: string;
+  refusal_reason?: string;
+  card?: Card;
+  authentication?: Authentication;
+  redirection?: Redirection;
+  partner_additional_data?: Record<string, string>;
+}
+
+export interface OperationLegState {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  authorization_id: string;
+  partner: string;
+  method: string;
+  amount: number;
+  status: OperationPartnerTransactionStatus;
+  partner_reference?: string;
+  partner_status?: string;
+  partner_status_description?: string;
+}
+
+export interface OperationState {
+  id: string;
+  kind: OperationKind;
+  amount: number;
+  created_at: string;
+  updated_at: string;
+  triggered_by: 'MERCHANT' | 'AUTHORIZATION' | 'ORCHESTRATOR';
+  merchant_reference?: string;
+  order?: OperationRequestInput['order'];
+  status: OperationStatus;
+  partner_transactions: OperationLegState[];
+}
+
+export interface PaymentState {
+  id: string;
+  entity_id: string;
+  created_at: string;
+  version: number;
+  client_session_id?: string;
+  order: Order;
+  amount: number;
+  currency: Currency;
+  capture_mode: 'MANUAL' | 'AUTOMATIC';
+  allow_future_usage: boolean;
+  customer?: unknown;
+  shopper_redirection_url?: string;
+  webhook?: Webhook;
+  legs: AuthorizationLegState[];
+  operations: OperationState[];
+  /** Set once every leg answered for good (or the first one failed). */
+  authorization_settled: boolean;
+  /** Why the payment as a whole was refused although each leg answered (e.g. a partial gift card). */
+  refusal?: string;
+}
+
+export interface PaymentLinksBase {
+  /** Public origin of the api, for links and the partners' return and notification URLs. */
+  publicUrl: string;
+}
+
+export interface PaymentWorkflowInput extends PaymentLinksBase {
+  payment: PaymentState;
+  webhookSubscription?: WebhookSubscription;
+  webhookRetry: WebhookRetrySettings;
+  /** The client session to tell about the authorization's outcome, when submitted from one. */
+  parentSessionWorkflowId?: string;
+  /** Carried across continue-as-new: events not yet delivered. */
+  pendingEvents?: WebhookEvent[];
+}
+
+export interface OperationUpdateInput {
+  entity_id: string;
+  operation_id: string;
+  amount: number;
+  priority?: { partner: string; method: string }[];
+  partner_transaction_id?: string;
+  merchant_reference?: string;
+  order?: OperationRequestInput['order'];
+}

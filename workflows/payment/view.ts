@@ -1,0 +1,148 @@
+// The payment as the API shows it, derived from the workflow state by the domain's money rules.
+import type { Payment } from '../../api/schemas/v2';
+import type { AuthorizationStatus, OperationStatus } from '../../domain/enums';
+import { authorizationBalances, computeAmounts, overview } from '../../domain/payment-amounts';
+import type { PaymentLedger } from '../../domain/payment-ledger';
+import type { AuthorizationLegState, OperationLegState, PaymentState } from './types';
+
+export function ledgerOf(state: PaymentState): PaymentLedger {
+  return {
+    authorizations: state.legs.map((leg) => ({
+      id: leg.id,
+      partner: leg.partner,
+      method: leg.method,
+      requested_amount: leg.amount,
+      authorized_amount: leg.status === 'AUTHORIZED' ? leg.authorized_amount : 0,
+      // A leg not yet sent is as undecided as one the partner has not settled.
+      status: leg.status === 'NEW' ? 'PENDING' : leg.status,
+    })),
+    operations: state.operations.flatMap((operation) =>
+      operation.partner_transactions.map((tx) => ({
+        id: tx.id,
+        kind: operation.kind,
+        authorization_id: tx.authorization_id,
+        amount: tx.amount,
+        status: tx.status,
+      })),
+    ),
+  };
+}
+
+/**
+ * The payment's authorization status from its legs: the first failed leg decides a failure; a
+ * leg still waiting makes the whole PENDING (or UNCERTAIN); AUTHORIZED only when every leg holds
+ * what was asked of it.
+ */
+export function authorizationStatus(state: PaymentState): AuthorizationStatus {
+  const failed = state.legs.find((leg) => leg.status === 'REFUSED' || leg.status === 'ERROR');
+  if (failed && failed.status !== 'NEW') return failed.status === 'ERROR' ? 'ERROR' : 'REFUSED';
+  if (state.refusal) return 'REFUSED';
+  if (state.legs.some((leg) => leg.status === 'UNCERTAIN')) return 'UNCERTAIN';
+  if (state.legs.some((leg) => leg.status === 'PENDING' || leg.status === 'NEW')) return 'PENDING';
+  if (state.legs.length > 0 && state.legs.every((leg) => leg.status === 'AUTHORIZED')) return 'AUTHORIZED';
+  return 'ABORTED';
+}
+
+export function operationStatus(legs: readonly OperationLegState[]): OperationStatus {
+  if (legs.some((leg) => leg.status === 'UNCERTAIN')) return 'UNCERTAIN';
+  if (legs.some((leg) => leg.status === 'PENDING')) return 'PENDING';
+  if (legs.every((leg) => leg.status === 'SUCCESS')) return 'SUCCESS';
+  if (legs.every((leg) => leg.status === 'FAILURE')) return 'FAILURE';
+  // Some partners moved the money and others refused: the merchant must look at each leg.
+  return 'CONFLICT';
+}
+
+function partnerTransactionView(leg: AuthorizationLegState, remaining: number) {
+  return {
+    id: leg.id,
+    created_at: leg.created_at,
+    updated_at: leg.updated_at,
+    amount: leg.amount,
+    partner: leg.partner,
+    method: leg.method,
+    status: leg.status === 'NEW' ? ('PENDING' as const) : leg.status,
+    remaining_amount: remaining,
+    ...(leg.partner_reference ? { partner_reference: leg.partner_reference } : {}),
+    ...(leg.partner_status ? { partner_status: leg.partner_status } : {}),
+    ...(leg.partner_status_description ? { partner_status_description: leg.partner_status_description } : {}),
+    ...(leg.partner_token ? { partner_token: leg.partner_token } : {}),
+    ...(leg.card ? { card: leg.card } : {}),
+    ...(leg.partner_additional_data ? { partner_additional_data: leg.partner_additional_data } : {}),
+  };
+}
+
+export function paymentView(state: PaymentState, publicUrl: string): Payment {
+  const ledger = ledgerOf(state);
+  const amounts = computeAmounts(ledger);
+  const balances = new Map(authorizationBalances(ledger).map((balance) => [balance.id, balance]));
+  const status = authorizationStatus(state);
+  const self = `${publicUrl}/v2/payments/${state.id}`;
+  const waiting = state.legs.find((leg) => (leg.status === 'PENDING' || leg.status === 'UNCERTAIN') && leg.redirection);
+  const authenticated = [...state.legs].reverse().find((leg) => leg.authentication);
+  const operationsOf = (kind: 'capture' | 'void' | 'refund') =>
+    state.operations
+      .filter((operation) => operation.kind === kind)
+      .map((operation) => ({
+        id: operation.id,
+        amount: operation.amount,
+        created_at: operation.created_at,
+        updated_at: operation.updated_at,
+        triggered_by: operation.triggered_by,
+        status: operation.status,
+        ...(operation.merchant_reference ? { merchant_reference: operation.merchant_reference } : {}),
+        partner_transactions: operation.partner_transactions.map((tx) => ({
+          id: tx.id,
+          created_at: tx.created_at,
+          updated_at: tx.updated_at,
+          amount: tx.amount,
+          partner: tx.partner,
+          method: tx.method,
+          status: tx.status,
+          // The part of this leg the partner did not process.
+          remaining_amount: tx.status === 'SUCCESS' ? 0 : tx.amount,
+          ...(tx.partner_reference ? { partner_reference: tx.partner_reference } : {}),
+          ...(tx.partner_status ? { partner_status: tx.partner_status } : {}),
+          ...(tx.partner_status_description ? { partner_status_description: tx.partner_status_description } : {}),
+        })),
+      }));
+
+  return {
+    id: state.id,
+    created_at: state.created_at,
+    overview: overview(ledger),
+    ...(state.client_session_id ? { client_session_id: state.client_session_id } : {}),
+    entity_id: state.entity_id,
+    version: state.version,
+    order_reference: state.order.reference,
+    order: state.order,
+    amount: state.amount,
+    currency: state.currency,
+    capture_mode: state.capture_mode,
+    allow_future_usage: state.allow_future_usage,
+    captures: operationsOf('capture'),
+    voids: operationsOf('void'),
+    refunds: operationsOf('refund'),
+    authorization: {
+      status,
+      partner_transactions: state.legs.map((leg) => partnerTransactionView(leg, balances.get(leg.id)?.remaining_amount ?? 0)),
+    },
+    ...(authenticated?.authentication ? { authentication: authenticated.authentication } : {}),
+    amounts,
+    links: {
+      self,
+      ...(amounts.available_to_capture > 0 ? { capture: `${self}/captures` } : {}),
+      ...(amounts.available_to_void > 0 ? { void: `${self}/voids` } : {}),
+      ...(amounts.available_to_refund > 0 ? { refund: `${self}/refunds` } : {}),
+    },
+    split: state.legs.map((leg) => ({
+      partner: leg.partner,
+      method: leg.method,
+      amount: leg.amount,
+      ...(leg.instrument.kind === 'partner-token' ? { parent_partner_token: leg.instrument.partner_token } : {}),
+      ...(leg.instrument.kind === 'partner-reference' ? { parent_partner_reference: leg.instrument.partner_reference } : {}),
+    })),
+    ...(state.webhook ? { webhook: state.webhook } : {}),
+    // Only a non-final authorization tells the shopper where to go next.
+    ...((status === 'PENDING' || status === 'UNCERTAIN') && waiting?.redirection ? { redirection: waiting.redirection } : {}),
+  };
+}
