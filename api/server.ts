@@ -19,6 +19,7 @@ import { registerClientSessionRoutes } from './routes/v2/client-sessions';
 import { registerPaymentRoutes } from './routes/v2/payments';
 import { registerShopperReturnRoutes } from './routes/v2/shopper-return';
 import { registerSigningJwksRoute } from './routes/v2/signing-jwks';
+import { registerCheckoutRoutes } from './routes/checkout/sessions';
 import { partnersFor } from '../activities/partners-config';
 import { registerVaultRoutes } from './routes/v2/vault';
 import { isApiPath, registerWebApp } from './web-app';
@@ -84,6 +85,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerPaymentRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config });
   registerShopperReturnRoutes(app, { temporal: deps.temporal, keys, partners: partnersFor(deps.config) });
   registerSigningJwksRoute(app, { keys });
+  registerCheckoutRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config, keys });
   registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
 
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app));

@@ -15,5 +15,5 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
 }
 
 export function isApiPath(path: string): boolean {
-  return /^\/(v2|oauth|wallet|payment|openapi\/.+\.json|health|metrics|partners)(\/|$)/.test(path);
+  return /^\/(v2|oauth|wallet|payment|checkout|openapi\/.+\.json|health|metrics|partners)(\/|$)/.test(path);
 }

@@ -6,10 +6,18 @@ import {
   condition,
   defineQuery,
   defineUpdate,
+  ParentClosePolicy,
   proxyLocalActivities,
   setHandler,
+  startChild,
   upsertSearchAttributes,
+  workflowInfo,
 } from '@temporalio/workflow';
+import type { Payment } from '../api/schemas/v2';
+import { entityIdKey, merchantReferenceKey } from '../temporal/search-attributes';
+import { paymentChangedSignal, paymentWorkflowId } from './payment/messages';
+import { paymentWorkflow } from './payment/payment';
+import type { AuthorizationLegState } from './payment/types';
 import type { Activities } from '../activities';
 import { statusKey } from '../temporal/search-attributes';
 import { isOpen, refuseTransition, type AbortStatus, type ClientSessionStatus } from '../domain/client-session-status';
@@ -21,6 +29,17 @@ export const getClientSessionQuery = defineQuery<ClientSessionState>('getClientS
 export const openClientSessionUpdate = defineUpdate<ClientSessionState>('openClientSession');
 export const abortClientSessionUpdate = defineUpdate<ClientSessionState, [{ status: AbortStatus; entity_id: string }]>('abortClientSession');
 
+export interface SubmitClientSessionInput {
+  entity_id: string;
+  payment_id: string;
+  legs: AuthorizationLegState[];
+  publicUrl: string;
+}
+/** The shopper's choice: starts the payment as a child workflow and answers its first outcome. */
+export const submitClientSessionUpdate = defineUpdate<{ session: ClientSessionState; payment: Payment }, [SubmitClientSessionInput]>('submitClientSession');
+
+const failedAuthorizations: readonly string[] = ['REFUSED', 'ERROR', 'ABORTED'];
+
 const { saveClientSessionProjection } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   retry: { maximumInterval: '30 seconds' },
@@ -30,6 +49,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   const session: ClientSessionState = input.session;
   let version = 1;
   let projectedVersion = 0;
+  let closing = false;
   const outbox = new WebhookOutbox(session.entity_id, input.webhook, input.webhookRetry);
 
   const moveTo = (status: ClientSessionStatus): void => {
@@ -43,6 +63,86 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   };
 
   setHandler(getClientSessionQuery, () => session);
+
+  let latestPayment: Payment | undefined;
+  setHandler(paymentChangedSignal, (payment) => {
+    if (payment.id !== session.payment_id) return;
+    latestPayment = payment;
+    if (JSON.stringify(session.authorization) !== JSON.stringify(payment.authorization)) {
+      if (payment.authorization) session.authorization = payment.authorization;
+      version += 1;
+      outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version }, session);
+    }
+  });
+
+  const mayResubmit = () => session.status === 'SUBMITTED' && failedAuthorizations.includes(session.authorization?.status ?? '');
+  setHandler(
+    submitClientSessionUpdate,
+    async (request) => {
+      session.payment_id = request.payment_id;
+      session.links = { ...session.links, payment: `${request.publicUrl}/v2/payments/${request.payment_id}` };
+      delete session.authorization;
+      if (session.status === 'SUBMITTED') {
+        version += 1;
+      } else {
+        moveTo('SUBMITTED');
+      }
+      latestPayment = undefined;
+      await startChild(paymentWorkflow, {
+        workflowId: paymentWorkflowId(request.payment_id),
+        // The payment outlives the session: captures and refunds come long after checkout.
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        typedSearchAttributes: [
+          { key: entityIdKey, value: session.entity_id },
+          { key: merchantReferenceKey, value: session.order.reference },
+          { key: statusKey, value: 'PENDING' },
+        ],
+        args: [
+          {
+            payment: {
+              id: request.payment_id,
+              entity_id: session.entity_id,
+              created_at: new Date().toISOString(),
+              version: 0,
+              client_session_id: session.id,
+              order: session.order,
+              amount: session.amount,
+              currency: session.currency,
+              capture_mode: session.capture_mode,
+              allow_future_usage: session.allow_future_usage,
+              ...(session.customer ? { customer: session.customer } : {}),
+              shopper_redirection_url: session.shopper_redirection_url,
+              legs: request.legs,
+              operations: [],
+              authorization_settled: false,
+            },
+            publicUrl: request.publicUrl,
+            webhookRetry: input.webhookRetry,
+            ...(input.webhook ? { webhookSubscription: input.webhook } : {}),
+            parentSessionWorkflowId: workflowInfo().workflowId,
+          },
+        ],
+      });
+      await condition(() => latestPayment !== undefined);
+      return { session, payment: latestPayment! };
+    },
+    {
+      validator: (request: SubmitClientSessionInput) => {
+        if (request.entity_id !== session.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'client session not found', nonRetryable: true });
+        if (!isOpen(session.status) && !mayResubmit()) {
+          throw ApplicationFailure.create({
+            type: 'InvalidTransition',
+            message: session.status === 'SUBMITTED' ? 'the client session already has a payment in progress or authorized' : `the client session is ${session.status}; it can no longer be paid`,
+            nonRetryable: true,
+          });
+        }
+        const total = request.legs.reduce((sum: number, leg: AuthorizationLegState) => sum + leg.amount, 0);
+        if (total !== session.amount) {
+          throw ApplicationFailure.create({ type: 'InvalidSubmission', message: `the parts add up to ${total}, the session amount is ${session.amount}`, nonRetryable: true });
+        }
+      },
+    },
+  );
 
   setHandler(
     openClientSessionUpdate,
@@ -71,21 +171,29 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   // The read model follows the workflow, coalescing bursts of changes into one write.
   const projection = (async () => {
     for (;;) {
-      await condition(() => version > projectedVersion || !isOpen(session.status));
+      await condition(() => version > projectedVersion || closing);
       if (version > projectedVersion) {
         const written = { version, session: snapshot(session) };
         await saveClientSessionProjection(written);
         projectedVersion = written.version;
       }
-      if (!isOpen(session.status) && projectedVersion === version) return;
+      if (closing && projectedVersion === version) return;
     }
   })();
 
+  // A submitted session stays to follow its payment: until it is authorized, or until expiry while
+  // a refused shopper may still try another method.
+  const finished = () => session.status === 'EXPIRED' || session.status === 'ABORTED_BY_CUSTOMER' || session.status === 'ABORTED_BY_MERCHANT' ||
+    (session.status === 'SUBMITTED' && session.authorization?.status === 'AUTHORIZED');
   const untilExpiry = Math.max(0, Date.parse(session.expires_at) - Date.now());
-  const settled = await condition(() => !isOpen(session.status), untilExpiry);
-  if (!settled) moveTo('EXPIRED');
+  const settled = await condition(finished, untilExpiry);
+  if (!settled && isOpen(session.status)) moveTo('EXPIRED');
+  if (!settled && session.status === 'SUBMITTED') {
+    await condition(() => !['PENDING', 'UNCERTAIN', undefined].includes(session.authorization?.status), '1 hour');
+  }
 
   await condition(allHandlersFinished);
+  closing = true;
   await projection;
   await outbox.drain();
   return session;

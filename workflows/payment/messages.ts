@@ -22,6 +22,9 @@ export const refundUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput
 /** A partner's asynchronous outcome for one authorization leg (3DS, wallet approval, lender decision). */
 export const partnerNotificationSignal = defineSignal<[{ leg_id: string; result: AuthorizeResult }]>('partnerNotification');
 
+/** Sent to the client session a payment was submitted from, whenever its authorization moves. */
+export const paymentChangedSignal = defineSignal<[Payment]>('paymentChanged');
+
 export const paymentWorkflowId = (id: string) => `payment/${id}`;
 export const authorizationIdempotencyKey = (paymentId: string, legId: string) => `payment/${paymentId}/auth/${legId}`;
 

@@ -7,6 +7,7 @@ import {
   ApplicationFailure,
   condition,
   continueAsNew,
+  getExternalWorkflowHandle,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -32,6 +33,7 @@ import {
   getPaymentQuery,
   getShopperDestinationQuery,
   partnerNotificationSignal,
+  paymentChangedSignal,
   refreshPaymentUpdate,
   refundUpdate,
   voidUpdate,
@@ -344,6 +346,28 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     }
   })();
 
+  // ---- the client session, when submitted from one ---------------------------------------------
+  // Told of the first outcome (the shopper may have to follow a redirection) and of every change
+  // of authorization status after it, one signal at a time and in order.
+  let parentNotifiedKey = '';
+  const parentKey = () => `${authorizationPhase === 'RUNNING' ? 'running' : 'answered'}:${authorizationStatus(state)}`;
+  const parentNotifier = input.parentSessionWorkflowId
+    ? (async (parentId: string) => {
+        const parent = getExternalWorkflowHandle(parentId);
+        for (;;) {
+          await condition(() => (parentKey() !== parentNotifiedKey && authorizationPhase !== 'RUNNING') || finished);
+          if (finished && parentKey() === parentNotifiedKey) return;
+          parentNotifiedKey = parentKey();
+          try {
+            await parent.signal(paymentChangedSignal, view());
+          } catch {
+            // The session has ended; the payment goes on without it.
+            return;
+          }
+        }
+      })(input.parentSessionWorkflowId)
+    : Promise.resolve();
+
   // ---- the process -----------------------------------------------------------------------------
   if (!state.authorization_settled) {
     changed({});
@@ -372,6 +396,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   await condition(allHandlersFinished);
   finished = true;
   await projection;
+  await parentNotifier;
   await outbox.drain();
   return view();
 }

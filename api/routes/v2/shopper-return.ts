@@ -11,6 +11,8 @@ import type { KeyRing } from '../../auth/key-ring';
 import { redirectionUrl, signRedirection } from '../../auth/redirect-token';
 import { HttpProblem, notFound } from '../../errors/problem';
 import { isWorkflowNotFound } from '../../temporal/workflow-errors';
+import { getClientSessionQuery } from '../../../workflows/client-session';
+import { clientSessionWorkflowId } from './client-sessions';
 
 interface Deps {
   temporal: Client;
@@ -46,7 +48,7 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
           entity_id: payment.entity_id,
           payment_id: payment.id,
           authorization_status: status,
-          ...(payment.client_session_id ? { client_session_id: payment.client_session_id } : {}),
+          ...(payment.client_session_id ? { client_session_id: payment.client_session_id, client_session_status: await sessionStatus(deps, payment.client_session_id) } : {}),
         });
         return reply.redirect(redirectionUrl(destination.shopper_redirection_url, token), 303);
       }
@@ -88,3 +90,8 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
   });
 }
 
+
+async function sessionStatus(deps: Deps, sessionId: string): Promise<string> {
+  const session = await deps.temporal.workflow.getHandle(clientSessionWorkflowId(sessionId)).query(getClientSessionQuery);
+  return session.status;
+}

@@ -1,0 +1,129 @@
+// What the shopper's browser calls (hosted page and widget), with the entity's publishable key:
+// open a client session and submit a means of payment. Merchants' servers use /v2 instead.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Client } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../../../db/connection';
+import { contractsOf } from '../../../db/contracts';
+import type { TesseraConfig } from '../../../platform/config';
+import { deterministicUuid } from '../../../platform/ids';
+import { getClientSessionQuery, openClientSessionUpdate, submitClientSessionUpdate } from '../../../workflows/client-session';
+import type { KeyRing } from '../../auth/key-ring';
+import { badRequest, notFound } from '../../errors/problem';
+import { Ref } from '../../schemas/typebox';
+import { ClientSession, Payment, PaymentSplitEntry } from '../../schemas/v2';
+import { isWorkflowNotFound, updateFailure } from '../../temporal/workflow-errors';
+import { clientSessionWorkflowId } from '../v2/client-sessions';
+import { legsFromSplit } from '../v2/payment-legs';
+import { identifyVaultCaller, vaultCorsHeaders, withVaultCors } from '../v2/vault';
+import { problemResponses } from '../schema-refs';
+
+interface Deps {
+  sql: Sql;
+  temporal: Client;
+  config: TesseraConfig;
+  keys: KeyRing;
+}
+
+const SessionParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const Submission = Type.Object(
+  {
+    split: Type.Array(Ref(PaymentSplitEntry), {
+      minItems: 1,
+      description: 'What the shopper pays with, in order; the amounts add up to the session amount (e.g. a gift card, then a card for the rest).',
+    }),
+  },
+  { description: 'The shopper’s choice on a client session.' },
+);
+const SubmissionResult = Type.Object({ session: Ref(ClientSession), payment: Ref(Payment) });
+
+const corsPreflight = {
+  ...vaultCorsHeaders,
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, x-api-key, x-request-id',
+  'access-control-max-age': '7200',
+};
+
+export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const withCors = withVaultCors;
+  const entityOf = async (request: FastifyRequest) => (await identifyVaultCaller(request, deps)).entityId;
+
+  for (const path of ['/checkout/v1/sessions/:id', '/checkout/v1/sessions/:id/payments']) {
+    app.options(path, { schema: { hide: true } }, async (_request, reply) => reply.status(204).headers(corsPreflight).send());
+  }
+
+  app.get(
+    '/checkout/v1/sessions/:id',
+    {
+      onRequest: withCors,
+      schema: { hide: true, params: SessionParams, response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 404) } },
+    },
+    async (request) => {
+      const entityId = await entityOf(request);
+      const handle = deps.temporal.workflow.getHandle(clientSessionWorkflowId(request.params.id));
+      try {
+        const session = await handle.query(getClientSessionQuery);
+        if (session.entity_id !== entityId) throw notFound('client session');
+        // Opening the page or widget moves the session to CHOICE_IN_PROGRESS; any other status
+        // is shown as it is (the page then explains it instead of offering a form).
+        if (session.status !== 'CREATED') return session;
+        return await handle.executeUpdate(openClientSessionUpdate).catch(() => handle.query(getClientSessionQuery));
+      } catch (error) {
+        if (isWorkflowNotFound(error)) throw notFound('client session');
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/checkout/v1/sessions/:id/payments',
+    {
+      onRequest: withCors,
+      schema: { hide: true, params: SessionParams, body: Submission, response: { 201: SubmissionResult, ...problemResponses(400, 401, 404) } },
+    },
+    async (request, reply) => {
+      const entityId = await entityOf(request);
+      const handle = deps.temporal.workflow.getHandle(clientSessionWorkflowId(request.params.id));
+      let session;
+      try {
+        session = await handle.query(getClientSessionQuery);
+      } catch (error) {
+        if (isWorkflowNotFound(error)) throw notFound('client session');
+        throw error;
+      }
+      if (session.entity_id !== entityId) throw notFound('client session');
+      const allowed = new Set(session.eligible_solutions.map((solution) => `${solution.partner}/${solution.method}`));
+      const notOffered = request.body.split.findIndex((entry) => !allowed.has(`${entry.partner}/${entry.method}`));
+      if (notOffered >= 0) throw badRequest('this means of payment is not offered on this session', [{ pointer: `/split/${notOffered}/method`, detail: 'is not an eligible solution of the session' }]);
+
+      const paymentId = randomUUID();
+      let legIndex = 0;
+      const { legs, errors } = await legsFromSplit({
+        sql: deps.sql,
+        entityId,
+        currency: session.currency,
+        allowFutureUsage: session.allow_future_usage,
+        contracts: await contractsOf(deps.sql, entityId),
+        split: request.body.split,
+        newId: () => deterministicUuid('payment-leg', paymentId, String(legIndex++)),
+        now: new Date().toISOString(),
+      });
+      if (errors.length > 0) throw badRequest('the payment cannot be authorized as given', errors);
+      try {
+        const result = await handle.executeUpdate(submitClientSessionUpdate, {
+          args: [{ entity_id: entityId, payment_id: paymentId, legs, publicUrl: deps.config.publicUrl }],
+        });
+        return reply.status(201).send(result);
+      } catch (error) {
+        const failure = updateFailure(error);
+        if (failure?.type === 'NotFound') throw notFound('client session');
+        if (failure) throw badRequest(failure.message);
+        if (isWorkflowNotFound(error)) throw badRequest('the client session has ended');
+        throw error;
+      }
+    },
+  );
+}
