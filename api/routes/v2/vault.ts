@@ -1,12 +1,14 @@
 // POST /v2/vault/cards: the shopper's card in, a vault form token out. The hosted page and the
 // widget call it from the shopper's browser (the widget on the merchant's page, another origin),
-// so this route alone answers CORS preflights and carries CORS headers.
+// so the vault routes alone (this one and those of ./gift-card-vault.ts) answer CORS preflights
+// and carry CORS headers.
 //
 // Credentials, in this order:
 // - `authorization: Bearer <access token>` with the payment-api scope (server side);
 // - `x-api-key: sk_…`, the entity's secret API key (server side);
 // - `x-api-key: pk_…`, the entity's publishable key from widget.data (browser). A publishable key
-//   only ever tokenizes cards: every other route looks x-api-key up among secret keys and refuses it.
+//   only ever reaches the vault routes (tokenize a card or a gift card, check a gift card's
+//   balance): every other route looks x-api-key up among secret keys and refuses it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Sql } from '../../../db/connection';
@@ -44,7 +46,7 @@ export const vaultCorsHeaders = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'x-request-id',
 } as const;
-const preflightHeaders = {
+export const vaultPreflightHeaders = {
   ...vaultCorsHeaders,
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'content-type, x-api-key, authorization, x-request-id',
@@ -54,28 +56,32 @@ const preflightHeaders = {
 const unauthorized = (detail: string) =>
   new HttpProblem(401, 'unauthorized', detail, undefined, { headers: { 'www-authenticate': 'Bearer realm="tessera"' } });
 
+/** The caller of a vault route: a server credential (payment-api scope) or a publishable key. */
+export async function identifyVaultCaller(request: FastifyRequest, deps: Pick<Deps, 'sql' | 'keys'>): Promise<VaultCaller> {
+  const apiKey = request.headers['x-api-key'];
+  const bearer = /^bearer\s/i.test(request.headers.authorization ?? '');
+  if (!bearer && typeof apiKey === 'string' && apiKey.startsWith(PUBLISHABLE_KEY_PREFIX)) {
+    const entityId = await entityOfPublishableKey(deps.sql, apiKey);
+    if (!entityId) throw unauthorized('the publishable key is invalid');
+    return { entityId, via: 'publishable-key' };
+  }
+  const principal = await authenticate(request, deps, { scope: 'payment-api' });
+  return { entityId: principal.entityId, via: principal.via };
+}
+
+/** onRequest hook of the vault routes: CORS headers on every answer, errors included. */
+export const withVaultCors = async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.headers(vaultCorsHeaders);
+};
+
 export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const callers = new WeakMap<FastifyRequest, VaultCaller>();
-
-  async function identify(request: FastifyRequest): Promise<VaultCaller> {
-    const apiKey = request.headers['x-api-key'];
-    const bearer = /^bearer\s/i.test(request.headers.authorization ?? '');
-    if (!bearer && typeof apiKey === 'string' && apiKey.startsWith(PUBLISHABLE_KEY_PREFIX)) {
-      const entityId = await entityOfPublishableKey(deps.sql, apiKey);
-      if (!entityId) throw unauthorized('the publishable key is invalid');
-      return { entityId, via: 'publishable-key' };
-    }
-    const principal = await authenticate(request, deps, { scope: 'payment-api' });
-    return { entityId: principal.entityId, via: principal.via };
-  }
-
-  const withCors = async (_request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(vaultCorsHeaders);
-  };
+  const identify = (request: FastifyRequest) => identifyVaultCaller(request, deps);
+  const withCors = withVaultCors;
 
   app.options(VAULT_CARDS_PATH, { schema: { hide: true }, onRequest: withCors }, async (_request, reply) =>
-    reply.status(204).headers(preflightHeaders).send(),
+    reply.status(204).headers(vaultPreflightHeaders).send(),
   );
 
   app.post(
