@@ -1,0 +1,167 @@
+// The gift card vault: gift cards entered by shoppers, stored encrypted, referred to by a vault
+// form token `vgt_…` (cards have `vft_…`, see ./vault.ts). Only the token's SHA-256 is stored;
+// the token leaves once, in the answer to the browser.
+//
+// Life of a token, the same as a card's:
+// - `vaultGiftCard` stores number and PIN; the token must be used (first detokenization for an
+//   authorization) before `expires_at` (VAULT_FORM_TOKEN_TTL_SECONDS after creation).
+// - `detokenizeGiftCard(..., { stampUse: true })` gives the payment activity the clear gift card
+//   and stamps `used_at`; from then on the token stays readable despite `expires_at`, so activity
+//   retries keep working, until `purgeGiftCardVault` removes it VAULT_USED_RETENTION_SECONDS later.
+// - A balance check reads the gift card with `stampUse: false`: it is not a use, the token keeps
+//   its lifetime.
+// - Another entity's token, an unknown token and a malformed one are all `not_found`.
+import type { Sql } from './connection';
+import { VAULT_FORM_TOKEN_TTL_SECONDS, VAULT_USED_RETENTION_SECONDS, type VaultLookupFailure } from './vault';
+import { decrypt, encrypt, randomCredential, sha256 } from '../platform/secrets';
+
+export const GIFT_CARD_VAULT_TOKEN_PREFIX = 'vgt_';
+
+const TOKEN = /^vgt_[A-Za-z0-9_-]{43}$/;
+
+/** `vgt_` then 32 random bytes in base64url (43 characters). */
+export function isGiftCardVaultToken(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN.test(value);
+}
+
+export interface GiftCardToVault {
+  number: string;
+  pin?: string | undefined;
+}
+
+export interface GiftCardSummary {
+  last_four_digits: string;
+}
+
+export interface VaultedGiftCard {
+  vault_form_token: string;
+  gift_card: GiftCardSummary;
+  expires_at: Date;
+}
+
+export interface VaultedGiftCardInfo extends GiftCardSummary {
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface DetokenizedGiftCard extends VaultedGiftCardInfo {
+  number: string;
+  pin?: string;
+}
+
+export type DetokenizeGiftCardResult = { status: 'found'; gift_card: DetokenizedGiftCard } | VaultLookupFailure;
+export type FindVaultedGiftCardResult = { status: 'found'; gift_card: VaultedGiftCardInfo } | VaultLookupFailure;
+
+interface SealedGiftCard {
+  /** The row's token hash (hex): a ciphertext moved to another row does not open. */
+  t: string;
+  number: string;
+  pin?: string;
+}
+
+interface Row {
+  gift_card_encrypted: string;
+  last_four_digits: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+const isExpired = (row: Pick<Row, 'used_at' | 'expires_at'>, now: Date) => row.used_at === null && row.expires_at.getTime() <= now.getTime();
+
+function open(key: Buffer, sealed: string, tokenHash: Buffer): SealedGiftCard {
+  const value = JSON.parse(decrypt(key, sealed)) as SealedGiftCard;
+  if (value.t !== tokenHash.toString('hex')) throw new Error('vaulted gift card data does not belong to its row');
+  return value;
+}
+
+/** Stores a gift card (number of digits, optional PIN of digits) and returns its new token, which is not kept. */
+export async function vaultGiftCard(
+  sql: Sql,
+  key: Buffer,
+  entityId: string,
+  giftCard: GiftCardToVault,
+  options: { now?: Date; ttlSeconds?: number } = {},
+): Promise<VaultedGiftCard> {
+  if (!/^[0-9]{8,19}$/.test(giftCard.number)) throw new Error('vaultGiftCard needs a validated gift card number');
+  if (giftCard.pin !== undefined && !/^[0-9]{4,8}$/.test(giftCard.pin)) throw new Error('vaultGiftCard needs a validated PIN');
+  const now = options.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? VAULT_FORM_TOKEN_TTL_SECONDS) * 1000);
+  const token = randomCredential(GIFT_CARD_VAULT_TOKEN_PREFIX, 32);
+  const tokenHash = sha256(token);
+  const sealed: SealedGiftCard = { t: tokenHash.toString('hex'), number: giftCard.number, ...(giftCard.pin !== undefined ? { pin: giftCard.pin } : {}) };
+  const summary: GiftCardSummary = { last_four_digits: giftCard.number.slice(-4) };
+  await sql`
+    insert into vaulted_gift_cards (token_hash, entity_id, gift_card_encrypted, last_four_digits, created_at, expires_at)
+    values (${tokenHash}, ${entityId}, ${encrypt(key, JSON.stringify(sealed))}, ${summary.last_four_digits}, ${now}, ${expiresAt})`;
+  return { vault_form_token: token, gift_card: summary, expires_at: expiresAt };
+}
+
+/**
+ * The clear gift card behind a token of this entity, for the partner call (authorization or
+ * balance); never for an HTTP answer, a log or workflow history. With `stampUse` (an
+ * authorization), the first call stamps `used_at`.
+ */
+export async function detokenizeGiftCard(
+  sql: Sql,
+  key: Buffer,
+  entityId: string,
+  token: string,
+  options: { stampUse: boolean; now?: Date },
+): Promise<DetokenizeGiftCardResult> {
+  if (!isGiftCardVaultToken(token)) return { status: 'not_found' };
+  const now = options.now ?? new Date();
+  const tokenHash = sha256(token);
+  const [row] = options.stampUse
+    ? await sql<Row[]>`
+        update vaulted_gift_cards set used_at = coalesce(used_at, ${now})
+        where token_hash = ${tokenHash} and entity_id = ${entityId} and (used_at is not null or expires_at > ${now})
+        returning gift_card_encrypted, last_four_digits, created_at, expires_at, used_at`
+    : await sql<Row[]>`
+        select gift_card_encrypted, last_four_digits, created_at, expires_at, used_at
+        from vaulted_gift_cards where token_hash = ${tokenHash} and entity_id = ${entityId}`;
+  if (!row) {
+    // Nothing updated: unknown, or expired (tell them apart for the caller's message).
+    if (!options.stampUse) return { status: 'not_found' };
+    return (await findVaultedGiftCard(sql, entityId, token, now)).status === 'expired' ? { status: 'expired' } : { status: 'not_found' };
+  }
+  if (isExpired(row, now)) return { status: 'expired' };
+  const sealed = open(key, row.gift_card_encrypted, tokenHash);
+  return {
+    status: 'found',
+    gift_card: {
+      number: sealed.number,
+      ...(sealed.pin !== undefined ? { pin: sealed.pin } : {}),
+      last_four_digits: row.last_four_digits,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      used_at: row.used_at,
+    },
+  };
+}
+
+/** What may be shown of a token's gift card, without decrypting anything nor marking it used. */
+export async function findVaultedGiftCard(sql: Sql, entityId: string, token: string, now: Date = new Date()): Promise<FindVaultedGiftCardResult> {
+  if (!isGiftCardVaultToken(token)) return { status: 'not_found' };
+  const [row] = await sql<Omit<Row, 'gift_card_encrypted'>[]>`
+    select last_four_digits, created_at, expires_at, used_at
+    from vaulted_gift_cards where token_hash = ${sha256(token)} and entity_id = ${entityId}`;
+  if (!row) return { status: 'not_found' };
+  if (isExpired(row, now)) return { status: 'expired' };
+  return { status: 'found', gift_card: { last_four_digits: row.last_four_digits, created_at: row.created_at, expires_at: row.expires_at, used_at: row.used_at } };
+}
+
+/**
+ * Deletes tokens never used before their expiry and used ones past their retention; returns how
+ * many. Meant for the same periodic job as `purgeVault`.
+ */
+export async function purgeGiftCardVault(sql: Sql, options: { now?: Date; usedRetentionSeconds?: number } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const usedBefore = new Date(now.getTime() - (options.usedRetentionSeconds ?? VAULT_USED_RETENTION_SECONDS) * 1000);
+  const rows = await sql`
+    delete from vaulted_gift_cards
+    where (used_at is null and expires_at <= ${now}) or used_at <= ${usedBefore}
+    returning 1`;
+  return rows.length;
+}
