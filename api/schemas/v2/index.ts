@@ -34,6 +34,7 @@ import {
 } from './payment';
 import { OperationRequest } from './operation';
 import { VaultCardRequest, VaultCardResponse, VaultCardSummary } from './vault';
+import { GiftCardBalanceRequest, GiftCardBalanceResponse, VaultGiftCardRequest, VaultGiftCardResponse, VaultGiftCardSummary } from './gift-card-vault';
 import { AbortClientSessionRequest, ClientSession, ClientSessionApplication, ClientSessionLinks, ClientSessionWidget } from './session';
 
 export * from './address';
@@ -42,6 +43,7 @@ export * from './common';
 export * from './create-payment';
 export * from './customer';
 export * from './errors';
+export * from './gift-card-vault';
 export * from './operation';
 export * from './order';
 export * from './payment';
@@ -98,4 +100,9 @@ export const v2Schemas: readonly TSchema[] = [
   VaultCardRequest,
   VaultCardSummary,
   VaultCardResponse,
+  VaultGiftCardRequest,
+  VaultGiftCardSummary,
+  VaultGiftCardResponse,
+  GiftCardBalanceRequest,
+  GiftCardBalanceResponse,
 ];
