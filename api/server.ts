@@ -22,6 +22,7 @@ import { registerSigningJwksRoute } from './routes/v2/signing-jwks';
 import { registerCheckoutRoutes } from './routes/checkout/sessions';
 import { partnersFor } from '../activities/partners-config';
 import { registerVaultRoutes } from './routes/v2/vault';
+import { registerGiftCardVaultRoutes } from './routes/v2/gift-card-vault';
 import { isApiPath, registerWebApp } from './web-app';
 
 export interface ApiDependencies {
@@ -87,6 +88,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerSigningJwksRoute(app, { keys });
   registerCheckoutRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config, keys });
   registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
+  registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
 
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app));
   app.setNotFoundHandler((request, reply) => {

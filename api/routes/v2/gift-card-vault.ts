@@ -1,0 +1,150 @@
+// The gift card vault, beside the card vault (./vault.ts) and under its rules: same credentials
+// (Bearer with payment-api, secret x-api-key, or the publishable key from the browser), CORS for
+// any origin, authentication before the body is read, nothing of the gift card in logs.
+//
+// - POST /v2/vault/gift-cards: number and PIN in, a `vgt_…` vault form token out. A payment split
+//   entry with partner sandbox-giftcard, method giftcard carries that token.
+// - POST /v2/vault/gift-cards/balance: what the gift card behind a token can pay now, so that the
+//   hosted page can say "your gift card covers X, pay the rest by card".
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Sql } from '../../../db/connection';
+import { contractsOf } from '../../../db/contracts';
+import { detokenizeGiftCard, vaultGiftCard } from '../../../db/gift-card-vault';
+import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault';
+import { partnersFor } from '../../../activities/partners-config';
+import { PARTNER_CATALOG, PartnerRequestError, PartnerUnavailableError, type PartnerRegistry } from '../../../partners';
+import type { TesseraConfig } from '../../../platform/config';
+import type { KeyRing } from '../../auth/key-ring';
+import { badRequest, HttpProblem } from '../../errors/problem';
+import { GiftCardBalanceRequest, GiftCardBalanceResponse, VaultGiftCardRequest, VaultGiftCardResponse } from '../../schemas/v2';
+import { Ref } from '../../schemas/typebox';
+import { problemResponses } from '../schema-refs';
+import { identifyVaultCaller, vaultPreflightHeaders, withVaultCors, type VaultCaller } from './vault';
+
+export const VAULT_GIFT_CARDS_PATH = '/v2/vault/gift-cards';
+export const GIFT_CARD_BALANCE_PATH = '/v2/vault/gift-cards/balance';
+
+/** Partners whose instrument is a gift card (sandbox-giftcard): the only ones a `vgt_` token pays with. */
+export const GIFT_CARD_PARTNERS: readonly string[] = PARTNER_CATALOG.filter((partner) => partner.instrument === 'giftcard').map((partner) => partner.name);
+
+interface Deps {
+  sql: Sql;
+  keys: KeyRing;
+  config: TesseraConfig;
+  /** Built from the config when not given. */
+  partners?: PartnerRegistry;
+}
+
+const credentials = 'Server side, authenticate with the secret `x-api-key` (or a Bearer access token with the payment-api scope); in the browser, send the publishable key from widget.data in `x-api-key` (`pk_…`). Any origin may call this endpoint (CORS, no credentials).';
+
+export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const partners = deps.partners ?? partnersFor(deps.config);
+  const callers = new WeakMap<FastifyRequest, VaultCaller>();
+  // Authenticate before the body is even parsed: a gift card from an unknown caller is never read.
+  const onRequest = [
+    withVaultCors,
+    async (request: FastifyRequest) => {
+      callers.set(request, await identifyVaultCaller(request, deps));
+    },
+  ];
+  const callerOf = (request: FastifyRequest) => {
+    const caller = callers.get(request);
+    if (!caller) throw new Error('gift card vault route reached without a caller');
+    return caller;
+  };
+
+  for (const path of [VAULT_GIFT_CARDS_PATH, GIFT_CARD_BALANCE_PATH]) {
+    app.options(path, { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) => reply.status(204).headers(vaultPreflightHeaders).send());
+  }
+
+  app.post(
+    VAULT_GIFT_CARDS_PATH,
+    {
+      onRequest,
+      schema: {
+        summary: 'Tokenize a gift card',
+        description:
+          'Stores the gift card (number and optional PIN) encrypted and answers a vault form token (`vgt_…`) that stands for it in a payment split entry ' +
+          '(partner `sandbox-giftcard`, method `giftcard`) and in a balance check. ' +
+          `${credentials} The token must be used within ${VAULT_FORM_TOKEN_TTL_SECONDS / 60} minutes. ` +
+          'The gift card is not checked with its partner here: POST /v2/vault/gift-cards/balance does that.',
+        tags: ['Vault'],
+        security: [{ apiKey: [] }, { oauth2: ['payment-api'] }],
+        body: Ref(VaultGiftCardRequest),
+        response: { 201: Ref(VaultGiftCardResponse), ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const vaulted = await vaultGiftCard(deps.sql, deps.config.encryptionKey, caller.entityId, {
+        number: request.body.number,
+        ...(request.body.pin !== undefined ? { pin: request.body.pin } : {}),
+      });
+      request.log.info({ entity_id: caller.entityId, via: caller.via }, 'gift card vaulted');
+      return reply.status(201).header('cache-control', 'no-store').send({ vault_form_token: vaulted.vault_form_token, gift_card: vaulted.gift_card });
+    },
+  );
+
+  app.post(
+    GIFT_CARD_BALANCE_PATH,
+    {
+      onRequest,
+      schema: {
+        summary: 'Check a gift card’s balance',
+        description:
+          'Asks the gift card partner what the gift card behind a vault form token can pay now, without moving money and without using the token up ' +
+          '(a payment may still use it within its lifetime). ' +
+          `${credentials} ` +
+          'An unknown or expired token, a gift card the partner does not know, a wrong PIN or a currency the entity’s gift card contract does not accept answer 400 ' +
+          'with the pointer of the field to fix; 503 when the partner does not answer (try again).',
+        tags: ['Vault'],
+        security: [{ apiKey: [] }, { oauth2: ['payment-api'] }],
+        body: Ref(GiftCardBalanceRequest),
+        response: { 200: Ref(GiftCardBalanceResponse), ...problemResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const currency = request.body.currency ?? 'EUR';
+      const found = await detokenizeGiftCard(deps.sql, deps.config.encryptionKey, caller.entityId, request.body.vault_form_token, { stampUse: false });
+      if (found.status !== 'found') {
+        throw badRequest('the gift card cannot be read', [
+          { pointer: '/vault_form_token', detail: found.status === 'expired' ? 'has expired: tokenize the gift card again' : 'is unknown' },
+        ]);
+      }
+      const contract = (await contractsOf(deps.sql, caller.entityId)).find(
+        (candidate) => GIFT_CARD_PARTNERS.includes(candidate.partner) && candidate.currencies.includes(currency),
+      );
+      if (!contract) throw badRequest('the gift card cannot be used', [{ pointer: '/currency', detail: `the entity has no gift card contract for ${currency}` }]);
+      const adapter = partners.partnerFor(contract.partner);
+      if (!adapter.balance) throw new Error(`${contract.partner} has no balance call`);
+
+      // The one call to a partner made by the api rather than by an activity (design.md: handlers
+      // never call partners): a balance check is a read that moves no money, needs no idempotency
+      // key nor retry durability, and the shopper is waiting on the page for it. Going through
+      // Temporal would add a workflow or an activity round trip for nothing to make durable.
+      // The clear number lives only in this request's memory: neither Temporal nor a log sees it.
+      let balance;
+      try {
+        balance = await adapter.balance({ number: found.gift_card.number, ...(found.gift_card.pin !== undefined ? { pin: found.gift_card.pin } : {}) });
+      } catch (error) {
+        if (error instanceof PartnerRequestError && (error.code === 'unknown_card' || error.code === 'not_found')) {
+          throw badRequest('the gift card cannot be used', [{ pointer: '/vault_form_token', detail: `${contract.partner} knows no gift card with this number` }]);
+        }
+        if (error instanceof PartnerRequestError && error.code === 'wrong_pin') {
+          throw badRequest('the gift card cannot be used', [{ pointer: '/vault_form_token', detail: 'the PIN is wrong: tokenize the gift card again with the right PIN' }]);
+        }
+        if (error instanceof PartnerUnavailableError) {
+          throw new HttpProblem(503, 'partner_unavailable', `${contract.partner} did not answer; try again`, undefined, { headers: { 'retry-after': '1' } });
+        }
+        throw error;
+      }
+      request.log.info({ entity_id: caller.entityId, via: caller.via, partner: contract.partner }, 'gift card balance checked');
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ balance: balance.active ? balance.balance : 0, currency, active: balance.active, gift_card: { last_four_digits: found.gift_card.last_four_digits } });
+    },
+  );
+}
