@@ -2,11 +2,11 @@
 // so a retried activity never moves money twice (see the retry contract in partners/partner.ts).
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
+import { detokenizeGiftCard } from '../../db/gift-card-vault';
 import { detokenize, eraseCvv } from '../../db/vault';
 import type { Currency } from '../../domain/currency';
 import type { AuthorizeResult, OperationResult, PaymentInstrument, PartnerRegistry } from '../../partners';
 import { PartnerRequestError, PartnerUnavailableError } from '../../partners';
-import { decrypt } from '../../platform/secrets';
 import type { LegInstrument } from '../../workflows/payment/types';
 
 export interface AuthorizeLegInput {
@@ -69,9 +69,13 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
           ...(instrument.selected_network ? { selected_network: instrument.selected_network } : {}),
         };
       }
-      case 'gift-card': {
-        const giftCard: { number: string; pin?: string } = JSON.parse(decrypt(deps.encryptionKey, instrument.sealed));
-        return { type: 'giftcard', number: giftCard.number, ...(giftCard.pin ? { pin: giftCard.pin } : {}) };
+      case 'vaulted-gift-card': {
+        // Number and PIN leave the vault here, for this one partner call: a retry reads them again.
+        const found = await detokenizeGiftCard(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, { stampUse: true });
+        if (found.status !== 'found') {
+          throw ApplicationFailure.nonRetryable(`the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`, 'InstrumentUnavailable');
+        }
+        return { type: 'giftcard', number: found.gift_card.number, ...(found.gift_card.pin !== undefined ? { pin: found.gift_card.pin } : {}) };
       }
       case 'partner-token':
         return { type: 'wallet', partner_token: instrument.partner_token };

@@ -10,10 +10,13 @@ import type { WebhookSubscription } from '../../activities/webhook-types';
 import type { WebhookEvent } from '../../activities/webhook-types';
 import type { WebhookRetrySettings } from '../webhook-outbox';
 
-/** How the activity obtains the means of payment; card numbers never enter workflow history. */
+/**
+ * How the activity obtains the means of payment. Card and gift card numbers never enter workflow
+ * history: only vault form tokens do (`vft_` cards, `vgt_` gift cards), detokenized by the activity.
+ */
 export type LegInstrument =
   | { kind: 'vaulted-card'; vault_form_token: string; holder_name?: string; selected_network?: CardNetwork }
-  | { kind: 'gift-card'; sealed: string }
+  | { kind: 'vaulted-gift-card'; vault_form_token: string }
   | { kind: 'redirect' }
   | { kind: 'partner-token'; partner_token: string }
   | { kind: 'partner-reference'; partner_reference: string };

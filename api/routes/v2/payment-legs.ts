@@ -1,7 +1,8 @@
 // Turns the split entries of POST /v2/payments into the payment workflow's authorization legs,
-// checking each against the entity's contracts and the vault before anything starts.
+// checking each against the entity's contracts and the vaults (cards, gift cards) before anything starts.
 import type { Sql } from '../../../db/connection';
 import type { PartnerContract } from '../../../db/contracts';
+import { GIFT_CARD_VAULT_TOKEN_PREFIX, findVaultedGiftCard } from '../../../db/gift-card-vault';
 import { findVaultedCard } from '../../../db/vault';
 import { effectiveThreeDsOptions } from '../../../domain/validation/future-usage';
 import { splitEntryKind } from '../../../domain/validation/create-payment';
@@ -10,6 +11,7 @@ import { CARD_NETWORKS } from '../../../partners/catalog';
 import type { FieldError } from '../../errors/problem';
 import type { PaymentSplitEntry } from '../../schemas/v2';
 import type { AuthorizationLegState, LegInstrument } from '../../../workflows/payment/types';
+import { GIFT_CARD_PARTNERS } from './gift-card-vault';
 
 export interface LegsInput {
   sql: Sql;
@@ -49,7 +51,28 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
     }
 
     let instrument: LegInstrument;
-    if (kind === 'NEW_AUTHORIZATION') {
+    if (kind === 'NEW_AUTHORIZATION' && (GIFT_CARD_PARTNERS.includes(partner) || entry.vault_form_token?.startsWith(GIFT_CARD_VAULT_TOKEN_PREFIX))) {
+      // A gift card: a `vgt_` token of POST /v2/vault/gift-cards, on a gift card partner only.
+      const token = entry.vault_form_token ?? '';
+      if (!GIFT_CARD_PARTNERS.includes(partner)) {
+        errors.push({ pointer: `${at}/vault_form_token`, detail: `is a gift card token (vgt_): ${partner} does not take gift cards (${GIFT_CARD_PARTNERS.join(', ')} does)` });
+        continue;
+      }
+      if (!token.startsWith(GIFT_CARD_VAULT_TOKEN_PREFIX)) {
+        errors.push({ pointer: `${at}/vault_form_token`, detail: `${partner} takes gift cards: use the token (vgt_) of POST /v2/vault/gift-cards` });
+        continue;
+      }
+      if (entry.card !== undefined) {
+        errors.push({ pointer: `${at}/card`, detail: 'must not be given with a gift card' });
+        continue;
+      }
+      const found = await findVaultedGiftCard(input.sql, input.entityId, token);
+      if (found.status !== 'found') {
+        errors.push({ pointer: `${at}/vault_form_token`, detail: found.status === 'expired' ? 'has expired: tokenize the gift card again' : 'is unknown' });
+        continue;
+      }
+      instrument = { kind: 'vaulted-gift-card', vault_form_token: token };
+    } else if (kind === 'NEW_AUTHORIZATION') {
       const token = entry.vault_form_token ?? '';
       const found = await findVaultedCard(input.sql, input.entityId, token);
       if (found.status !== 'found') {
