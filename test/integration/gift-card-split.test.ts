@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DestinationStream } from 'pino';
 import { KeyRing } from '../../api/auth/key-ring';
 import { buildApi } from '../../api/server';
+import { detokenizeGiftCard, findVaultedGiftCard, purgeGiftCardVault, vaultGiftCard } from '../../db/gift-card-vault';
+import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault';
 import type { CreatedMerchant } from '../../db/merchants';
 import { call, eventually, type JsonResponse } from '../support/api-client';
 import { vaultCard } from '../support/payments';
@@ -398,6 +400,45 @@ describe('payments with a gift card', () => {
       expect(answer.body.errors).toEqual([{ pointer, detail: expect.stringContaining(detail) }]);
       expect(await ledger({})).toEqual([]);
     });
+  });
+});
+
+describe('gift card token lifetime (db/gift-card-vault)', () => {
+  const key = () => stack.config.encryptionKey;
+  const longAgo = () => new Date(Date.now() - 2 * VAULT_FORM_TOKEN_TTL_SECONDS * 1000);
+
+  it('expires a token not used in time: balance and payment answer 400 "has expired"', async () => {
+    const stale = await vaultGiftCard(stack.sql, key(), merchant.entity_id, { number: GC_50 }, { now: longAgo() });
+    const balance = await checkBalance({ vault_form_token: stale.vault_form_token });
+    expect(balance.status).toBe(400);
+    expect(balance.body.errors).toEqual([{ pointer: '/vault_form_token', detail: 'has expired: tokenize the gift card again' }]);
+    const payment = await createPayment(paymentBody([giftCardEntry(1000, stale.vault_form_token)]));
+    expect(payment.status).toBe(400);
+    expect(payment.body.errors).toEqual([{ pointer: '/split/0/vault_form_token', detail: 'has expired: tokenize the gift card again' }]);
+  });
+
+  it('stamps the first use for an authorization only; a used token stays readable for retries past its expiry', async () => {
+    const fresh = await vaultGiftCard(stack.sql, key(), merchant.entity_id, { number: GC_10, pin: '1234' });
+    const read = await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: false });
+    expect(read).toMatchObject({ status: 'found', gift_card: { number: GC_10, pin: '1234', last_four_digits: '0004', used_at: null } });
+    const afterExpiry = new Date(fresh.expires_at.getTime() + 1000);
+    expect(await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: true, now: afterExpiry })).toEqual({ status: 'expired' });
+    const used = await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: true });
+    expect(used.status === 'found' && used.gift_card.used_at).toBeInstanceOf(Date);
+    expect((await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: true, now: afterExpiry })).status).toBe('found');
+    expect(await detokenizeGiftCard(stack.sql, key(), other.entity_id, fresh.vault_form_token, { stampUse: true })).toEqual({ status: 'not_found' });
+  });
+
+  it('purges unused expired tokens and used ones past their retention', async () => {
+    const entity = (await stack.createMerchant('Gift card purge shop')).entity_id;
+    const stale = await vaultGiftCard(stack.sql, key(), entity, { number: GC_50 }, { now: longAgo() });
+    const live = await vaultGiftCard(stack.sql, key(), entity, { number: GC_50 });
+    const used = await vaultGiftCard(stack.sql, key(), entity, { number: GC_50 });
+    await detokenizeGiftCard(stack.sql, key(), entity, used.vault_form_token, { stampUse: true, now: new Date(Date.now() - 2 * VAULT_FORM_TOKEN_TTL_SECONDS * 1000 + 1000) });
+    expect(await purgeGiftCardVault(stack.sql, { usedRetentionSeconds: VAULT_FORM_TOKEN_TTL_SECONDS })).toBeGreaterThanOrEqual(2);
+    expect(await findVaultedGiftCard(stack.sql, entity, stale.vault_form_token)).toEqual({ status: 'not_found' });
+    expect(await findVaultedGiftCard(stack.sql, entity, used.vault_form_token)).toEqual({ status: 'not_found' });
+    expect((await findVaultedGiftCard(stack.sql, entity, live.vault_form_token)).status).toBe('found');
   });
 });
 
