@@ -18,6 +18,8 @@ export const redactedPaths = [
   '*.number',
   'cvv',
   '*.cvv',
+  'pin',
+  '*.pin',
   'vault_form_token',
   '*.vault_form_token',
   'secret',

@@ -196,3 +196,10 @@ describe('redirect authorizations', () => {
     expect(validateSplitEntry({ amount: 100, partner: 'sandbox-card', method: 'creditcard' }, '/split/0', false)).not.toEqual([]);
   });
 });
+
+describe('future usage and gift cards', () => {
+  it('asks no 3DS challenge indicator of a gift card entry', () => {
+    expect(validateSplitEntry({ amount: 100, partner: 'sandbox-giftcard', method: 'giftcard', vault_form_token: 'vgt_abc' }, '/split/0', true)).toEqual([]);
+    expect(validateSplitEntry({ amount: 100, partner: 'sandbox-card', method: 'creditcard', vault_form_token: 'vft_abc' }, '/split/0', true)).not.toEqual([]);
+  });
+});

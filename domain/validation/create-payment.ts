@@ -97,9 +97,12 @@ export function validateSplitEntry(entry: SplitEntryInput, at: string, allowFutu
         errors.push(fieldError(pointer(at, 'vault_form_token'), 'is required with card: the token of POST /v2/vault/cards'));
       }
       errors.push(...validateCardExpiry(entry.card, pointer(at, 'card')));
-      errors.push(
-        ...validateFutureUsageThreeDs(allowFutureUsage, entry.three_ds_authentication_options, pointer(at, 'three_ds_authentication_options'), 'required'),
-      );
+      // 3-D Secure belongs to cards: a gift card entry needs no challenge indicator.
+      if (!entry.vault_form_token?.startsWith('vgt_')) {
+        errors.push(
+          ...validateFutureUsageThreeDs(allowFutureUsage, entry.three_ds_authentication_options, pointer(at, 'three_ds_authentication_options'), 'required'),
+        );
+      }
       break;
     }
     case 'REDIRECT_AUTHORIZATION':
