@@ -36,7 +36,7 @@ export function ApiReferencePage({ document, title, deprecated = false, document
     <div className="api-page">
       {loaded && 'model' in loaded ? <ApiReference model={loaded.model} title={title} deprecated={deprecated} documentUrl={documentUrl} /> : (
         <div className="container api-unavailable">
-          <h1>{title} {deprecated && <span className="badge badge--deprecated">Deprecated</span>}</h1>
+          <h1>{title}{deprecated && <> <span className="badge badge--deprecated">Deprecated</span></>}</h1>
           {loaded === null ? (
             <>
               <p className="api-unavailable__lead">This reference is not available yet.</p>
@@ -62,7 +62,7 @@ function ApiReference({ model, title, deprecated, documentUrl }: { model: ApiMod
       )}
       <div className="api-content">
         <header className="api-header">
-          <h1>{title} {deprecated && <span className="badge badge--deprecated">Deprecated</span>}</h1>
+          <h1>{title}{deprecated && <> <span className="badge badge--deprecated">Deprecated</span></>}</h1>
           <p className="api-header__meta">{model.title}{model.version && <> · version <code>{model.version}</code></>} · <a href={documentUrl}>OpenAPI document</a></p>
           {deprecated && (
             <div className="admonition admonition--warning" role="note">

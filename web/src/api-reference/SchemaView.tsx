@@ -59,7 +59,10 @@ function SchemaChildren({ schema, context }: { schema: Schema; context: Context 
       <ol className="schema-variants">
         {variants.schemas.map((variant, index) => (
           <li key={index}>
-            <span className="schema-variant-label">{variants.kind === 'oneOf' ? 'Option' : 'Variant'} {index + 1}</span>
+            <span className="schema-variant-label">
+              {variants.kind === 'oneOf' ? 'Option' : 'Variant'} {index + 1}
+              {isObject(variant) && typeof variant.title === 'string' && `: ${variant.title}`}
+            </span>
             <SchemaBody schema={variant} context={context} showSummary />
           </li>
         ))}

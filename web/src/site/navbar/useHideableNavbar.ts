@@ -5,15 +5,23 @@ import { navbarVisibleAfterScroll } from './hideable';
 export function useHideableNavbar(hideOnScroll: boolean) {
   const [isNavbarVisible, setIsNavbarVisible] = useState(true);
   const navbarHeight = useRef(0);
-  const lastScrollTop = useRef<number | null>(null);
+  const lastScrollTop = useRef(0);
+  // Jumping to an #anchor scrolls down without the reader scrolling: that scroll must not hide the navbar.
+  const ignoreNextScroll = useRef(false);
   const navbarRef = useCallback((node: HTMLElement | null) => {
     if (node) navbarHeight.current = node.getBoundingClientRect().height;
   }, []);
 
   useEffect(() => {
     if (!hideOnScroll) return undefined;
+    lastScrollTop.current = window.scrollY;
     const onScroll = () => {
       const scrollTop = window.scrollY;
+      if (ignoreNextScroll.current) {
+        ignoreNextScroll.current = false;
+        lastScrollTop.current = scrollTop;
+        return;
+      }
       setIsNavbarVisible((visible) => navbarVisibleAfterScroll({
         scrollTop,
         lastScrollTop: lastScrollTop.current,
@@ -31,7 +39,10 @@ export function useHideableNavbar(hideOnScroll: boolean) {
   const { pathname, hash } = useLocation();
   useEffect(() => {
     if (!hideOnScroll) return;
-    if (hash && document.getElementById(hash)) return;
+    if (hash && document.getElementById(hash)) {
+      ignoreNextScroll.current = true;
+      return;
+    }
     setIsNavbarVisible(true);
   }, [hideOnScroll, pathname, hash]);
 

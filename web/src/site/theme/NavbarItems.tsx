@@ -57,14 +57,16 @@ function Dropdown({ label, mobile, icon, children }: { label: string; mobile: bo
   const pathname = useLocation({ select: (location) => location.pathname });
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    if (!open) return undefined;
-    // A click elsewhere closes the menu, as for a native <select>.
-    const onPointerDown = (event: PointerEvent) => {
+    // On desktop a click elsewhere closes the floating menu, as for a native <select>. (On 'click',
+    // not 'pointerdown': closing earlier would move what the reader is clicking on.) In the mobile
+    // sidebar the list is inline and stays open.
+    if (!open || mobile) return undefined;
+    const onClick = (event: MouseEvent) => {
       if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
     };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [open, mobile]);
   return (
     <div ref={root} className={`${mobile ? 'menu__dropdown' : 'navbar__item dropdown'} ${open ? 'dropdown--open' : ''}`}>
       <button type="button" className={mobile ? 'menu__link menu__caret' : 'navbar__link dropdown__toggle'} aria-haspopup="true" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
