@@ -16,7 +16,8 @@ async function check(name: string, probe: () => Promise<string | undefined>): Pr
 }
 
 export function registerHealthRoute(app: FastifyInstance, deps: { sql: Sql; temporal: Client; taskQueue: string; namespace: string }): void {
-  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+  // Polled by orchestrators every few seconds: only failures are worth a log line.
+  app.get('/health', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
     const results = await Promise.all([
       check('database', async () => {
         await deps.sql`select 1`;
