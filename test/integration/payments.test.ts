@@ -259,3 +259,35 @@ describe('reads', () => {
     expect(cached.body.authorization.status).toBe('AUTHORIZED');
   });
 });
+
+describe('partner faults', () => {
+  it('retries a capture whose answer was lost with the same idempotency key: one capture at the partner', async () => {
+    const { body: payment } = await cardPaymentWith('4242424242424242');
+    const reference = payment.authorization.partner_transactions[0].partner_reference;
+    // The partner records the capture, then the connection drops before the answer, twice.
+    const fault = await fetch(`${stack.sandbox.url}/admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fault: 'drop', phase: 'after', count: 2, path_prefix: `/v1/authorizations/${reference}/captures` }),
+    });
+    expect(fault.status).toBe(201);
+    const capture = await operate(payment.id, 'captures', { amount: 10000 });
+    expect(capture.status).toBe(201);
+    expect(capture.body.captures[0].status).toBe('SUCCESS');
+    const captures = (await ledger(reference)).filter((e) => e.type === 'CAPTURE');
+    expect(captures).toHaveLength(1);
+    expect(captures[0]).toMatchObject({ status: 'SUCCESS', amount: 10000 });
+  });
+
+  it('retries an authorization whose partner answered 503', async () => {
+    await fetch(`${stack.sandbox.url}/admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fault: '503', phase: 'before', count: 2, path_prefix: '/v1/sandbox-card/authorizations' }),
+    });
+    const answer = await cardPaymentWith('4242424242424242');
+    expect(answer.body.authorization.status).toBe('AUTHORIZED');
+    const authorizations = (await ledger(answer.body.authorization.partner_transactions[0].partner_reference)).filter((e) => e.type === 'AUTHORIZE');
+    expect(authorizations).toHaveLength(1);
+  });
+});

@@ -11,6 +11,7 @@ import {
   proxyActivities,
   proxyLocalActivities,
   setHandler,
+  sleep,
   upsertSearchAttributes,
   uuid4,
   workflowInfo,
@@ -39,7 +40,7 @@ import {
   voidUpdate,
   type OperationOutcome,
 } from './messages';
-import type { AuthorizationLegState, OperationState, OperationUpdateInput, PaymentWorkflowInput } from './types';
+import type { AuthorizationLegState, OperationLegState, OperationState, OperationUpdateInput, PaymentWorkflowInput } from './types';
 import { authorizationStatus, ledgerOf, operationStatus, paymentView } from './view';
 
 const permanentFailureTypes = ['PartnerRequestError', 'UnknownPartnerError', 'InstrumentUnavailable'];
@@ -181,6 +182,8 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
       if (leg.status !== 'AUTHORIZED') break;
       if (leg.authorized_amount < leg.amount) {
         state.refusal = `${leg.partner} authorized ${leg.authorized_amount} of ${leg.amount}`;
+        leg.partner_status_description = `${state.refusal}: the payment is refused and the partial hold released`;
+        changed({ leg });
         break;
       }
     }
@@ -195,6 +198,36 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     state.authorization_settled = true;
     authorizationPhase = 'DONE';
     changed({});
+  }
+
+  /**
+   * Sends one part of an operation to its partner. The idempotency key is the same on every send,
+   * so re-sending a leg whose outcome is unknown can only ever return the first outcome.
+   */
+  async function sendOperationLeg(operation: OperationState, tx: OperationLegState): Promise<void> {
+    const leg = legById(tx.authorization_id);
+    try {
+      const result = await partnerCalls.operateLeg({
+        kind: operation.kind,
+        partner: leg.partner,
+        idempotency_key: `payment/${state.id}/${operation.kind}/${operation.id}/${tx.id}`,
+        authorization_reference: leg.partner_reference ?? '',
+        amount: tx.amount,
+        currency: state.currency,
+      });
+      applyOperationResult(tx, result, now());
+    } catch {
+      tx.status = 'UNCERTAIN';
+      tx.partner_status_description = 'the partner did not answer; the operation will be re-sent with the same idempotency key';
+      tx.updated_at = now();
+    }
+    changed({ operation, operationLegId: tx.id });
+    const status = operationStatus(operation.partner_transactions);
+    if (status !== operation.status && !operation.partner_transactions.some((candidate) => candidate.status === 'PENDING')) {
+      operation.status = status;
+      operation.updated_at = now();
+      changed({ operation });
+    }
   }
 
   async function runOperation(
@@ -225,28 +258,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     };
     state.operations.push(operation);
     changed({ operation });
-    for (const tx of operation.partner_transactions) {
-      const leg = legById(tx.authorization_id);
-      try {
-        const result = await partnerCalls.operateLeg({
-          kind,
-          partner: leg.partner,
-          idempotency_key: `payment/${state.id}/${kind}/${operation.id}/${tx.id}`,
-          authorization_reference: leg.partner_reference ?? '',
-          amount: tx.amount,
-          currency: state.currency,
-        });
-        applyOperationResult(tx, result, now());
-      } catch {
-        tx.status = 'UNCERTAIN';
-        tx.partner_status_description = 'the partner did not answer';
-        tx.updated_at = now();
-      }
-      changed({ operation, operationLegId: tx.id });
-    }
-    operation.status = operationStatus(operation.partner_transactions);
-    operation.updated_at = now();
-    changed({ operation });
+    for (const tx of operation.partner_transactions) await sendOperationLeg(operation, tx);
     return operation;
   }
 
@@ -256,7 +268,8 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
    * since a capture that turns out to have succeeded must then be refunded too.
    */
   async function compensate(): Promise<void> {
-    for (let round = 0; round < 50; round += 1) {
+    let pauseMs = 5_000;
+    for (let round = 0; round < 30; round += 1) {
       const ledger = ledgerOf(state);
       const plan = state.refusal ? unwindPlan(ledger) : compensationPlan(ledger);
       if (plan.voids.length === 0 && plan.refunds.length === 0) {
@@ -264,6 +277,11 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
         const seen = state.version;
         await condition(() => state.version !== seen, '1 hour');
         continue;
+      }
+      if (round > 0) {
+        // A partner refused to give the money back: try again later, not in a tight loop.
+        await sleep(pauseMs);
+        pauseMs = Math.min(pauseMs * 2, 3_600_000);
       }
       for (const allocation of plan.voids) {
         await runOperation('void', { amount: allocation.amount, partner_transaction_id: allocation.authorization_id }, 'ORCHESTRATOR', uuid4());
@@ -346,6 +364,20 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     }
   })();
 
+  // ---- operations whose outcome is unknown ------------------------------------------------------
+  const uncertainOperationLegs = () =>
+    state.operations.flatMap((operation) => operation.partner_transactions.filter((tx) => tx.status === 'UNCERTAIN').map((tx) => ({ operation, tx })));
+  const operationSettler = (async () => {
+    let delayMs = 2_000;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      await condition(() => uncertainOperationLegs().length > 0 || finished);
+      if (finished) return;
+      await sleep(delayMs);
+      for (const { operation, tx } of uncertainOperationLegs()) await sendOperationLeg(operation, tx);
+      delayMs = uncertainOperationLegs().length > 0 ? Math.min(delayMs * 2, 3_600_000) : 2_000;
+    }
+  })();
+
   // ---- the client session, when submitted from one ---------------------------------------------
   // Told of the first outcome (the shopper may have to follow a redirection) and of every change
   // of authorization status after it, one signal at a time and in order.
@@ -382,7 +414,8 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   // Serve operations until no money can move any more; refunds can come long after capture.
   for (;;) {
     const amounts = computeAmounts(ledgerOf(state));
-    if (allHandlersFinished() && amounts.available_to_capture === 0 && amounts.available_to_refund === 0 && amounts.authorize_pending === 0) break;
+    const inFlight = state.operations.some((operation) => operation.partner_transactions.some((tx) => tx.status === 'PENDING' || tx.status === 'UNCERTAIN'));
+    if (allHandlersFinished() && !inFlight && amounts.available_to_capture === 0 && amounts.available_to_refund === 0 && amounts.authorize_pending === 0) break;
     const seen = state.version;
     const active = await condition(() => state.version !== seen || workflowInfo().continueAsNewSuggested, refundWindowMs);
     if (!active && allHandlersFinished()) break;
@@ -396,6 +429,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   await condition(allHandlersFinished);
   finished = true;
   await projection;
+  await operationSettler;
   await parentNotifier;
   await outbox.drain();
   return view();
