@@ -34,6 +34,16 @@ function colorModeScript(): Plugin {
   };
 }
 
+/** Modules of the docs shell chunk: the site theme and docs registry, except what loads on demand. */
+function isDocsShellModule(id: string): boolean {
+  if (id.includes('virtual:tessera/docs-manifest')) return true;
+  const path = /\/web\/src\/(.+)$/.exec(id)?.[1];
+  if (!path) return false;
+  // The search dialog and engine load when search is first opened.
+  if (/^site\/(search\/(engine|load-index|use-search-results|index-format)|theme\/search\/(SearchDialog|SearchHitList|SearchPage))\./.test(path)) return false;
+  return path.startsWith('site/') || /^docs\/(registry|sidebars?|load-doc-page)\.ts$/.test(path);
+}
+
 export default defineConfig({
   root: webRoot,
   base: '/',
@@ -62,5 +72,23 @@ export default defineConfig({
     // The index is fetched on demand; a warning about large chunks would only be noise for the
     // API reference pages, whose documents are data.
     chunkSizeWarningLimit: 800,
+    // dist/.vite/manifest.json maps source modules to chunks: web/scripts/bundle-size.ts reads it.
+    manifest: true,
+    rolldownOptions: {
+      // Compiling every MDX page (with shiki) takes most of the build by design; no timing warning.
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          groups: [{
+            // The docs shell in one chunk instead of a dozen tiny ones: fewer requests and better
+            // compression for every docs page. Only these modules, never their dependencies, so
+            // nothing shared with the entry (React, the router) moves out of it.
+            name: 'docs-shell',
+            test: isDocsShellModule,
+            includeDependenciesRecursively: false,
+          }],
+        },
+      },
+    },
   },
 });
