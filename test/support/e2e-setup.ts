@@ -20,7 +20,7 @@ declare module 'vitest' {
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-export const E2E_WEB_DIST = join(root, 'web', 'dist-e2e');
+const E2E_WEB_DIST = join(root, 'web', 'dist-e2e');
 
 export default async function setup(project: TestProject) {
   await promisify(execFile)(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {

@@ -39,7 +39,8 @@ export function SiteLink({ href, children, activeClassName, ...rest }: AnchorPro
       search={search}
       hash={hash || undefined}
       activeOptions={{ exact: true, includeSearch: false, includeHash: false }}
-      activeProps={activeClassName ? { className: `${rest.className ?? ''} ${activeClassName}`.trim() } : undefined}
+      // The router appends this to className on the current page.
+      activeProps={activeClassName ? { className: activeClassName } : undefined}
       {...rest}
     >
       {children}

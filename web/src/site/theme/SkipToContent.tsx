@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useLocation } from '@tanstack/react-router';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -16,7 +16,7 @@ export function SkipToContent() {
     previous.current = pathname;
     container.current?.focus({ preventScroll: true });
   }, [pathname]);
-  const skip = (event: React.MouseEvent<HTMLAnchorElement>) => {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const main = document.getElementById(MAIN_CONTENT_ID);
     main?.focus();
