@@ -15,7 +15,7 @@ import rehypeShiki from '@shikijs/rehype';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { Plugin } from 'vite';
 import { parseFrontmatter, toDocFrontmatter, type DocFrontmatter } from './frontmatter.js';
 import { remarkDocOutline, type DocOutline } from './remark-doc-outline.js';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.js';
@@ -108,7 +108,8 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
 
 export function docsContent(options: DocsContentOptions): Plugin {
   const { compile, scan, searchIndex } = createDocsCompiler(options);
-  let server: ViteDevServer | undefined;
+  // The index the manifest's URL hash was computed from; emitted as is, so the two always agree.
+  let builtIndex: string | null = null;
 
   return {
     name: 'tessera:docs-content',
@@ -121,6 +122,7 @@ export function docsContent(options: DocsContentOptions): Plugin {
       const docs = await scan();
       for (const doc of docs) this.addWatchFile(doc.file);
       const index = JSON.stringify(await searchIndex(docs));
+      builtIndex = index;
       const version = createHash('sha256').update(index).digest('hex').slice(0, 10);
       return manifestModule(docs, `/${SEARCH_INDEX_FILE}?v=${version}`);
     },
@@ -130,9 +132,8 @@ export function docsContent(options: DocsContentOptions): Plugin {
       const { code: js, map } = await compile(file, code);
       return { code: js, map: mapOrNull(map) };
     },
-    configureServer(devServer) {
-      server = devServer;
-      devServer.middlewares.use(`/${SEARCH_INDEX_FILE}`, (_request, response, next) => {
+    configureServer(server) {
+      server.middlewares.use(`/${SEARCH_INDEX_FILE}`, (_request, response, next) => {
         searchIndex().then((index) => {
           response.setHeader('content-type', 'application/json');
           response.end(JSON.stringify(index));
@@ -141,20 +142,21 @@ export function docsContent(options: DocsContentOptions): Plugin {
       // Pages added or removed in dev change the manifest: rebuild it and reload.
       const refresh = (path: string) => {
         if (!path.startsWith(options.contentDir) || !path.endsWith('.mdx')) return;
-        const module = server?.moduleGraph.getModuleById(RESOLVED_MANIFEST_ID);
-        if (module) server?.moduleGraph.invalidateModule(module);
-        server?.ws.send({ type: 'full-reload' });
+        const module = server.moduleGraph.getModuleById(RESOLVED_MANIFEST_ID);
+        if (module) server.moduleGraph.invalidateModule(module);
+        server.ws.send({ type: 'full-reload' });
       };
-      devServer.watcher.add(options.contentDir);
-      devServer.watcher.on('add', refresh);
-      devServer.watcher.on('unlink', refresh);
+      server.watcher.add(options.contentDir);
+      server.watcher.on('add', refresh);
+      server.watcher.on('unlink', refresh);
     },
     async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: SEARCH_INDEX_FILE, source: JSON.stringify(await searchIndex()) });
+      this.emitFile({ type: 'asset', fileName: SEARCH_INDEX_FILE, source: builtIndex ?? JSON.stringify(await searchIndex()) });
     },
   };
 }
 
+/** The MDX compiler's source map, in the shape Vite's transform result accepts (or none). */
 function mapOrNull(map: unknown): { mappings: string } | null {
   return typeof map === 'object' && map !== null && 'mappings' in map && typeof map.mappings === 'string'
     ? { ...map, mappings: map.mappings }
