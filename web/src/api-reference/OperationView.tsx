@@ -1,6 +1,7 @@
 import type { ApiResponse, MediaContent, Operation, Parameter, RefResolver } from './openapi-model';
 import { typeLabel } from './schema-display';
 import { Description } from './Description';
+import { Disclosure } from './Disclosure';
 import { SchemaView } from './SchemaView';
 
 export function MethodBadge({ method }: { method: string }) {
@@ -83,10 +84,9 @@ function MediaView({ content, resolver }: { content: MediaContent; resolver: Ref
       <div className="api-media__type">{content.mediaType}</div>
       {content.schema !== null && <SchemaView schema={content.schema} resolver={resolver} />}
       {content.example !== undefined && (
-        <details className="schema-details">
-          <summary>Example</summary>
+        <Disclosure className="schema-details" summary="Example" defaultOpen={false}>
           <pre className="api-example"><code>{JSON.stringify(content.example, null, 2)}</code></pre>
-        </details>
+        </Disclosure>
       )}
     </div>
   );
@@ -94,11 +94,11 @@ function MediaView({ content, resolver }: { content: MediaContent; resolver: Ref
 
 function ResponseView({ response, resolver }: { response: ApiResponse; resolver: RefResolver }) {
   return (
-    <details className={`api-response api-response--${statusClass(response.status)}`} open={response.status.startsWith('2')}>
-      <summary>
-        <span className="api-response__status">{response.status}</span>
-        <span className="api-response__description">{response.description}</span>
-      </summary>
+    <Disclosure
+      className={`api-response api-response--${statusClass(response.status)}`}
+      defaultOpen={response.status.startsWith('2')}
+      summary={<><span className="api-response__status">{response.status}</span><span className="api-response__description">{response.description}</span></>}
+    >
       <div className="api-response__body">
         {response.headers.length > 0 && (
           <ul className="schema-props">
@@ -116,6 +116,6 @@ function ResponseView({ response, resolver }: { response: ApiResponse; resolver:
         {response.contents.map((content) => <MediaView key={content.mediaType} content={content} resolver={resolver} />)}
         {response.contents.length === 0 && response.headers.length === 0 && <p className="schema-description">No body.</p>}
       </div>
-    </details>
+    </Disclosure>
   );
 }

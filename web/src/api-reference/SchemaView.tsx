@@ -4,6 +4,7 @@ import type { RefResolver, Schema } from './openapi-model';
 import { isObject } from './openapi-model';
 import { constraintsOf, enumValues, hasChildren, propertiesOf, resolveSchema, typeLabel, variantsOf } from './schema-display';
 import { Description } from './Description';
+import { Disclosure } from './Disclosure';
 
 interface Context {
   resolver: RefResolver;
@@ -113,10 +114,9 @@ function PropertyRow({ name, schema, required, context }: { name: string; schema
       <Description text={description} className="schema-description" />
       <Facts schema={inner} />
       {expandable && (
-        <details className="schema-details" open={context.depth < OPEN_DEPTH}>
-          <summary>Fields of {name}</summary>
+        <Disclosure className="schema-details" summary={`Fields of ${name}`} defaultOpen={context.depth < OPEN_DEPTH}>
           <SchemaBody schema={schema} context={context} />
-        </details>
+        </Disclosure>
       )}
     </li>
   );
