@@ -12,6 +12,7 @@ import { KeyRing } from './auth/key-ring';
 import { registerOAuthRoute } from './auth/oauth-route';
 import { installErrorHandling, sendError } from './errors/error-handler';
 import { registerOpenApi } from './openapi';
+import { registerMetrics } from './metrics';
 import { requestIdFor } from './request-id';
 import { v2Schemas } from './schemas/v2';
 import { registerHealthRoute } from './routes/health';
@@ -72,6 +73,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
 
   for (const schema of v2Schemas) app.addSchema(schema);
   installErrorHandling(app);
+  registerMetrics(app);
   await registerOpenApi(app, deps.config.publicUrl);
   await app.register(authenticationPlugin, { sql: deps.sql, keys });
 

@@ -191,6 +191,15 @@ describe('operability', () => {
     expect(healthy.body.checks).toEqual({ database: { ok: true }, temporal: { ok: true }, worker: { ok: true } });
   });
 
+  it('exposes request metrics by route pattern, never by concrete id', async () => {
+    await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, { token });
+    const response = await fetch(`${stack.baseUrl}/metrics`);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toMatch(/tessera_http_request_duration_ms_count\{method="GET",route="\/v2\/client-sessions\/:id",status="404"\} [1-9]/);
+    expect(text).not.toMatch(/client-sessions\/[0-9a-f]{8}-/);
+  });
+
   it('publishes an OpenAPI 3.1 document generated from the route schemas', async () => {
     const doc = await call(stack.baseUrl, 'GET', '/openapi/v2.json');
     expect(doc.status).toBe(200);
