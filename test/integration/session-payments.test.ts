@@ -91,6 +91,15 @@ describe('paying on a client session', () => {
     expect((await browser('GET', `/checkout/v1/sessions/${session.id}`)).body.status).toBe('ABORTED_BY_CUSTOMER');
   });
 
+  it('gives the hosted page its session and the publishable key from its own address', async () => {
+    const session = await newSession();
+    const page = await call(stack.baseUrl, 'GET', `/checkout/v1/entities/${merchant.entity_id}/sessions/${session.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ publishable_key: merchant.publishable_key, session: { id: session.id, status: 'CHOICE_IN_PROGRESS' } });
+    const other = await stack.createMerchant('Elsewhere');
+    expect((await call(stack.baseUrl, 'GET', `/checkout/v1/entities/${other.entity_id}/sessions/${session.id}`)).status).toBe(404);
+  });
+
   it("keeps another entity's publishable key out", async () => {
     const session = await newSession();
     const other = await stack.createMerchant('Other');

@@ -7,6 +7,7 @@ import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../../db/connection';
 import { contractsOf } from '../../../db/contracts';
+import { findEntity } from '../../../db/merchants';
 import type { TesseraConfig } from '../../../platform/config';
 import { deterministicUuid } from '../../../platform/ids';
 import { getClientSessionQuery, openClientSessionUpdate, submitClientSessionUpdate } from '../../../workflows/client-session';
@@ -51,7 +52,24 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
   const withCors = withVaultCors;
   const entityOf = async (request: FastifyRequest) => (await identifyVaultCaller(request, deps)).entityId;
 
-  for (const path of ['/checkout/v1/sessions/:id', '/checkout/v1/sessions/:id/payments']) {
+  /**
+   * Opening the page or widget moves the session to CHOICE_IN_PROGRESS; any other status is shown
+   * as it is (the page then explains it instead of offering a form).
+   */
+  async function openSession(id: string, entityId: string) {
+    const handle = deps.temporal.workflow.getHandle(clientSessionWorkflowId(id));
+    try {
+      const session = await handle.query(getClientSessionQuery);
+      if (session.entity_id !== entityId) throw notFound('client session');
+      if (session.status !== 'CREATED') return session;
+      return await handle.executeUpdate(openClientSessionUpdate).catch(() => handle.query(getClientSessionQuery));
+    } catch (error) {
+      if (isWorkflowNotFound(error)) throw notFound('client session');
+      throw error;
+    }
+  }
+
+  for (const path of ['/checkout/v1/sessions/:id', '/checkout/v1/sessions/:id/payments', '/checkout/v1/entities/:entityId/sessions/:id']) {
     app.options(path, { schema: { hide: true } }, async (_request, reply) => reply.status(204).headers(corsPreflight).send());
   }
 
@@ -61,20 +79,27 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
       onRequest: withCors,
       schema: { hide: true, params: SessionParams, response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 404) } },
     },
+    async (request) => openSession(request.params.id, await entityOf(request)),
+  );
+
+  // The hosted page knows only its own address (/entities/{entity}/sessions/{session}): the
+  // unguessable session id in it is the shopper's capability. It gets the session and the
+  // entity's publishable key (public by design) to call the vault and submit.
+  app.get(
+    '/checkout/v1/entities/:entityId/sessions/:id',
+    {
+      onRequest: withCors,
+      schema: {
+        hide: true,
+        params: Type.Object({ entityId: Type.String({ format: 'uuid' }), id: Type.String({ format: 'uuid' }) }),
+        response: { 200: Type.Object({ publishable_key: Type.String(), session: Ref(ClientSession) }), ...problemResponses(400, 404) },
+      },
+    },
     async (request) => {
-      const entityId = await entityOf(request);
-      const handle = deps.temporal.workflow.getHandle(clientSessionWorkflowId(request.params.id));
-      try {
-        const session = await handle.query(getClientSessionQuery);
-        if (session.entity_id !== entityId) throw notFound('client session');
-        // Opening the page or widget moves the session to CHOICE_IN_PROGRESS; any other status
-        // is shown as it is (the page then explains it instead of offering a form).
-        if (session.status !== 'CREATED') return session;
-        return await handle.executeUpdate(openClientSessionUpdate).catch(() => handle.query(getClientSessionQuery));
-      } catch (error) {
-        if (isWorkflowNotFound(error)) throw notFound('client session');
-        throw error;
-      }
+      const entity = await findEntity(deps.sql, request.params.entityId);
+      if (!entity) throw notFound('client session');
+      const session = await openSession(request.params.id, entity.id);
+      return { publishable_key: entity.publishable_key, session };
     },
   );
 
