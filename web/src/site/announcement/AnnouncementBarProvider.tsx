@@ -1,4 +1,4 @@
-import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AnnouncementBarConfig } from '../config-types';
 import { createStorageSlot } from '../storage';
 import { useContextOrThrow } from '../use-context-or-throw';
@@ -6,7 +6,8 @@ import {
   ANNOUNCEMENT_DISMISS_KEY,
   ANNOUNCEMENT_ID_KEY,
   dismissAnnouncement,
-  syncAnnouncementState,
+  isAnnouncementClosed,
+  recordAnnouncementSeen,
   type AnnouncementSlots,
 } from './announcement';
 
@@ -31,7 +32,10 @@ export function AnnouncementBarProvider({ announcement, slots: givenSlots, child
   const slots = useMemo(() => givenSlots ?? defaultSlots(), [givenSlots]);
   // This app renders only in the browser, so storage is read before the first render: a closed
   // bar never flashes in.
-  const [closed, setClosed] = useState(() => (announcement ? syncAnnouncementState(announcement.id, slots) : true));
+  const [closed, setClosed] = useState(() => (announcement ? isAnnouncementClosed(announcement.id, slots) : true));
+  useEffect(() => {
+    if (announcement) recordAnnouncementSeen(announcement.id, slots);
+  }, [announcement, slots]);
   const close = useCallback(() => {
     dismissAnnouncement(slots);
     setClosed(true);

@@ -11,19 +11,16 @@ export interface AnnouncementSlots {
   id: StorageSlot;
 }
 
-/**
- * Reads (and updates) storage for the announcement with `currentId`; returns whether it is closed.
- * Records the id as seen, and clears an old dismissal when the id changed.
- */
-export function syncAnnouncementState(currentId: string, slots: AnnouncementSlots): boolean {
-  const seenId = slots.id.get();
-  const isNew = seenId !== currentId;
+/** Whether the reader closed the announcement with `currentId` (an earlier id's dismissal does not count). */
+export function isAnnouncementClosed(currentId: string, slots: AnnouncementSlots): boolean {
+  return slots.id.get() === currentId && slots.dismissed.get() === 'true';
+}
+
+/** Records `currentId` as seen; a new id clears the dismissal of the previous announcement. */
+export function recordAnnouncementSeen(currentId: string, slots: AnnouncementSlots): void {
+  if (slots.id.get() === currentId) return;
   slots.id.set(currentId);
-  if (isNew) {
-    slots.dismissed.set('false');
-    return false;
-  }
-  return slots.dismissed.get() === 'true';
+  slots.dismissed.set('false');
 }
 
 export function dismissAnnouncement(slots: AnnouncementSlots): void {

@@ -1,8 +1,8 @@
-import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DocsVersionConfig } from '../config-types';
 import { createStorageSlot, type StorageSlot } from '../storage';
 import { useContextOrThrow } from '../use-context-or-throw';
-import { findDocsVersion, PREFERRED_VERSION_KEY, readPreferredVersion, validateDocsVersions } from './docs-version';
+import { findDocsVersion, forgetRetiredPreferredVersion, PREFERRED_VERSION_KEY, validateDocsVersions, validPreferredVersion } from './docs-version';
 
 export interface DocsVersionContextValue {
   versions: readonly DocsVersionConfig[];
@@ -21,7 +21,8 @@ export function DocsVersionProvider({ versions, slot: givenSlot, children }: {
 }) {
   validateDocsVersions(versions);
   const slot = useMemo(() => givenSlot ?? createStorageSlot(PREFERRED_VERSION_KEY), [givenSlot]);
-  const [preferred, setPreferred] = useState(() => readPreferredVersion(slot, versions));
+  const [preferred, setPreferred] = useState(() => validPreferredVersion(slot.get(), versions));
+  useEffect(() => forgetRetiredPreferredVersion(slot, versions), [slot, versions]);
   const savePreferredVersion = useCallback((name: string) => {
     findDocsVersion(versions, name);
     slot.set(name);

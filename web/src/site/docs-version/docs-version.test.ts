@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { DocsVersionConfig } from '../config-types';
 import { SiteConfigError } from '../errors';
 import { createStorageSlot, type StorageEnvironment } from '../storage';
-import { findDocsVersion, PREFERRED_VERSION_KEY, readPreferredVersion, validateDocsVersions } from './docs-version';
+import { findDocsVersion, forgetRetiredPreferredVersion, PREFERRED_VERSION_KEY, validateDocsVersions, validPreferredVersion } from './docs-version';
+import type { StorageSlot } from '../storage';
+
+/** What the provider does on load: use a valid preference, and forget a retired one. */
+function readPreferredVersion(slot: StorageSlot, list: readonly DocsVersionConfig[]): string | null {
+  const preferred = validPreferredVersion(slot.get(), list);
+  forgetRetiredPreferredVersion(slot, list);
+  return preferred;
+}
 
 const versions: DocsVersionConfig[] = [
   { name: 'current', label: 'Current', path: '/docs', mainDocId: 'home' },

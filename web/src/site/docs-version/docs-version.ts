@@ -27,11 +27,13 @@ export function findDocsVersion(versions: readonly DocsVersionConfig[], name: st
   return version;
 }
 
-/** The stored preference if that version still exists; otherwise clears it and returns null. */
-export function readPreferredVersion(slot: StorageSlot, versions: readonly DocsVersionConfig[]): string | null {
+/** The stored preference if that version still exists, else null. */
+export function validPreferredVersion(stored: string | null, versions: readonly DocsVersionConfig[]): string | null {
+  return stored !== null && versions.some((version) => version.name === stored) ? stored : null;
+}
+
+/** Clears a stored preference for a version the site no longer has. */
+export function forgetRetiredPreferredVersion(slot: StorageSlot, versions: readonly DocsVersionConfig[]): void {
   const stored = slot.get();
-  if (stored === null) return null;
-  if (versions.some((version) => version.name === stored)) return stored;
-  slot.del();
-  return null;
+  if (stored !== null && validPreferredVersion(stored, versions) === null) slot.del();
 }
