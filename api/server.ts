@@ -95,7 +95,10 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (servesWebApp && request.method === 'GET' && !isApiPath(path)) return reply.type('text/html').sendFile('index.html');
+    // Only page addresses fall back to the app; a missing asset (a .js, a .png) is a real 404, so a
+    // script tag pointing at it fails visibly instead of "loading" an HTML page.
+    const isPageAddress = !/\.[a-z0-9]+$/i.test(path);
+    if (servesWebApp && request.method === 'GET' && isPageAddress && !isApiPath(path)) return reply.type('text/html').sendFile('index.html');
     return sendError(request, reply, { status: 404, code: 'not_found', detail: `no route for ${request.method} ${path}` });
   });
   return app;
