@@ -1,0 +1,109 @@
+// The browser's calls to Tessera: open the session, tokenize at the vault, submit. Card and gift
+// card numbers only ever go to the vault routes; a submission carries their tokens.
+import type { ClientSessionView, Problem, SplitEntry, Submission } from './types';
+
+/** The API answered with an error status (problem+json when it could say more). */
+export class CheckoutApiError extends Error {
+  override readonly name = 'CheckoutApiError';
+  constructor(readonly status: number, readonly problem: Problem | undefined) {
+    super(problem?.detail ?? problem?.title ?? `HTTP ${status}`);
+  }
+  /** The `errors[]` of a 400: each offending field's JSON pointer and why. */
+  get fieldErrors(): { pointer?: string; detail?: string }[] {
+    return this.problem?.errors ?? [];
+  }
+}
+
+/** No answer: offline, blocked, or too slow. */
+export class CheckoutNetworkError extends Error {
+  override readonly name = 'CheckoutNetworkError';
+}
+
+export interface CardTokenization {
+  vault_form_token: string;
+  card: { detected_brands: string[]; bin: string; last_four_digits: string };
+}
+export interface GiftCardTokenization {
+  vault_form_token: string;
+  gift_card: { last_four_digits: string };
+}
+export interface GiftCardBalance {
+  balance: number;
+  currency: string;
+  active: boolean;
+  gift_card: { last_four_digits: string };
+}
+
+export interface CheckoutApi {
+  readonly apiUrl: string;
+  /** The hosted page: its own address is the capability; answers the publishable key too. */
+  openHostedSession(entityId: string, sessionId: string): Promise<{ publishable_key: string; session: ClientSessionView }>;
+  /** The widget: with the publishable key from widget.data. */
+  openSession(sessionId: string): Promise<ClientSessionView>;
+  vaultCard(card: { number: string; expiry_month: string; expiry_year: string; cvv: string; holder_name?: string }): Promise<CardTokenization>;
+  vaultGiftCard(giftCard: { number: string; pin?: string }): Promise<GiftCardTokenization>;
+  giftCardBalance(vaultFormToken: string, currency: string): Promise<GiftCardBalance>;
+  submitPayment(sessionId: string, split: SplitEntry[]): Promise<Submission>;
+}
+
+export interface CheckoutApiOptions {
+  /** Origin (and path prefix) of Tessera; '' for the page's own origin. */
+  apiUrl: string;
+  publishableKey?: string;
+  fetch?: typeof fetch;
+  /** Every call gives up after this long (a shopper should not wait for ever). */
+  timeoutMs?: number;
+}
+
+export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi & { setPublishableKey(key: string): void } {
+  const apiUrl = options.apiUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 45_000;
+  let publishableKey = options.publishableKey;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, authenticated = true): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (authenticated && publishableKey) headers['x-api-key'] = publishableKey;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response: Response;
+    try {
+      response = await doFetch(`${apiUrl}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: controller.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch (error) {
+      throw new CheckoutNetworkError(error instanceof Error ? error.message : String(error));
+    } finally {
+      clearTimeout(timer);
+    }
+    let parsed: unknown;
+    try {
+      const text = await response.text();
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!response.ok) throw new CheckoutApiError(response.status, typeof parsed === 'object' && parsed !== null ? (parsed as Problem) : undefined);
+    return parsed as T;
+  }
+
+  const id = encodeURIComponent;
+  return {
+    apiUrl,
+    setPublishableKey(key) {
+      publishableKey = key;
+    },
+    openHostedSession: (entityId, sessionId) => call('GET', `/checkout/v1/entities/${id(entityId)}/sessions/${id(sessionId)}`, undefined, false),
+    openSession: (sessionId) => call('GET', `/checkout/v1/sessions/${id(sessionId)}`),
+    vaultCard: (card) => call('POST', '/v2/vault/cards', card),
+    vaultGiftCard: (giftCard) => call('POST', '/v2/vault/gift-cards', giftCard),
+    giftCardBalance: (vaultFormToken, currency) => call('POST', '/v2/vault/gift-cards/balance', { vault_form_token: vaultFormToken, currency }),
+    submitPayment: (sessionId, split) => call('POST', `/checkout/v1/sessions/${id(sessionId)}/payments`, { split }),
+  };
+}
