@@ -1,5 +1,6 @@
-// Vite build of the web app: the public documentation site now, the shopper's hosted payment page
-// and checkout widget later (see web/README.md).
+// Vite build of the web app: the public documentation site (index.html), the shopper's hosted
+// payment page (checkout.html, without the router) and, right after, the checkout widget script
+// (vite.widget.config.ts → widget/v1/tessera-widget.js). See web/README.md.
 //
 //   npx vite build --config web/vite.config.ts     → web/dist (served by the api)
 //   npx vite --config web/vite.config.ts           → dev server
@@ -12,7 +13,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type LogLevel, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { docsContent } from './build/docs-content.js';
@@ -26,10 +27,32 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 function colorModeScript(): Plugin {
   return {
     name: 'tessera:color-mode-script',
-    transformIndexHtml(html) {
+    transformIndexHtml(html, context) {
+      // The checkout page follows the shopper's system colour scheme; it has no toggle.
+      if (context.path !== '/index.html') return html;
       const marker = /<!-- color-mode-script:[^>]*-->/;
       if (!marker.test(html)) throw new Error('web/index.html lost its color-mode-script marker.');
       return html.replace(marker, `<script>${colorModeInlineScript(colorModeConfig, COLOR_MODE_STORAGE_KEY)}</script>`);
+    },
+  };
+}
+
+/**
+ * Builds the widget script (web/vite.widget.config.ts) into the same output folder once the app is
+ * built, so one `vite build` gives everything the api serves.
+ */
+function checkoutWidget(): Plugin {
+  let outDir = '';
+  let logLevel: LogLevel | undefined;
+  return {
+    name: 'tessera:checkout-widget',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      logLevel = config.logLevel;
+    },
+    async closeBundle() {
+      await build({ configFile: resolve(webRoot, 'vite.widget.config.ts'), ...(logLevel ? { logLevel } : {}), build: { outDir, emptyOutDir: false } });
     },
   };
 }
@@ -61,6 +84,7 @@ export default defineConfig({
     react({ include: /\.(mdx|js|jsx|ts|tsx)$/ }),
     openapiDocuments({ dir: process.env.TESSERA_OPENAPI_DIR ?? resolve(webRoot, 'generated/openapi') }),
     colorModeScript(),
+    checkoutWidget(),
   ],
   define: {
     __TESSERA_TEST_HOOKS__: JSON.stringify(process.env.TESSERA_TEST_HOOKS === '1'),
@@ -75,6 +99,8 @@ export default defineConfig({
     // dist/.vite/manifest.json maps source modules to chunks: web/scripts/bundle-size.ts reads it.
     manifest: true,
     rolldownOptions: {
+      // The docs app (with the router) and the hosted payment page (React and the checkout only).
+      input: { main: resolve(webRoot, 'index.html'), checkout: resolve(webRoot, 'checkout.html') },
       // Compiling every MDX page (with shiki) takes most of the build by design; no timing warning.
       checks: { bundlerTimings: false },
       output: {

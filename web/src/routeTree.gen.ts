@@ -17,8 +17,11 @@ import { Route as SiteDocsRouteRouteImport } from './routes/_site/docs/route'
 import { Route as SiteOpenapiRouteImport } from './routes/_site/openapi'
 import { Route as SiteSearchRouteImport } from './routes/_site/search'
 import { Route as SiteWalletRouteImport } from './routes/_site/wallet'
+import { Route as DemoMerchantRouteImport } from './routes/demo.merchant'
 import { Route as SiteDocsIndexRouteImport } from './routes/_site/docs/index'
 import { Route as SiteDocsSplatRouteImport } from './routes/_site/docs/$'
+import { Route as DemoMerchantReturnRouteImport } from './routes/demo.merchant_.return'
+import { Route as EntitiesEntityIdSessionsSessionIdRouteImport } from './routes/entities.$entityId.sessions.$sessionId'
 
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
@@ -59,6 +62,11 @@ const SiteWalletRoute = SiteWalletRouteImport.update({
   path: '/wallet',
   getParentRoute: () => SiteRoute,
 } as any)
+const DemoMerchantRoute = DemoMerchantRouteImport.update({
+  id: '/demo/merchant',
+  path: '/demo/merchant',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SiteDocsIndexRoute = SiteDocsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -69,6 +77,17 @@ const SiteDocsSplatRoute = SiteDocsSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => SiteDocsRouteRoute,
 } as any)
+const DemoMerchantReturnRoute = DemoMerchantReturnRouteImport.update({
+  id: '/demo/merchant_/return',
+  path: '/demo/merchant/return',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EntitiesEntityIdSessionsSessionIdRoute =
+  EntitiesEntityIdSessionsSessionIdRouteImport.update({
+    id: '/entities/$entityId/sessions/$sessionId',
+    path: '/entities/$entityId/sessions/$sessionId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
@@ -78,8 +97,11 @@ export interface FileRoutesByFullPath {
   '/openapi': typeof SiteOpenapiRoute
   '/search': typeof SiteSearchRoute
   '/wallet': typeof SiteWalletRoute
+  '/demo/merchant': typeof DemoMerchantRoute
   '/docs/$': typeof SiteDocsSplatRoute
+  '/demo/merchant/return': typeof DemoMerchantReturnRoute
   '/docs/': typeof SiteDocsIndexRoute
+  '/entities/$entityId/sessions/$sessionId': typeof EntitiesEntityIdSessionsSessionIdRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SiteSplatRoute
@@ -87,9 +109,12 @@ export interface FileRoutesByTo {
   '/openapi': typeof SiteOpenapiRoute
   '/search': typeof SiteSearchRoute
   '/wallet': typeof SiteWalletRoute
+  '/demo/merchant': typeof DemoMerchantRoute
   '/': typeof SiteIndexRoute
   '/docs/$': typeof SiteDocsSplatRoute
+  '/demo/merchant/return': typeof DemoMerchantReturnRoute
   '/docs': typeof SiteDocsIndexRoute
+  '/entities/$entityId/sessions/$sessionId': typeof EntitiesEntityIdSessionsSessionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -100,9 +125,12 @@ export interface FileRoutesById {
   '/_site/openapi': typeof SiteOpenapiRoute
   '/_site/search': typeof SiteSearchRoute
   '/_site/wallet': typeof SiteWalletRoute
+  '/demo/merchant': typeof DemoMerchantRoute
   '/_site/': typeof SiteIndexRoute
   '/_site/docs/$': typeof SiteDocsSplatRoute
+  '/demo/merchant_/return': typeof DemoMerchantReturnRoute
   '/_site/docs/': typeof SiteDocsIndexRoute
+  '/entities/$entityId/sessions/$sessionId': typeof EntitiesEntityIdSessionsSessionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -114,8 +142,11 @@ export interface FileRouteTypes {
     | '/openapi'
     | '/search'
     | '/wallet'
+    | '/demo/merchant'
     | '/docs/$'
+    | '/demo/merchant/return'
     | '/docs/'
+    | '/entities/$entityId/sessions/$sessionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -123,9 +154,12 @@ export interface FileRouteTypes {
     | '/openapi'
     | '/search'
     | '/wallet'
+    | '/demo/merchant'
     | '/'
     | '/docs/$'
+    | '/demo/merchant/return'
     | '/docs'
+    | '/entities/$entityId/sessions/$sessionId'
   id:
     | '__root__'
     | '/_site'
@@ -135,13 +169,19 @@ export interface FileRouteTypes {
     | '/_site/openapi'
     | '/_site/search'
     | '/_site/wallet'
+    | '/demo/merchant'
     | '/_site/'
     | '/_site/docs/$'
+    | '/demo/merchant_/return'
     | '/_site/docs/'
+    | '/entities/$entityId/sessions/$sessionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   SiteRoute: typeof SiteRouteWithChildren
+  DemoMerchantRoute: typeof DemoMerchantRoute
+  DemoMerchantReturnRoute: typeof DemoMerchantReturnRoute
+  EntitiesEntityIdSessionsSessionIdRoute: typeof EntitiesEntityIdSessionsSessionIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -202,6 +242,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteWalletRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/demo/merchant': {
+      id: '/demo/merchant'
+      path: '/demo/merchant'
+      fullPath: '/demo/merchant'
+      preLoaderRoute: typeof DemoMerchantRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_site/docs/': {
       id: '/_site/docs/'
       path: '/'
@@ -215,6 +262,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/docs/$'
       preLoaderRoute: typeof SiteDocsSplatRouteImport
       parentRoute: typeof SiteDocsRouteRoute
+    }
+    '/demo/merchant_/return': {
+      id: '/demo/merchant_/return'
+      path: '/demo/merchant/return'
+      fullPath: '/demo/merchant/return'
+      preLoaderRoute: typeof DemoMerchantReturnRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/entities/$entityId/sessions/$sessionId': {
+      id: '/entities/$entityId/sessions/$sessionId'
+      path: '/entities/$entityId/sessions/$sessionId'
+      fullPath: '/entities/$entityId/sessions/$sessionId'
+      preLoaderRoute: typeof EntitiesEntityIdSessionsSessionIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -257,6 +318,10 @@ const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   SiteRoute: SiteRouteWithChildren,
+  DemoMerchantRoute: DemoMerchantRoute,
+  DemoMerchantReturnRoute: DemoMerchantReturnRoute,
+  EntitiesEntityIdSessionsSessionIdRoute:
+    EntitiesEntityIdSessionsSessionIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

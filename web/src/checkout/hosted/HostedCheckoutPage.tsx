@@ -1,0 +1,25 @@
+// The hosted payment page at /entities/{entity_id}/sessions/{session_id}: its own address is the
+// capability (no credential); the session's answer carries the publishable key for the vault.
+import { useMemo } from 'react';
+import { createCheckoutApi } from '../core/api';
+import { formatAmount, shopperLocale } from '../core/money';
+import type { ClientSessionView } from '../core/types';
+import { Checkout } from '../ui/Checkout';
+import '../ui/checkout.css';
+
+export function HostedCheckoutPage({ entityId, sessionId }: { entityId: string; sessionId: string }) {
+  const locale = useMemo(() => shopperLocale(), []);
+  const api = useMemo(() => createCheckoutApi({ apiUrl: '' }), []);
+  const open = useMemo(
+    () => async () => {
+      const opened = await api.openHostedSession(entityId, sessionId);
+      api.setPublishableKey(opened.publishable_key);
+      return opened.session;
+    },
+    [api, entityId, sessionId],
+  );
+  const onSession = (session: ClientSessionView) => {
+    document.title = `Pay ${formatAmount(session.amount, session.currency, locale)} · Secure checkout`;
+  };
+  return <Checkout variant="page" api={api} open={open} locale={locale} onSession={onSession} />;
+}

@@ -1,0 +1,144 @@
+// The means of payment and their forms, and what happens when the shopper pays: tokenize at the
+// vault, submit the split, then follow the outcome (partner page, merchant, or try again).
+import { useEffect, useId, useRef, useState } from 'react';
+import { CheckoutApiError, CheckoutNetworkError, type CheckoutApi } from '../core/api';
+import type { Emit } from '../core/events';
+import { NETWORK_MESSAGE, NOT_STARTED_MESSAGE, UNAVAILABLE_MESSAGE, redirectMessage, type FailureMessage } from '../core/messages';
+import { formatAmount } from '../core/money';
+import { outcomeOf, type Outcome } from '../core/outcome';
+import { cardOptionOf, type PaymentOption } from '../core/solutions';
+import type { ClientSessionView, SplitEntry } from '../core/types';
+import { GiftCardPayment } from './GiftCardPayment';
+import { Heading } from './Heading';
+import { RedirectPayment } from './RedirectPayment';
+import { CardPayment } from './CardPayment';
+import type { BuildSplit, MethodProps } from './method';
+
+export interface PaymentPanelProps {
+  session: ClientSessionView;
+  options: PaymentOption[];
+  api: CheckoutApi;
+  locale: string;
+  now: () => Date;
+  emit: Emit;
+  /** The reason the session's last attempt failed, when the shopper comes back to try again. */
+  initialFailure?: FailureMessage;
+  /** A submission went through (or must be followed): the checkout leaves the form. */
+  onOutcome(outcome: Exclude<Outcome, { kind: 'failed' }>, option: PaymentOption): void;
+  /** Something changed on the server side (a submission error): read the session again. */
+  onStale(): void;
+}
+
+export function PaymentPanel({ session, options, api, locale, now, emit, initialFailure, onOutcome, onStale }: PaymentPanelProps) {
+  const [selectedId, setSelectedId] = useState(options[0]?.id);
+  const [failure, setFailure] = useState<FailureMessage | undefined>(initialFailure);
+  const [busy, setBusy] = useState<string>();
+  // Forms start afresh after a refusal: the shopper enters another card.
+  const [formKey, setFormKey] = useState(0);
+  // Each failure moves focus to its message, so it is read even when the text is the same again.
+  const [failures, setFailures] = useState(0);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const groupName = useId();
+  const titleId = useId();
+  const selected = options.find((option) => option.id === selectedId) ?? options[0];
+  const payLabel = `Pay ${formatAmount(session.amount, session.currency, locale)}`;
+
+  useEffect(() => {
+    if (failures > 0) alertRef.current?.focus();
+  }, [failures]);
+
+  const fail = (message: FailureMessage, detail: { payment_id?: string; authorization_status?: string } = {}, resetForms = false) => {
+    setBusy(undefined);
+    setFailure(message);
+    setFailures((n) => n + 1);
+    if (resetForms) setFormKey((n) => n + 1);
+    emit({ type: 'failure', detail: { session_id: session.id, ...detail, ...(message.reason ? { reason: message.reason } : {}), message: message.message, retryable: true } });
+  };
+
+  const problemOf = (error: unknown): FailureMessage => {
+    if (error instanceof CheckoutNetworkError) return { reason: 'NETWORK', message: NETWORK_MESSAGE };
+    if (error instanceof CheckoutApiError && error.status >= 500) return { reason: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+    return { message: NOT_STARTED_MESSAGE };
+  };
+
+  const pay = (option: PaymentOption) => async (build: BuildSplit) => {
+    if (busy) return;
+    setFailure(undefined);
+    setBusy('Processing your payment…');
+    let split: SplitEntry[] | null;
+    try {
+      split = await build();
+    } catch (error) {
+      fail(problemOf(error));
+      return;
+    }
+    if (!split) {
+      setBusy(undefined);
+      return;
+    }
+    emit({ type: 'submitted', detail: { session_id: session.id, split: split.map(({ partner, method, amount }) => ({ partner, method, amount })) } });
+    let outcome: Outcome;
+    try {
+      const submission = await api.submitPayment(session.id, split);
+      outcome = outcomeOf(submission.payment, api.apiUrl);
+    } catch (error) {
+      fail(problemOf(error));
+      // The session may have moved on (expired, paid in another tab, an answer lost on the way).
+      if (!(error instanceof CheckoutApiError && error.status >= 500)) onStale();
+      return;
+    }
+    if (outcome.kind === 'failed') {
+      fail(outcome, { payment_id: outcome.paymentId, authorization_status: outcome.status }, true);
+      return;
+    }
+    if (outcome.kind === 'redirect') setBusy(redirectMessage(option.kind));
+    onOutcome(outcome, option);
+  };
+
+  const select = (option: PaymentOption) => {
+    setSelectedId(option.id);
+    emit({ type: 'method_selected', detail: { session_id: session.id, partner: option.partner, method: option.method } });
+  };
+
+  const methodProps = (option: PaymentOption): MethodProps => ({ option, session, api, locale, now, busy: busy !== undefined, payLabel, pay: pay(option) });
+
+  return (
+    <section className="tc-payment" aria-labelledby={titleId} aria-busy={busy !== undefined || undefined}>
+      <Heading depth={1} id={titleId} className="tc-section-title">Payment</Heading>
+      <div ref={alertRef} className="tc-alert-slot" tabIndex={-1} role="alert">
+        {failure && (
+          <div className="tc-alert">
+            <p className="tc-alert-title">{failure.reason === 'NETWORK' || failure.reason === 'UNAVAILABLE' ? 'Payment not sent' : 'Payment not accepted'}</p>
+            <p className="tc-alert-text">{failure.message}</p>
+          </div>
+        )}
+      </div>
+      <p className="tc-sr-only" aria-live="polite">{busy ?? ''}</p>
+      <fieldset className="tc-options" disabled={busy !== undefined}>
+        <legend className="tc-sr-only">Payment method</legend>
+        {options.map((option) => {
+          const isSelected = option.id === selected?.id;
+          return (
+            <div key={option.id} className={`tc-option${isSelected ? ' tc-option--selected' : ''}`} data-method={option.method}>
+              <label className="tc-option-label">
+                <input type="radio" name={groupName} value={option.id} checked={isSelected} onChange={() => select(option)} />
+                <span className="tc-option-text">
+                  <span className="tc-option-name">{option.label}</span>
+                  <span className="tc-option-description">{option.description}</span>
+                </span>
+              </label>
+              {isSelected && (
+                <div className="tc-option-body" key={formKey}>
+                  {option.kind === 'card' && <CardPayment {...methodProps(option)} />}
+                  {option.kind === 'giftcard' && <GiftCardPayment {...methodProps(option)} cardOption={cardOptionOf(options)} />}
+                  {(option.kind === 'wallet' || option.kind === 'instalments') && <RedirectPayment {...methodProps(option)} />}
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      {busy && <p className="tc-progress" aria-hidden="true"><span className="tc-spinner" /> {busy}</p>}
+    </section>
+  );
+}

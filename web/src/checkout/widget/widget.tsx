@@ -1,0 +1,125 @@
+// The checkout widget script, served at /widget/v1/tessera-widget.js: one self-contained file
+// (React included, no router, no other request than Tessera's API) that mounts the checkout into
+// a merchant's page from the session's widget.data. Public API: window.TesseraCheckout (see
+// widget-api.ts and the docs page integrate/purse-checkout/widget-v3/widget-interface).
+import { createRoot, type Root } from 'react-dom/client';
+import { createCheckoutApi } from '../core/api';
+import { CHECKOUT_EVENT_TYPES, type CheckoutEvent, type CheckoutEventMap, type CheckoutEventType } from '../core/events';
+import { shopperLocale } from '../core/money';
+import { decodeWidgetData, WidgetDataError, type WidgetData } from '../core/widget-data';
+import { Checkout } from '../ui/Checkout';
+import css from '../ui/checkout.css?inline';
+import { WIDGET_EVENT_PREFIX, WIDGET_LOADED_EVENT, WIDGET_VERSION, type CheckoutWidget, type MountOptions, type TesseraCheckoutGlobal } from './widget-api';
+
+type Listener<K extends CheckoutEventType> = (detail: CheckoutEventMap[K]) => void;
+
+const mounted = new WeakMap<Element, CheckoutWidget>();
+
+function resolveTarget(target: Element | string): Element {
+  const element = typeof target === 'string' ? document.querySelector(target) : target;
+  if (!element) throw new Error(`TesseraCheckout.mount: no element matches ${JSON.stringify(target)}.`);
+  return element;
+}
+
+function mount(target: Element | string, options: MountOptions): CheckoutWidget {
+  const element = resolveTarget(target);
+  if (!options || typeof options !== 'object') throw new TypeError('TesseraCheckout.mount(element, { data }): options are required.');
+  mounted.get(element)?.unmount();
+
+  const listeners = new Map<CheckoutEventType, Set<Listener<CheckoutEventType>>>();
+  const on = <K extends CheckoutEventType>(type: K, listener: Listener<K>) => {
+    if (!CHECKOUT_EVENT_TYPES.includes(type)) throw new Error(`TesseraCheckout: unknown event "${String(type)}". Known: ${CHECKOUT_EVENT_TYPES.join(', ')}.`);
+    const set = listeners.get(type) ?? new Set();
+    set.add(listener as Listener<CheckoutEventType>);
+    listeners.set(type, set);
+    return () => void set.delete(listener as Listener<CheckoutEventType>);
+  };
+  for (const [type, listener] of Object.entries(options.on ?? {})) {
+    if (typeof listener === 'function') on(type as CheckoutEventType, listener as Listener<CheckoutEventType>);
+  }
+
+  const emit = (event: CheckoutEvent) => {
+    // DOM event first (bubbles out of the widget to the merchant's page), then the listeners.
+    element.dispatchEvent(new CustomEvent(`${WIDGET_EVENT_PREFIX}${event.type}`, { detail: event.detail, bubbles: true, composed: true }));
+    for (const listener of listeners.get(event.type) ?? []) {
+      try {
+        listener(event.detail);
+      } catch (error) {
+        // A merchant's listener that throws must not break the checkout.
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
+  };
+
+  let data: WidgetData | undefined;
+  let dataError: string | undefined;
+  try {
+    data = decodeWidgetData(options.data);
+  } catch (error) {
+    dataError = error instanceof WidgetDataError ? error.message : 'widget.data cannot be read.';
+  }
+
+  // The checkout lives in a shadow root: the merchant's CSS cannot break it, ours cannot leak out.
+  const host = document.createElement('div');
+  host.setAttribute('data-tessera-checkout', WIDGET_VERSION);
+  element.replaceChildren(host);
+  const shadow = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = css;
+  const container = document.createElement('div');
+  shadow.append(style, container);
+
+  const api = createCheckoutApi({ apiUrl: data?.api_url ?? '', ...(data ? { publishableKey: data.publishable_key } : {}) });
+  const theme = options.theme === 'light' || options.theme === 'dark' ? options.theme : undefined;
+  const root: Root = createRoot(container);
+  root.render(
+    <Checkout
+      variant="widget"
+      api={api}
+      open={() => api.openSession(data!.session.id)}
+      locale={shopperLocale(options.locale)}
+      emit={emit}
+      returnToMerchant={options.returnToMerchant !== false}
+      showSummary={options.showOrderSummary === true}
+      theme={theme}
+      {...(dataError ? { initialError: { kind: 'invalid' as const, message: dataError } } : {})}
+    />,
+  );
+  // Told after mount() returns, so listeners added with widget.on() hear it too.
+  if (dataError) setTimeout(() => emit({ type: 'error', detail: { code: 'invalid_data', message: dataError } }));
+
+  let active = true;
+  const widget: CheckoutWidget = {
+    sessionId: data?.session.id,
+    on,
+    off: (type, listener) => void listeners.get(type)?.delete(listener as Listener<CheckoutEventType>),
+    unmount() {
+      if (!active) return;
+      active = false;
+      root.unmount();
+      host.remove();
+      listeners.clear();
+      mounted.delete(element);
+    },
+  };
+  mounted.set(element, widget);
+  return widget;
+}
+
+const TesseraCheckout: TesseraCheckoutGlobal = Object.freeze({
+  version: WIDGET_VERSION,
+  mount,
+  decodeWidgetData,
+  events: CHECKOUT_EVENT_TYPES,
+});
+
+declare global {
+  interface Window {
+    TesseraCheckout?: TesseraCheckoutGlobal;
+  }
+}
+
+window.TesseraCheckout = TesseraCheckout;
+document.dispatchEvent(new CustomEvent(WIDGET_LOADED_EVENT, { detail: { version: WIDGET_VERSION } }));

@@ -1,0 +1,42 @@
+// The checkout widget script: one self-contained IIFE at <outDir>/widget/v1/tessera-widget.js,
+// the address every EMBEDDED session's widget.js_url names. React and the checkout only: no
+// router, no docs shell, no CSS file (the styles are inlined into the widget's shadow root).
+//
+// Built after the app by web/vite.config.ts (plugin checkoutWidget), into the same outDir:
+//   npx vite build --config web/vite.config.ts
+// or alone (into web/dist, keeping what is there):
+//   npx vite build --config web/vite.widget.config.ts
+
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export const WIDGET_FILE = 'widget/v1/tessera-widget.js';
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: false,
+  plugins: [react()],
+  // Lib mode leaves process.env.NODE_ENV to the consumer; a script tag has none: production React.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: process.env.TESSERA_WEB_OUT_DIR ?? resolve(webRoot, 'dist'),
+    emptyOutDir: false,
+    target: 'es2020',
+    minify: true,
+    copyPublicDir: false,
+    reportCompressedSize: false,
+    lib: {
+      entry: resolve(webRoot, 'src/checkout/widget/widget.tsx'),
+      name: 'TesseraCheckoutBundle',
+      formats: ['iife'],
+      fileName: () => WIDGET_FILE,
+    },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+    },
+  },
+});
