@@ -24,7 +24,7 @@ import { registerCheckoutRoutes } from './routes/checkout/sessions';
 import { partnersFor } from '../activities/partners-config';
 import { registerVaultRoutes } from './routes/v2/vault';
 import { registerGiftCardVaultRoutes } from './routes/v2/gift-card-vault';
-import { isApiPath, registerWebApp } from './web-app';
+import { appPageFor, isApiPath, registerWebApp, webDistDir } from './web-app';
 
 export interface ApiDependencies {
   config: TesseraConfig;
@@ -36,6 +36,8 @@ export interface ApiDependencies {
   /** Where the api's log lines go; stdout otherwise. Tests capture them to prove what is never logged. */
   logStream?: DestinationStream;
   serveWebApp?: boolean;
+  /** The built web app to serve (default web/dist); the e2e tests serve their own build. */
+  webDistDir?: string;
 }
 
 export type Api = FastifyInstance;
@@ -92,13 +94,14 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
   registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
 
-  const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app));
+  const distDir = deps.webDistDir ?? webDistDir;
+  const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app, distDir));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // Only page addresses fall back to the app; a missing asset (a .js, a .png) is a real 404, so a
     // script tag pointing at it fails visibly instead of "loading" an HTML page.
     const isPageAddress = !/\.[a-z0-9]+$/i.test(path);
-    if (servesWebApp && request.method === 'GET' && isPageAddress && !isApiPath(path)) return reply.type('text/html').sendFile('index.html');
+    if (servesWebApp && request.method === 'GET' && isPageAddress && !isApiPath(path)) return reply.type('text/html').sendFile(appPageFor(path, distDir));
     return sendError(request, reply, { status: 404, code: 'not_found', detail: `no route for ${request.method} ${path}` });
   });
   return app;

@@ -14,6 +14,15 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
   return true;
 }
 
+/**
+ * The page a browser address gets: the hosted payment page has its own HTML entry (React and the
+ * checkout only, no docs router) when the build has one; every other page address gets index.html.
+ */
+export function appPageFor(path: string, distDir = webDistDir): string {
+  if (/^\/entities\/[^/]+\/sessions\/[^/]+\/?$/.test(path) && existsSync(join(distDir, 'checkout.html'))) return 'checkout.html';
+  return 'index.html';
+}
+
 export function isApiPath(path: string): boolean {
   return /^\/(v2|oauth|wallet|payment|checkout|openapi\/.+\.json|health|metrics|partners)(\/|$)/.test(path);
 }

@@ -19,6 +19,8 @@ import { startSandboxNetwork, type SandboxNetwork } from '../../partners/sandbox
 export interface StackOptions {
   sessionTtlSeconds?: number;
   webhookRetryInitialIntervalMs?: number;
+  /** Serve this built web app (the e2e build) with the api's page fallback; no web app otherwise. */
+  webDistDir?: string;
 }
 
 export interface RunningWorker {
@@ -104,7 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   await startWorker();
 
-  const api = await buildApi({ config, sql, temporal, keys: new KeyRing(sql, config.encryptionKey), logLevel: 'warn', serveWebApp: false });
+  const api = await buildApi({ config, sql, temporal, keys: new KeyRing(sql, config.encryptionKey), logLevel: 'warn', ...(options.webDistDir ? { serveWebApp: true, webDistDir: options.webDistDir } : { serveWebApp: false }) });
   await api.listen({ host: '127.0.0.1', port });
   const baseUrl = `http://127.0.0.1:${port}`;
 
