@@ -1,0 +1,36 @@
+// The worker of the bare Temporal probes, in its own process like Tessera's worker, so that the
+// bare figures and the lifecycle figures have the same shape: client in the bench process, worker
+// apart. Environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, BENCH_TASK_QUEUE. Tells its parent
+// "ready" over IPC once polling.
+import { join } from 'node:path';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import type { BenchActivities } from './workflows';
+
+const address = process.env.TEMPORAL_ADDRESS;
+const taskQueue = process.env.BENCH_TASK_QUEUE;
+if (!address || !taskQueue) throw new Error('TEMPORAL_ADDRESS and BENCH_TASK_QUEUE are required');
+
+Runtime.install({ logger: new DefaultLogger('WARN') });
+const silent = () => {};
+const { code } = await bundleWorkflowCode({
+  workflowsPath: join(import.meta.dirname, 'workflows.ts'),
+  logger: { log: silent, trace: silent, debug: silent, info: silent, warn: (m: string) => console.warn(m), error: (m: string) => console.error(m) },
+});
+const activities: BenchActivities = { benchNoop: async () => {} };
+const connection = await NativeConnection.connect({ address });
+const worker = await Worker.create({
+  connection,
+  namespace: process.env.TEMPORAL_NAMESPACE ?? 'default',
+  taskQueue,
+  workflowBundle: { code },
+  activities,
+  // The same cache as Tessera's worker (temporal/worker.ts).
+  maxCachedWorkflows: 2000,
+});
+const running = worker.run();
+process.send?.('ready');
+// Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished.
+await running;
+await connection.close();
+// The IPC channel would keep the process alive.
+process.exit(0);

@@ -1,0 +1,99 @@
+// The bare Temporal figures, against the same server in the same run: the empty-workflow ceiling at
+// the chosen concurrency, and at concurrency 1 the latency of each kind of call Tessera's api makes.
+import { randomUUID } from 'node:crypto';
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { elapsedMs, now, type Recorder, Samples } from './stats';
+import { activityUpdate, benchEmpty, benchProbe, childUpdate, finishSignal, localActivityUpdate, noopUpdate, probeQuery } from './workflows';
+
+export interface Ceiling {
+  concurrency: number;
+  completed: number;
+  seconds: number;
+  perSecond: number;
+  latency: Samples;
+  errors: number;
+  firstError: string | undefined;
+}
+
+/** Empty workflows (start, then wait for the result) in `concurrency` loops for `seconds`. */
+export async function emptyWorkflowCeiling(client: Client, taskQueue: string, concurrency: number, seconds: number): Promise<Ceiling> {
+  const latency = new Samples();
+  let completed = 0;
+  let errors = 0;
+  let firstError: string | undefined;
+  const deadline = Date.now() + seconds * 1000;
+  const started = now();
+  const loop = async () => {
+    while (Date.now() < deadline) {
+      const t = now();
+      try {
+        await client.workflow.execute(benchEmpty, { taskQueue, workflowId: `bench-empty-${randomUUID()}`, workflowExecutionTimeout: '1 minute' });
+        latency.add(elapsedMs(t));
+        completed += 1;
+      } catch (error) {
+        errors += 1;
+        firstError ??= String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const elapsed = elapsedMs(started) / 1000;
+  return { concurrency, completed, seconds: elapsed, perSecond: completed / elapsed, latency, errors, firstError };
+}
+
+export const bareCalls = {
+  start: 'workflow start',
+  query: 'query',
+  update: 'Update',
+  updateActivity: 'Update + activity',
+  updateLocalActivity: 'Update + local activity',
+  updateWithStartActivity: 'Update-with-Start + activity',
+  updateWithStartLocalActivity: 'Update-with-Start + local activity',
+  updateChildActivity: 'Update + child workflow (activity, signal back)',
+} as const;
+export type BareCall = keyof typeof bareCalls;
+
+/**
+ * One round of single calls at concurrency 1: start a probe workflow, settle its first workflow
+ * task (untimed Update), then a query, an Update, an Update running one activity and one running a
+ * local activity, each on the probe now cached by the worker (as a capture finds its payment), and
+ * an Update that starts a child workflow running one activity and waits for its signal (what a
+ * session submission does); then an Update-with-Start whose Update runs one activity (what
+ * POST /v2/payments does) and one whose Update runs a local activity.
+ */
+export async function bareRound(client: Client, taskQueue: string, recorder: Recorder): Promise<void> {
+  const time = async <T>(call: BareCall, run: () => Promise<T>): Promise<T | undefined> => {
+    const t = now();
+    try {
+      const result = await run();
+      recorder.record(call, elapsedMs(t));
+      return result;
+    } catch (error) {
+      recorder.error(call, String(error));
+      return undefined;
+    }
+  };
+  const handle = await time('start', () => client.workflow.start(benchProbe, { taskQueue, workflowId: `bench-probe-${randomUUID()}`, workflowExecutionTimeout: '15 minutes' }));
+  if (handle) {
+    try {
+      await handle.executeUpdate(noopUpdate);
+      await time('query', () => handle.query(probeQuery));
+      await time('update', () => handle.executeUpdate(noopUpdate));
+      await time('updateActivity', () => handle.executeUpdate(activityUpdate));
+      await time('updateLocalActivity', () => handle.executeUpdate(localActivityUpdate));
+      const childId = `${handle.workflowId}-child`;
+      await time('updateChildActivity', () => handle.executeUpdate(childUpdate, { args: [childId] }));
+      await client.workflow.getHandle(childId).signal(finishSignal).catch(() => {});
+    } finally {
+      await handle.signal(finishSignal).catch(() => {});
+    }
+  }
+  const workflowId = `bench-uws-${randomUUID()}`;
+  const startWorkflowOperation = new WithStartWorkflowOperation(benchProbe, { workflowId, taskQueue, workflowIdConflictPolicy: 'FAIL', workflowExecutionTimeout: '15 minutes' });
+  await time('updateWithStartActivity', () => client.workflow.executeUpdateWithStart(activityUpdate, { startWorkflowOperation }));
+  await client.workflow.getHandle(workflowId).signal(finishSignal).catch(() => {});
+  const localId = `bench-uws-${randomUUID()}`;
+  const startLocal = new WithStartWorkflowOperation(benchProbe, { workflowId: localId, taskQueue, workflowIdConflictPolicy: 'FAIL', workflowExecutionTimeout: '15 minutes' });
+  await time('updateWithStartLocalActivity', () => client.workflow.executeUpdateWithStart(localActivityUpdate, { startWorkflowOperation: startLocal }));
+  await client.workflow.getHandle(localId).signal(finishSignal).catch(() => {});
+}

@@ -1,0 +1,228 @@
+// npm run bench -- [--duration 60] [--concurrency 16] [--skip-bare] ...
+// Drives full payment lifecycles over HTTP against a Tessera started for this run, measures the
+// bare Temporal figures against the same server, and prints the figures with PASS/MISS per target.
+// A benchmark, not a test: it exits 0 when it ran, whatever the figures (2 on bad flags, 1 on failure).
+import { cpus, loadavg } from 'node:os';
+import type { Client } from '@temporalio/client';
+import { connectClient } from '../../temporal/client';
+import { lifecycleAnatomy, type Mark } from './anatomy';
+import { bareRound, emptyWorkflowCeiling, type Ceiling } from './bare';
+import { CpuMeter, type CpuUse } from './cpu';
+import { profilesIn, summarizeProfile } from './cpu-profile';
+import { startEnvironment, type Environment } from './environment';
+import { HttpClient } from './http';
+import { accessToken, hasSessionSubmission, lifecycle, runLifecycles, submissionCall, type LifecycleContext, type LifecycleIds, type LoadResult, type SubmissionMode } from './lifecycle';
+import { parseOptions, UsageError, type BenchOptions } from './options';
+import { printReport } from './report';
+import { elapsedMs, now, Recorder } from './stats';
+
+const say = (line: string) => console.log(`[bench] ${line}`);
+
+let options: BenchOptions;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    if (error.helpAsked) {
+      console.log(error.message);
+      process.exit(0);
+    }
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}
+
+let environment: Environment | undefined;
+let client: Client | undefined;
+let http: HttpClient | undefined;
+let stopping = false;
+async function stop(keepData: boolean) {
+  if (stopping) return;
+  stopping = true;
+  http?.close();
+  await client?.connection.close().catch(() => {});
+  await environment?.stop(keepData);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    say(`${signal}: stopping everything this run started...`);
+    void stop(options.keepData).then(() => process.exit(130));
+  });
+}
+
+try {
+  const uptimeLoad = loadavg().map((value) => value.toFixed(2)).join(' ');
+  say(`duration ${options.durationSeconds} s, concurrency ${options.concurrency}, ${cpus().length} cores, load average ${uptimeLoad}`);
+  environment = await startEnvironment({ database: options.database, profile: options.profile, say });
+  const env = environment;
+  client = await connectClient(env.temporal.address, 'default');
+  http = new HttpClient(env.apiUrl, Math.max(4, options.concurrency * 2));
+  const token = await accessToken(http, env.merchant);
+  const sessionPath = await hasSessionSubmission(http);
+  if (options.submission === 'session' && !sessionPath) throw new Error('--submission session: the api has no POST /checkout/v1/sessions/{id}/payments');
+  const submission: SubmissionMode = options.submission === 'auto' ? (sessionPath ? 'session' : 'payments') : options.submission;
+  const context: LifecycleContext = { http, merchant: env.merchant, token, submission };
+  say(`submission: vault + ${submissionCall[submission].label}`);
+  const cpuMeter = (withPostgres: boolean) => new CpuMeter(() => env.pids(), withPostgres);
+
+  // 1. Bare Temporal: the empty-workflow ceiling at the concurrency.
+  let ceiling: Ceiling | undefined;
+  let ceilingCpu: CpuUse | undefined;
+  const bareQueue = `bench-bare-${process.pid}`;
+  // Idle (long polls) while the lifecycles run at the concurrency; serves the second ceiling at the end.
+  const bareWorker = options.skipBare ? undefined : env.spawn('bare worker', 'scripts/bench/bare-worker.ts', { TEMPORAL_ADDRESS: env.temporal.address, BENCH_TASK_QUEUE: bareQueue });
+  if (bareWorker) {
+    await bareWorker.firstMessage;
+    say(`bare Temporal: warming up, then empty workflows at concurrency ${options.concurrency} for ${options.bareSeconds} s...`);
+    await emptyWorkflowCeiling(client, bareQueue, options.concurrency, 2);
+    const meter = cpuMeter(false);
+    meter.start();
+    ceiling = await emptyWorkflowCeiling(client, bareQueue, options.concurrency, options.bareSeconds);
+    ceilingCpu = meter.stop();
+    say(`  ${ceiling.perSecond.toFixed(1)} empty workflows/s`);
+  }
+
+  // 2. Concurrency 1: bare rounds and lifecycles interleaved, one after the other, so that both see
+  // the same server state and the same load from the machine's other users (which comes and goes).
+  say('warming up: lifecycles for 3 s, 10 bare rounds...');
+  const warmUp = await runLifecycles(context, { concurrency: options.concurrency, durationMs: 3_000 });
+  if (warmUp.completed === 0) throw new Error(`no lifecycle completed during the warm-up: ${warmUp.recorder.firstErrors.join(' | ')}`);
+  if (bareWorker) for (let i = 0; i < 10; i += 1) await bareRound(client, bareQueue, new Recorder());
+  // Bounded, yet long enough for the samples on a busy machine (a round then takes over a second).
+  const singleSeconds = Math.min(900, Math.max(300, options.durationSeconds * 3));
+  say(`concurrency 1: ${options.samples} lifecycles${bareWorker ? ', each after one bare round' : ''} (at most ${singleSeconds} s)...`);
+  const bare: Recorder | undefined = bareWorker ? new Recorder() : undefined;
+  const singleMeter = cpuMeter(env.database.isPostgres);
+  singleMeter.start();
+  const singleRecorder = new Recorder();
+  const singleDeadline = Date.now() + singleSeconds * 1000;
+  const singleStarted = now();
+  let singleCompleted = 0;
+  let singleAttempted = 0;
+  const traces: Array<{ ids: LifecycleIds; marks: Mark[]; ms: number }> = [];
+  while (singleAttempted < options.samples && Date.now() < singleDeadline) {
+    if (bare) await bareRound(client, bareQueue, bare);
+    singleAttempted += 1;
+    const marks: Mark[] = [];
+    const ids = await lifecycle({ ...context, marks }, singleRecorder);
+    if (ids) {
+      singleCompleted += 1;
+      traces.push({ ids, marks, ms: marks.at(-1)!.at - marks[0]!.at });
+    }
+  }
+  const singleSecondsTaken = elapsedMs(singleStarted) / 1000;
+  const single: LoadResult = {
+    concurrency: 1,
+    completed: singleCompleted,
+    attempted: singleAttempted,
+    seconds: singleSecondsTaken,
+    perSecond: singleCompleted / singleSecondsTaken,
+    recorder: singleRecorder,
+    last: undefined,
+  };
+  const singleCpu = singleMeter.stop();
+  env.assertAlive();
+
+  // The anatomy of the median lifecycle at concurrency 1.
+  const median = [...traces].sort((a, b) => a.ms - b.ms)[Math.floor(traces.length / 2)];
+  const anatomy = median
+    ? await lifecycleAnatomy(
+        client,
+        [
+          { tag: 'S', workflowId: `client-session/${median.ids.sessionId}` },
+          { tag: 'P', workflowId: `payment/${median.ids.paymentId}` },
+        ],
+        median.marks,
+      )
+    : undefined;
+
+  // 3. Lifecycles at the concurrency for the duration.
+  say(`lifecycles at concurrency ${options.concurrency} for ${options.durationSeconds} s...`);
+  const meter = cpuMeter(env.database.isPostgres);
+  meter.start();
+  const loadedFromUs = Number(process.hrtime.bigint() / 1000n);
+  const loaded = await runLifecycles(context, { concurrency: options.concurrency, durationMs: options.durationSeconds * 1000 });
+  const loadedToUs = Number(process.hrtime.bigint() / 1000n);
+  const loadedCpu = meter.stop();
+  env.assertAlive();
+
+  // The ceiling again, on the server as the lifecycles left it and under the machine's load of now:
+  // other users of the machine come and go, so one ceiling measured a minute earlier may mislead.
+  let ceilingAfter: Ceiling | undefined;
+  let ceilingAfterCpu: CpuUse | undefined;
+  if (bareWorker) {
+    say(`bare Temporal: empty workflows at concurrency ${options.concurrency} for ${options.bareSeconds} s again...`);
+    const again = cpuMeter(false);
+    again.start();
+    ceilingAfter = await emptyWorkflowCeiling(client, bareQueue, options.concurrency, options.bareSeconds);
+    ceilingAfterCpu = again.stop();
+    await bareWorker.stop();
+  }
+
+  const warnings = env.children.map((child) => `${child.name} ${child.warnings()}`).join(', ');
+  const warningLines = env.children.flatMap((child) => child.firstWarnings().map((line) => `  ${child.name}: ${line}`));
+  const anatomyLines = anatomy
+    ? [
+        ...anatomy.lines,
+        ...anatomy.counts.map(
+          (count) =>
+            `${count.workflowId}: ${count.events} events, ${count.workflowTasks} workflow tasks, ${count.activities.length} activities (${count.activities.join(', ') || 'none'}), ${count.localActivities} local activities, ${count.updates} Updates`,
+        ),
+      ]
+    : [];
+  const { miss } = printReport({
+    header: [
+      `machine: ${cpus().length} cores, load average ${uptimeLoad} at start (other engineers' tests share it: see "everything else" below)`,
+      `Temporal: dev server ${env.temporalBinary}, SQLite file with journal_mode=wal, synchronous=normal, on ${env.temporal.address}`,
+      `database: ${env.database.description}`,
+      'processes: sandbox partners (0 ms latency), Tessera worker and api each in its own process (node --import tsx, as npm start runs them, so',
+      '  they spread over both cores rather than share one event loop); the bench driver (HTTP client, Temporal client of the bare probes) in',
+      '  this process; the bare probes\' worker in its own process (idle while the lifecycles run). Loopback only. LOG_LEVEL=warn.',
+      submission === 'session'
+        ? 'submission step: on the session, as the hosted page and the widget do: POST /v2/vault/cards then POST /checkout/v1/sessions/{id}/payments, both with the publishable key (the session workflow starts the payment as a child workflow and answers once it is authorized)'
+        : `submission step: measured as "vault + POST /v2/payments" (the card tokenized with the publishable key, then the payment with its token)${sessionPath ? '; --submission session drives the session path' : '; the api has no session submission endpoint'}`,
+      'not driven: GET /checkout/v1/sessions/{id} (the page opening the session), webhooks (no subscription)',
+      `warnings in the process logs: ${warnings}`,
+      ...warningLines,
+    ],
+    submission,
+    ceiling,
+    ceilingCpu,
+    ceilingAfter,
+    ceilingAfterCpu,
+    bare,
+    single,
+    singleCpu,
+    loaded,
+    loadedCpu,
+    anatomy: anatomyLines,
+  });
+  const names = new Map(env.pids().map(({ name, pid }) => [pid, name]));
+  await stop(options.keepData);
+  if (env.profileDir) printProfiles(env.profileDir, names, loadedFromUs, loadedToUs, loaded.completed);
+  say(`done (${miss} target${miss === 1 ? '' : 's'} missed)${options.keepData ? `; data and logs kept in ${env.runDir}` : ''}`);
+  process.exit(0);
+} catch (error) {
+  console.error(`[bench] failed: ${error instanceof Error ? error.message : String(error)}`);
+  await stop(true);
+  if (environment) console.error(`[bench] the run's logs are kept in ${environment.runDir}`);
+  process.exit(1);
+}
+
+function printProfiles(dir: string, names: Map<number | undefined, string>, fromUs: number, toUs: number, lifecycles: number): void {
+  const out = [`CPU profiles during the lifecycles at concurrency ${options.concurrency} (node --cpu-prof; self time, idle excluded; per lifecycle = / ${lifecycles})`];
+  const summaries = profilesIn(dir)
+    .map((file) => summarizeProfile(file, fromUs, toUs))
+    .filter((summary) => summary.sampledMs > 0)
+    .sort((a, b) => b.sampledMs - a.sampledMs);
+  for (const summary of summaries) {
+    const perLifecycle = lifecycles > 0 ? summary.sampledMs / lifecycles : Number.NaN;
+    out.push(`  ${names.get(summary.pid) ?? `pid ${summary.pid}`} thread ${summary.thread}: ${(summary.sampledMs / 1000).toFixed(1)} s busy, ${perLifecycle.toFixed(1)} ms per lifecycle`);
+    const share = (ms: number) => `${((ms / summary.sampledMs) * 100).toFixed(0)}%`;
+    out.push(`    by area: ${summary.areas.slice(0, 10).map((area) => `${area.name} ${share(area.ms)}`).join(', ')}`);
+    for (const fn of summary.functions.slice(0, 12)) out.push(`    ${share(fn.ms).padStart(4)}  ${fn.name}`);
+  }
+  out.push(`  (profiles in ${dir}; open them in Chrome DevTools for call trees)`);
+  console.log(out.join('\n'));
+}
