@@ -107,13 +107,18 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
           return_url: input.return_url,
           notification_url: input.notification_url,
         });
-        if (input.instrument.kind === 'vaulted-card') {
-          await eraseCvv(deps.sql, input.entity_id, input.instrument.vault_form_token);
-        }
+        // The CVV is not erased here but by eraseCardCvv, once the workflow has recorded this answer:
+        // erased here, a retry of this activity (its completion lost with a crashed worker) would
+        // send the partner another body under the same idempotency key, refused as key reuse.
         return result;
       } catch (error) {
         rethrowForTemporal(error);
       }
+    },
+
+    /** After the partner answered an authorization and the workflow recorded it: no retry needs the CVV any more. */
+    async eraseCardCvv(input: { entity_id: string; vault_form_token: string }): Promise<void> {
+      await eraseCvv(deps.sql, input.entity_id, input.vault_form_token);
     },
 
     async operateLeg(input: OperateLegInput): Promise<OperationResult> {

@@ -209,3 +209,15 @@ describe('operability', () => {
     expect(doc.body.paths['/health']).toBeUndefined();
   });
 });
+
+describe('idempotency after the session ended', () => {
+  it('keeps a session key spent after an abort', async () => {
+    const body = sessionApplication(merchant.entity_id);
+    const first = await create(body, { 'x-idempotency-key': 'session-ended' });
+    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${first.body.id}/abort`, { token, body: { status: 'ABORTED_BY_MERCHANT' } });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const again = await create(body, { 'x-idempotency-key': 'session-ended' });
+    expect(again.status).toBe(409);
+    expect(again.body.resource_id).toBe(first.body.id);
+  });
+});

@@ -291,3 +291,32 @@ describe('partner faults', () => {
     expect(authorizations).toHaveLength(1);
   });
 });
+
+describe('idempotency after completion', () => {
+  it('keeps a key spent once its payment has completed, and answers a repeated refund with 409', async () => {
+    const body = cardPayment(merchant.entity_id, await vaultCard(stack, merchant, '4242424242424242'), { amount: 2500 });
+    const created = await createPayment(body, { 'x-idempotency-key': 'done-1' });
+    await operate(created.body.id, 'captures', { amount: 2500 });
+    const refund = await operate(created.body.id, 'refunds', { amount: 2500 }, { 'x-idempotency-key': 'refund-done-1' });
+    expect(refund.status).toBe(201);
+    // Fully refunded: nothing can move any more, so the payment's workflow completes.
+    await eventually(async () => {
+      const described = await stack.temporal.workflow.getHandle(`payment/${created.body.id}`).describe();
+      return described.status.name === 'COMPLETED' ? true : undefined;
+    }, { what: 'payment workflow completed', timeoutMs: 20_000 });
+    const again = await createPayment(body, { 'x-idempotency-key': 'done-1' });
+    expect(again.status).toBe(409);
+    expect(again.body.resource_id).toBe(created.body.id);
+    const refundAgain = await operate(created.body.id, 'refunds', { amount: 2500 }, { 'x-idempotency-key': 'refund-done-1' });
+    expect(refundAgain.status).toBe(409);
+    expect(refundAgain.body.resource_id).toBe(refund.headers.get('x-created-operation-id'));
+  });
+
+  it('lets a refused payment workflow complete at once', async () => {
+    const refused = await cardPaymentWith('4000000000000002');
+    await eventually(async () => {
+      const described = await stack.temporal.workflow.getHandle(`payment/${refused.body.id}`).describe();
+      return described.status.name === 'COMPLETED' ? true : undefined;
+    }, { what: 'refused payment completed', timeoutMs: 10_000 });
+  });
+});

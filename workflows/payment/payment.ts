@@ -53,7 +53,7 @@ const partnerCalls = proxyActivities<Activities>({
   retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '10 seconds', nonRetryableErrorTypes: permanentFailureTypes },
 });
 
-const { savePaymentProjection } = proxyLocalActivities<Activities>({
+const { savePaymentProjection, eraseCardCvv } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   retry: { maximumInterval: '30 seconds' },
 });
@@ -137,7 +137,11 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
       leg.partner_status_description = permanent ? failure.message : 'the partner did not answer; the outcome will be settled with the same idempotency key';
       leg.updated_at = now();
       changed({ leg });
+      return;
     }
+    // Only now, with the partner's answer in history: until then a retry of authorizeLeg (its
+    // completion lost with a crashed worker) must send the partner the very same request.
+    if (leg.instrument.kind === 'vaulted-card') await eraseCardCvv({ entity_id: state.entity_id, vault_form_token: leg.instrument.vault_form_token });
   }
 
   /** Asks the partner about a leg that is not final; a leg that never got an answer is re-sent. */
@@ -323,10 +327,20 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     // A late notification never reopens a leg that is final.
     if (leg && (leg.status === 'PENDING' || leg.status === 'UNCERTAIN' || leg.status === 'NEW')) recordAuthorization(leg, result);
   });
+  const rejectDuplicate = (operationId: string) => {
+    if (state.operations.some((operation) => operation.id === operationId)) {
+      throw ApplicationFailure.create({ type: 'DuplicateOperation', message: operationId, nonRetryable: true });
+    }
+  };
   for (const kind of ['capture', 'void', 'refund'] as const) {
     setHandler(
       updatesByKind[kind],
       async (request: OperationUpdateInput): Promise<OperationOutcome> => {
+        if (authorizationPhase === 'RUNNING') {
+          // The validator left the amounts to be judged here (see below); runOperation plans again.
+          await condition(() => authorizationPhase !== 'RUNNING');
+          rejectDuplicate(request.operation_id);
+        }
         const operation = await runOperation(kind, request, 'MERCHANT', request.operation_id, {
           ...(request.merchant_reference ? { merchant_reference: request.merchant_reference } : {}),
           ...(request.order ? { order: request.order } : {}),
@@ -337,9 +351,13 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
         // Runs before anything is recorded: a request beyond what is available never reaches a partner.
         validator: (request: OperationUpdateInput) => {
           belongs(request.entity_id);
-          if (state.operations.some((operation) => operation.id === request.operation_id)) {
-            throw ApplicationFailure.create({ type: 'DuplicateOperation', message: request.operation_id, nonRetryable: true });
-          }
+          rejectDuplicate(request.operation_id);
+          // Core hands Updates to the workflow before the activity results of the same activation:
+          // while an authorization attempt is in flight, its answer may already be in history (and
+          // shown by the projection) without being applied yet. Judging the amounts now would refuse
+          // a capture of money the merchant is told is authorized; the handler judges them once the
+          // attempt has an outcome.
+          if (authorizationPhase === 'RUNNING') return;
           const plan = planOperation(ledgerOf(state), kind, request);
           if (!plan.ok) {
             throw ApplicationFailure.create({ type: 'InvalidOperation', message: plan.errors.map((e) => e.detail).join('; '), details: [plan.errors], nonRetryable: true });
@@ -412,12 +430,16 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   }
 
   // Serve operations until no money can move any more; refunds can come long after capture.
-  for (;;) {
+  const nothingCanMove = () => {
     const amounts = computeAmounts(ledgerOf(state));
     const inFlight = state.operations.some((operation) => operation.partner_transactions.some((tx) => tx.status === 'PENDING' || tx.status === 'UNCERTAIN'));
-    if (allHandlersFinished() && !inFlight && amounts.available_to_capture === 0 && amounts.available_to_refund === 0 && amounts.authorize_pending === 0) break;
+    return allHandlersFinished() && !inFlight && amounts.available_to_capture === 0 && amounts.available_to_refund === 0 && amounts.authorize_pending === 0;
+  };
+  for (;;) {
+    if (nothingCanMove()) break;
     const seen = state.version;
-    const active = await condition(() => state.version !== seen || workflowInfo().continueAsNewSuggested, refundWindowMs);
+    // Also woken when the last Update handler returns: that alone can make nothingCanMove true.
+    const active = await condition(() => nothingCanMove() || state.version !== seen || workflowInfo().continueAsNewSuggested, refundWindowMs);
     if (!active && allHandlersFinished()) break;
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);

@@ -120,6 +120,8 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
         await deps.temporal.workflow.start(clientSessionWorkflow, {
           workflowId: clientSessionWorkflowId(id),
           taskQueue,
+          // An idempotency key stays spent after its session has ended, not only while it runs.
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
           args: [
             {
               session,

@@ -135,6 +135,8 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void
         workflowId: paymentWorkflowId(id),
         taskQueue: deps.config.taskQueue,
         workflowIdConflictPolicy: 'FAIL',
+        // An idempotency key stays spent after its payment has completed, not only while it runs.
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
         args: [
           {
             payment,
@@ -252,6 +254,10 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void
             // A payment whose workflow has completed has nothing left to move.
             const view = await handleOf(request.params.id).query(getPaymentQuery).catch(() => undefined);
             if (!view || view.entity_id !== entityId) throw notFound('payment');
+            const done = [...view.captures, ...view.voids, ...view.refunds].some((existing) => existing.id === operationId);
+            if (done) {
+              throw new HttpProblem(409, 'idempotency_conflict', `a ${operation.noun} was already made with this x-idempotency-key`, undefined, { resource_id: operationId });
+            }
             throw badRequest(`nothing is available to ${operation.noun} on this payment`, [{ pointer: '/amount', detail: `must be at most ${view.amounts[operation.available]}` }]);
           }
           throw error;
