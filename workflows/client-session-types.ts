@@ -1,4 +1,4 @@
-import type { ClientSession } from '../api/schemas/v2';
+import type { ClientSession, ThreeDsAuthenticationOptions } from '../api/schemas/v2';
 import type { WebhookSubscription } from '../activities/webhook-types';
 import type { WebhookRetrySettings } from './webhook-outbox';
 
@@ -6,11 +6,14 @@ import type { WebhookRetrySettings } from './webhook-outbox';
  * The session exactly as the API shows it, plus its creation time. The API computes every
  * presentation field (links, widget) once at creation, so a query answers without further work.
  */
-export type ClientSessionState = ClientSession & { created_at: string };
+export type ClientSessionState = ClientSession & {
+  created_at: string;
+  /** The merchant's 3-D Secure preferences, applied to card entries submitted on the session (not shown in answers). */
+  three_ds_authentication_options?: ThreeDsAuthenticationOptions;
+};
 
 export interface ClientSessionWorkflowInput {
   session: ClientSessionState;
   webhook?: WebhookSubscription;
-  threeDsAuthenticationOptions?: unknown;
   webhookRetry: WebhookRetrySettings;
 }

@@ -52,7 +52,7 @@ export function operationStatus(legs: readonly OperationLegState[]): OperationSt
   return 'CONFLICT';
 }
 
-function partnerTransactionView(leg: AuthorizationLegState, remaining: number) {
+function partnerTransactionView(leg: AuthorizationLegState, remaining: number, reusable: boolean) {
   return {
     id: leg.id,
     created_at: leg.created_at,
@@ -65,7 +65,8 @@ function partnerTransactionView(leg: AuthorizationLegState, remaining: number) {
     ...(leg.partner_reference ? { partner_reference: leg.partner_reference } : {}),
     ...(leg.partner_status ? { partner_status: leg.partner_status } : {}),
     ...(leg.partner_status_description ? { partner_status_description: leg.partner_status_description } : {}),
-    ...(leg.partner_token ? { partner_token: leg.partner_token } : {}),
+    // A reusable token is only handed out when the shopper agreed to future usage.
+    ...(reusable && leg.partner_token ? { partner_token: leg.partner_token } : {}),
     ...(leg.card ? { card: leg.card } : {}),
     ...(leg.partner_additional_data ? { partner_additional_data: leg.partner_additional_data } : {}),
   };
@@ -124,7 +125,7 @@ export function paymentView(state: PaymentState, publicUrl: string): Payment {
     refunds: operationsOf('refund'),
     authorization: {
       status,
-      partner_transactions: state.legs.map((leg) => partnerTransactionView(leg, balances.get(leg.id)?.remaining_amount ?? 0)),
+      partner_transactions: state.legs.map((leg) => partnerTransactionView(leg, balances.get(leg.id)?.remaining_amount ?? 0, state.allow_future_usage)),
     },
     ...(authenticated?.authentication ? { authentication: authenticated.authentication } : {}),
     amounts,

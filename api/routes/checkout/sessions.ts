@@ -132,7 +132,12 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         currency: session.currency,
         allowFutureUsage: session.allow_future_usage,
         contracts: await contractsOf(deps.sql, entityId),
-        split: request.body.split,
+        // The merchant's 3-D Secure preferences for the session apply to a card entry without its own.
+        split: request.body.split.map((entry) =>
+          session.three_ds_authentication_options && !entry.three_ds_authentication_options
+            ? { ...entry, three_ds_authentication_options: session.three_ds_authentication_options }
+            : entry,
+        ),
         newId: () => deterministicUuid('payment-leg', paymentId, String(legIndex++)),
         now: new Date().toISOString(),
       });

@@ -103,6 +103,7 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
         ...(integrationMode === 'EMBEDDED'
           ? { widget: { data: widgetData({ id, amount: application.amount, currency: application.currency }, entity, deps.config.publicUrl), js_url: `${deps.config.publicUrl}/widget/v1/tessera-widget.js` } }
           : {}),
+        ...(application.three_ds_authentication_options ? { three_ds_authentication_options: application.three_ds_authentication_options } : {}),
         eligible_solutions: eligibleSolutions(await contractsOf(deps.sql, entity.id), application.amount, application.currency),
         links: sessionLinks(deps.config.publicUrl, id, entity.id, integrationMode === 'HOSTED_PAGE'),
       };
@@ -126,7 +127,6 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
             {
               session,
               ...(webhook ? { webhook } : {}),
-              ...(application.three_ds_authentication_options ? { threeDsAuthenticationOptions: application.three_ds_authentication_options } : {}),
               webhookRetry: { initialIntervalMs: deps.config.webhookRetryInitialIntervalMs },
             },
           ],

@@ -35,7 +35,7 @@ export const WebhookHeader = Type.Object(
     }),
     values: Type.Array(Type.String({ maxLength: 4096 }), {
       minItems: 1,
-      description: 'One or more values; each is sent as its own header line.',
+      description: 'One or more values, sent as one header line joined by ", " (RFC 9110 list syntax).',
       examples: [['Bearer 8f1c2e']],
     }),
   },
