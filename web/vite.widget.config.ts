@@ -20,8 +20,10 @@ export default defineConfig({
   root: webRoot,
   publicDir: false,
   plugins: [react()],
-  // Lib mode leaves process.env.NODE_ENV to the consumer; a script tag has none: production React.
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // Lib mode leaves process.env.NODE_ENV to the consumer, and a script tag has none: fix it at build
+  // time, as Vite's own (production unless the build runs with another NODE_ENV, as the e2e build
+  // does: React's build then matches the JSX transform's).
+  define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
   build: {
     outDir: process.env.TESSERA_WEB_OUT_DIR ?? resolve(webRoot, 'dist'),
     emptyOutDir: false,

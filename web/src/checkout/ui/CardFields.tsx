@@ -14,7 +14,7 @@ export function CardFields({ form, idPrefix }: { form: CardForm; idPrefix: strin
   const { values, state, errors } = form;
   const networkName = useId();
   const detected = state.brands.length > 0;
-  const cvcHint = state.cvcLength === 4 ? '4 digits on the front of the card' : '3 digits on the back of the card';
+  const cvcHint = state.cvcLength === 4 ? '4 digits, on the front' : '3 digits, on the back';
   return (
     <div className="tc-card-fields">
       <Field

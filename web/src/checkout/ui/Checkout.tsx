@@ -201,6 +201,7 @@ function FormScreen({ variant, view, showSummary, api, locale, now, emit, onOutc
   const panel = (
     <div className="tc-payment-column">
       <PaymentPanel
+        showTitle={variant === 'page'}
         session={session}
         options={options}
         api={api}

@@ -15,6 +15,8 @@ import { CardPayment } from './CardPayment';
 import type { BuildSplit, MethodProps } from './method';
 
 export interface PaymentPanelProps {
+  /** The hosted page titles the panel; in the widget the merchant's page does (its own heading). */
+  showTitle?: boolean;
   session: ClientSessionView;
   options: PaymentOption[];
   api: CheckoutApi;
@@ -29,7 +31,7 @@ export interface PaymentPanelProps {
   onStale(): void;
 }
 
-export function PaymentPanel({ session, options, api, locale, now, emit, initialFailure, onOutcome, onStale }: PaymentPanelProps) {
+export function PaymentPanel({ showTitle = true, session, options, api, locale, now, emit, initialFailure, onOutcome, onStale }: PaymentPanelProps) {
   const [selectedId, setSelectedId] = useState(options[0]?.id);
   const [failure, setFailure] = useState<FailureMessage | undefined>(initialFailure);
   const [busy, setBusy] = useState<string>();
@@ -103,8 +105,8 @@ export function PaymentPanel({ session, options, api, locale, now, emit, initial
   const methodProps = (option: PaymentOption): MethodProps => ({ option, session, api, locale, now, busy: busy !== undefined, payLabel, pay: pay(option) });
 
   return (
-    <section className="tc-payment" aria-labelledby={titleId} aria-busy={busy !== undefined || undefined}>
-      <Heading depth={1} id={titleId} className="tc-section-title">Payment</Heading>
+    <section className="tc-payment" aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : 'Payment'} aria-busy={busy !== undefined || undefined}>
+      {showTitle && <Heading depth={1} id={titleId} className="tc-section-title">Payment</Heading>}
       <div ref={alertRef} className="tc-alert-slot" tabIndex={-1} role="alert">
         {failure && (
           <div className="tc-alert">
