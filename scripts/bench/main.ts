@@ -2,8 +2,10 @@
 // Drives full payment lifecycles over HTTP against a Tessera started for this run, measures the
 // bare Temporal figures against the same server, and prints the figures with PASS/MISS per target.
 // A benchmark, not a test: it exits 0 when it ran, whatever the figures (2 on bad flags, 1 on failure).
+import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import type { Client } from '@temporalio/client';
+import { projectRoot } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { lifecycleAnatomy, type Mark } from './anatomy';
 import { bareRound, emptyWorkflowCeiling, type Ceiling } from './bare';
@@ -51,9 +53,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** The code under test: the commit, and how many tracked files differ from it. */
+function codeVersion(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no').split('\n').filter(Boolean).length;
+    return `${git('log', '-1', '--format=%h %s').slice(0, 100)}${changed > 0 ? ` (+ uncommitted changes in ${changed} tracked files)` : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
 try {
   const uptimeLoad = loadavg().map((value) => value.toFixed(2)).join(' ');
   say(`duration ${options.durationSeconds} s, concurrency ${options.concurrency}, ${cpus().length} cores, load average ${uptimeLoad}`);
+  const version = codeVersion();
   environment = await startEnvironment({ database: options.database, profile: options.profile, say });
   const env = environment;
   client = await connectClient(env.temporal.address, 'default');
@@ -173,6 +187,7 @@ try {
     : [];
   const { miss } = printReport({
     header: [
+      `code: ${version}`,
       `machine: ${cpus().length} cores, load average ${uptimeLoad} at start (other engineers' tests share it: see "everything else" below)`,
       `Temporal: dev server ${env.temporalBinary}, SQLite file with journal_mode=wal, synchronous=normal, on ${env.temporal.address}`,
       `database: ${env.database.description}`,
