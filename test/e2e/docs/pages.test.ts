@@ -206,7 +206,11 @@ describe('API reference pages', () => {
 
 describe('checkout widget showcase', () => {
   it('says so visibly when the widget script cannot be loaded', async () => {
-    const page = await site.open('/docs/checkout-showcase/');
+    // The build has the widget: take it away for this page.
+    const context = await site.newContext();
+    await context.route('**/widget/v1/tessera-widget.js', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+    const page = await context.newPage();
+    await gotoAndRender(page, `${site.url}/docs/checkout-showcase/`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
     await expect(alert.textContent()).resolves.toContain('The checkout widget script could not be loaded from /widget/v1/tessera-widget.js.');
@@ -224,5 +228,19 @@ describe('checkout widget showcase', () => {
     await page.getByText('The checkout widget script is loaded from').waitFor();
     await expect(page.evaluate(() => Reflect.get(window, '__widgetEvent'))).resolves.toBe(true);
     await expect(page.locator('head script[src="/widget/v1/tessera-widget.js"]').count()).resolves.toBe(1);
+  });
+
+  it('loads the real widget, which announces itself once', async () => {
+    const context = await site.newContext();
+    await context.addInitScript(() => {
+      const seen: unknown[] = [];
+      Reflect.set(window, '__widgetEvents', seen);
+      document.addEventListener('loadScriptJSWidget', (event) => seen.push((event as CustomEvent).detail));
+    });
+    const page = await context.newPage();
+    await gotoAndRender(page, `${site.url}/docs/checkout-showcase/`);
+    await page.getByText('The checkout widget script is loaded from').waitFor();
+    await expect(page.evaluate(() => Reflect.get(window, '__widgetEvents'))).resolves.toEqual([{ version: '1.0.0' }]);
+    await expect(page.evaluate(() => typeof Reflect.get(window, 'TesseraCheckout')?.mount)).resolves.toBe('function');
   });
 });

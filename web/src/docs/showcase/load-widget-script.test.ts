@@ -29,6 +29,21 @@ describe('loadScriptJSWidget', () => {
     expect(event instanceof CustomEvent ? event.detail : null).toEqual({ src: '/widget/v1/a.js' });
   });
 
+  it('does not dispatch the event again when the script dispatched it while running', async () => {
+    const { host, scripts, events } = fakeHost();
+    const listeners = new Set<() => void>();
+    host.listen = (_type, listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    };
+    const loading = loadScriptJSWidget('/widget/v1/c.js', host);
+    for (const listener of listeners) listener();
+    scripts[0]?.element.dispatchEvent(new Event('load'));
+    await loading;
+    expect(events).toEqual([]);
+    expect(listeners.size).toBe(0);
+  });
+
   it('rejects on a load failure, removes the tag, and tries afresh next time', async () => {
     const { host, scripts, events } = fakeHost();
     const failing = loadScriptJSWidget('/widget/v1/b.js', host);

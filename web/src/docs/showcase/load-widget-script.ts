@@ -1,6 +1,7 @@
 // Loads the checkout widget script into the page (as the original docs' loadScriptJSWidget): one
 // <script> in <head> per URL, and a `loadScriptJSWidget` event on `document` once it has run, which
-// the showcase (and any page code) listens to before using the widget.
+// the showcase (and any page code) listens to before using the widget. Tessera's widget dispatches
+// that event itself when it runs; the loader only dispatches it for a script that did not.
 
 export const WIDGET_LOADED_EVENT = 'loadScriptJSWidget';
 
@@ -9,6 +10,8 @@ export interface ScriptHost {
   /** Appends a <script src> to <head>; the element fires `load` or `error`. */
   injectScript(src: string): EventTarget & { remove(): void };
   dispatch(event: Event): void;
+  /** Listens on the document (to see whether the script dispatched the event itself). */
+  listen?(type: string, listener: () => void): () => void;
 }
 
 export function documentHost(doc: Document = document): ScriptHost {
@@ -22,6 +25,10 @@ export function documentHost(doc: Document = document): ScriptHost {
       return script;
     },
     dispatch: (event) => void doc.dispatchEvent(event),
+    listen(type, listener) {
+      doc.addEventListener(type, listener);
+      return () => doc.removeEventListener(type, listener);
+    },
   };
 }
 
@@ -31,12 +38,17 @@ export function loadScriptJSWidget(src: string, host: ScriptHost = documentHost(
   const existing = pending.get(src);
   if (existing) return existing;
   const promise = new Promise<void>((resolve, reject) => {
+    let dispatchedByScript = false;
+    const stopListening = host.listen?.(WIDGET_LOADED_EVENT, () => void (dispatchedByScript = true));
     const script = host.injectScript(src);
     script.addEventListener('load', () => {
+      stopListening?.();
       resolve();
-      host.dispatch(new CustomEvent(WIDGET_LOADED_EVENT, { detail: { src } }));
+      // A script runs before its `load` event: one that announced itself is not announced twice.
+      if (!dispatchedByScript) host.dispatch(new CustomEvent(WIDGET_LOADED_EVENT, { detail: { src } }));
     });
     script.addEventListener('error', () => {
+      stopListening?.();
       // Forget the failed attempt, so a retry injects a fresh tag.
       script.remove();
       pending.delete(src);
