@@ -15,7 +15,7 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port: nu
   mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir);
   const host = options.host ?? '127.0.0.1';
-  const server = new PGLiteSocketServer({ db, host, port: options.port, maxConnections: 16 });
+  const server = new PGLiteSocketServer({ db, host, port: options.port, maxConnections: 64 });
   await server.start();
   return {
     url: `postgres://postgres:postgres@${host}:${options.port}/postgres`,

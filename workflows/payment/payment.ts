@@ -60,7 +60,7 @@ const { savePaymentProjection, eraseCardCvv } = proxyLocalActivities<Activities>
 
 /** How long a shopper has to finish a 3DS challenge, wallet approval or lender page. */
 const shopperWindowMs = 30 * 60 * 1000;
-/** Refunds stay possible this long after the last change. */
+/** Refunds stay possible this long after the payment was created (about 13 months, like card schemes). */
 const refundWindowMs = 400 * 24 * 3600 * 1000;
 
 const updatesByKind = { capture: captureUpdate, void: voidUpdate, refund: refundUpdate } as const;
@@ -435,12 +435,18 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     const inFlight = state.operations.some((operation) => operation.partner_transactions.some((tx) => tx.status === 'PENDING' || tx.status === 'UNCERTAIN'));
     return allHandlersFinished() && !inFlight && amounts.available_to_capture === 0 && amounts.available_to_refund === 0 && amounts.authorize_pending === 0;
   };
+  // One timer for the whole refund window (re-arming one per change would cost history events).
+  let refundWindowClosed = false;
+  const refundWindowLeft = Math.max(0, Date.parse(state.created_at) + refundWindowMs - Date.now());
+  void sleep(refundWindowLeft).then(() => {
+    refundWindowClosed = true;
+  });
   for (;;) {
     if (nothingCanMove()) break;
     const seen = state.version;
     // Also woken when the last Update handler returns: that alone can make nothingCanMove true.
-    const active = await condition(() => nothingCanMove() || state.version !== seen || workflowInfo().continueAsNewSuggested, refundWindowMs);
-    if (!active && allHandlersFinished()) break;
+    await condition(() => nothingCanMove() || state.version !== seen || workflowInfo().continueAsNewSuggested || refundWindowClosed);
+    if (refundWindowClosed && allHandlersFinished()) break;
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
       finished = true;

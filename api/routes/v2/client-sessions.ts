@@ -79,7 +79,8 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
       const errors = validateClientSessionApplication(application);
       if (errors.length > 0) throw badRequest('the client session is invalid', errors);
       if (application.entity_id !== principal.entityId) throw forbidden('the credential does not belong to this entity_id');
-      const entity = await findEntity(deps.sql, application.entity_id);
+      // Independent reads: in parallel, they cost one database round trip instead of two.
+      const [entity, contracts] = await Promise.all([findEntity(deps.sql, application.entity_id), contractsOf(deps.sql, application.entity_id)]);
       if (!entity) throw notFound('entity');
 
       const idempotencyKey = request.headers['x-idempotency-key'];
@@ -104,7 +105,7 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
           ? { widget: { data: widgetData({ id, amount: application.amount, currency: application.currency }, entity, deps.config.publicUrl), js_url: `${deps.config.publicUrl}/widget/v1/tessera-widget.js` } }
           : {}),
         ...(application.three_ds_authentication_options ? { three_ds_authentication_options: application.three_ds_authentication_options } : {}),
-        eligible_solutions: eligibleSolutions(await contractsOf(deps.sql, entity.id), application.amount, application.currency),
+        eligible_solutions: eligibleSolutions(contracts, application.amount, application.currency),
         links: sessionLinks(deps.config.publicUrl, id, entity.id, integrationMode === 'HOSTED_PAGE'),
       };
       const webhook: WebhookSubscription | undefined = application.webhook
