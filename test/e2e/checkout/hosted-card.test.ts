@@ -176,6 +176,26 @@ describe('hosted payment page, cards', () => {
     expect(first.authorization.partner_transactions[0].partner_additional_data).toMatchObject({ refusal_reason: 'INSUFFICIENT_FUNDS' });
   });
 
+  it('says so when the payment service cannot be reached, keeps what the shopper typed, and pays on the next try', async () => {
+    const session = await env.createSession({ amount: 3300, order: { reference: 'hp-offline' } });
+    const { page } = await env.open(hostedPageOf(session));
+    await fillCard(page, '4242424242424242');
+    // The connection drops while the card goes to the vault.
+    await page.route('**/v2/vault/cards', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Pay €33.00' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Payment not sent' });
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain('We could not reach the payment service. Check your internet connection and try again.');
+    await expect(page.getByLabel('Card number', { exact: true }).inputValue()).resolves.toBe('4242 4242 4242 4242');
+    await screenshot(page, 'hosted-network-failure');
+    await expect(env.readSession(session.id)).resolves.toMatchObject({ status: 'CHOICE_IN_PROGRESS' });
+
+    await page.unroute('**/v2/vault/cards');
+    await page.getByRole('button', { name: 'Pay €33.00' }).click();
+    const claims = await env.verifiedClaims(await waitForMerchantReturn(page));
+    await env.readPayment(String(claims.payment_id), 'AUTHORIZED');
+  });
+
   it('shows a cancelled session and an already paid one as pages, never a form', async () => {
     const aborted = await env.createSession({ amount: 1500, order: { reference: 'hp-aborted' } });
     expect((await call(env.stack.baseUrl, 'POST', `/v2/client-sessions/${aborted.id}/abort`, { token: env.token, body: { status: 'ABORTED_BY_MERCHANT' } })).status).toBe(200);

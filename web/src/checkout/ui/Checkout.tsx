@@ -142,7 +142,7 @@ export function Checkout(props: CheckoutProps) {
     case 'done':
       content = (
         <StatusScreen tone="success" title="Payment accepted" takeFocus>
-          <p>Thank you. {formatAmount(view.session.amount, view.session.currency, locale)} will be charged for order {view.session.order.reference}.</p>
+          <p>Thank you: your payment of {formatAmount(view.session.amount, view.session.currency, locale)} for order {view.session.order.reference} is authorized.</p>
         </StatusScreen>
       );
       break;
