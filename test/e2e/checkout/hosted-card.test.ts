@@ -54,6 +54,10 @@ describe('hosted payment page, cards', () => {
       'Delivery€5.00',
     ]);
     await expect(page.title()).resolves.toBe('Pay €74.50 · Secure checkout');
+    // Served as checkout.html: the checkout's own entry, not the docs app with its router.
+    await expect(page.evaluate(() => [...document.querySelectorAll('script[type="module"]')].map((script) => new URL((script as HTMLScriptElement).src).pathname))).resolves.toEqual([
+      expect.stringMatching(/^\/assets\/checkout-[\w-]+\.js$/),
+    ]);
     // Opening the page moved the session on.
     await expect(env.readSession(session.id)).resolves.toMatchObject({ status: 'CHOICE_IN_PROGRESS' });
     await screenshot(page, 'hosted-desktop-form');

@@ -82,6 +82,19 @@ describe('3-D Secure', () => {
   it.todo('fails the challenge and sends the shopper to the merchant with authorization_status REFUSED');
 });
 
+describe('a partner that does not answer in time', () => {
+  it('sends the shopper back through Tessera, which asks the partner, to the merchant', async () => {
+    const session = await env.createSession({ amount: 1800, order: { reference: 'hp-timeout' } });
+    const { page } = await env.open(hostedPageOf(session));
+    await fillCard(page, '4000000000000119');
+    await page.getByRole('button', { name: 'Pay €18.00' }).click();
+    const claims = await env.verifiedClaims(await waitForMerchantReturn(page));
+    // The return route's status call settles the sandbox's timeout card as authorized.
+    expect(claims).toMatchObject({ client_session_id: session.id, authorization_status: 'AUTHORIZED' });
+    await env.readPayment(String(claims.payment_id), 'AUTHORIZED');
+  });
+});
+
 describe('gift card and instalments', () => {
   it('checks a gift card balance, pays what it covers and the rest by card', async () => {
     const session = await env.createSession({ amount: 2599, order: { reference: 'hp-gift-split' } });

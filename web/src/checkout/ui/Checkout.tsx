@@ -134,7 +134,7 @@ export function Checkout(props: CheckoutProps) {
       content = <Skeleton variant={variant} />;
       break;
     case 'load-error':
-      content = <LoadErrorScreen error={view.error} message={view.message} onRetry={retry} />;
+      content = <LoadErrorScreen variant={variant} error={view.error} message={view.message} onRetry={retry} />;
       break;
     case 'leaving':
       content = <StatusScreen tone={view.tone} title={view.title} busy takeFocus><p>{view.message}</p></StatusScreen>;
@@ -265,18 +265,20 @@ function SessionStatus({ screen, session, navigate, takeFocus }: { screen: Exclu
   }
 }
 
-function LoadErrorScreen({ error, message, onRetry }: { error: LoadError; message?: string | undefined; onRetry(): void }) {
+function LoadErrorScreen({ variant, error, message, onRetry }: { variant: 'page' | 'widget'; error: LoadError; message?: string | undefined; onRetry(): void }) {
   const retry = <button type="button" className="tc-button tc-button--primary" onClick={onRetry}>Try again</button>;
   switch (error) {
     case 'not-found':
       return (
-        <StatusScreen tone="danger" title="This payment link is not valid">
-          <p>It may be mistyped, or the payment may belong to another shop. Return to the shop and start the payment again.</p>
+        <StatusScreen tone="danger" title={variant === 'page' ? 'This payment link is not valid' : 'This payment cannot be found'}>
+          <p>
+            {variant === 'page' ? 'It may be mistyped, or the payment may belong to another shop. ' : ''}Return to the shop and start the payment again.
+          </p>
         </StatusScreen>
       );
     case 'network':
       return (
-        <StatusScreen tone="warning" title="We could not load the payment page" actions={retry}>
+        <StatusScreen tone="warning" title={variant === 'page' ? 'We could not load the payment page' : 'We could not load the payment form'} actions={retry}>
           <p>Check your internet connection, then try again.</p>
         </StatusScreen>
       );
