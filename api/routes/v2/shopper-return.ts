@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Client } from '@temporalio/client';
 import { PartnerNotificationError, type PartnerRegistry } from '../../../partners';
-import { getShopperDestinationQuery, parseAuthorizationIdempotencyKey, partnerNotificationSignal, paymentWorkflowId, refreshPaymentUpdate } from '../../../workflows/payment/messages';
+import { getPaymentQuery, getShopperDestinationQuery, parseAuthorizationIdempotencyKey, partnerNotificationSignal, paymentWorkflowId, refreshPaymentUpdate } from '../../../workflows/payment/messages';
 import type { KeyRing } from '../../auth/key-ring';
 import { redirectionUrl, signRedirection } from '../../auth/redirect-token';
 import { HttpProblem, notFound } from '../../errors/problem';
@@ -36,8 +36,11 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
       let payment;
       try {
         destination = await handle.query(getShopperDestinationQuery);
-        // The partner's redirect carries no proof of outcome: ask the partner ourselves.
-        payment = await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: destination.entity_id }] });
+        // The partner's redirect carries no proof of outcome: ask the partner ourselves. A payment
+        // whose workflow has already completed (its partner notified first) is final: read it.
+        payment = await handle
+          .executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: destination.entity_id }] })
+          .catch((error: unknown) => (isWorkflowNotFound(error) ? handle.query(getPaymentQuery) : Promise.reject(error)));
       } catch (error) {
         if (isWorkflowNotFound(error)) throw notFound('payment');
         throw error;

@@ -42,17 +42,15 @@ describe('3-D Secure', () => {
     expect(thirdPartyRequests(requests, env)).toEqual([]);
   });
 
-  it('fails the challenge: the merchant reads REFUSED, and the shopper can pay again on the same page', async () => {
+  it('fails the challenge: back at the merchant refused and signed, then paying again on the same page', async () => {
     const session = await env.createSession({ amount: 4200, order: { reference: 'hp-3ds-fail' } });
     const { page } = await env.open(hostedPageOf(session));
     await fillCard(page, '4000002760003184');
     await page.getByRole('button', { name: 'Pay €42.00' }).click();
     await decideOnPartnerPage(page, /3-D Secure verification/, 'Fail authentication');
-    // The ACS sends the browser to Tessera's return route. Where it lands from there is not
-    // asserted here: see the todo below (the route answers 404 once the refused payment's
-    // workflow has completed, which the partner's notification usually makes happen first).
-    await page.waitForURL((url) => /^\/v2\/payments\/[^/]+\/return$/.test(url.pathname) || url.pathname === '/demo/merchant/return', { timeout: 30_000 });
-    await page.waitForLoadState();
+    // The ACS sends the browser through Tessera's return route to the merchant, refused and signed.
+    const landed = await env.verifiedClaims(await waitForMerchantReturn(page));
+    expect(landed).toMatchObject({ client_session_id: session.id, authorization_status: 'REFUSED', client_session_status: 'SUBMITTED' });
     await screenshot(page, 'hosted-3ds-failed-landing');
     const paymentId: string = (await env.readSession(session.id)).payment_id;
     const refused = await env.readPayment(paymentId, 'REFUSED');
@@ -73,13 +71,6 @@ describe('3-D Secure', () => {
     expect(second.payment_id).not.toBe(paymentId);
     await env.readPayment(String(second.payment_id), 'AUTHORIZED');
   });
-
-  // Known API bug (api/routes/v2/shopper-return.ts, not the checkout's): after a failed challenge
-  // (or a declined wallet, a cancelled lender plan) the partner's notification usually completes the
-  // refused payment's workflow before the browser reaches GET /v2/payments/{id}/return, whose
-  // refreshPaymentUpdate then fails with WorkflowNotFoundError → 404 problem+json "payment not
-  // found" instead of the 303 to shopper_redirection_url with authorization_status REFUSED.
-  it.todo('fails the challenge and sends the shopper to the merchant with authorization_status REFUSED');
 });
 
 describe('a partner that does not answer in time', () => {
