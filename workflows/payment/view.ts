@@ -65,7 +65,8 @@ function partnerTransactionView(leg: AuthorizationLegState, remaining: number, r
     ...(leg.partner_reference ? { partner_reference: leg.partner_reference } : {}),
     ...(leg.partner_status ? { partner_status: leg.partner_status } : {}),
     ...(leg.partner_status_description ? { partner_status_description: leg.partner_status_description } : {}),
-    // A reusable token is only handed out when the shopper agreed to future usage.
+    // A reusable token is only handed out when the shopper agreed to future usage (or when the
+    // merchant paid with that token already).
     ...(reusable && leg.partner_token ? { partner_token: leg.partner_token } : {}),
     ...(leg.card ? { card: leg.card } : {}),
     ...(leg.partner_additional_data ? { partner_additional_data: leg.partner_additional_data } : {}),
@@ -125,7 +126,7 @@ export function paymentView(state: PaymentState, publicUrl: string): Payment {
     refunds: operationsOf('refund'),
     authorization: {
       status,
-      partner_transactions: state.legs.map((leg) => partnerTransactionView(leg, balances.get(leg.id)?.remaining_amount ?? 0, state.allow_future_usage)),
+      partner_transactions: state.legs.map((leg) => partnerTransactionView(leg, balances.get(leg.id)?.remaining_amount ?? 0, state.allow_future_usage || leg.instrument.kind === 'partner-token')),
     },
     ...(authenticated?.authentication ? { authentication: authenticated.authentication } : {}),
     amounts,
