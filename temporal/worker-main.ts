@@ -15,6 +15,8 @@ const { worker, connection } = await createWorker({
   namespace: config.temporalNamespace,
   taskQueue: config.taskQueue,
   activities: createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) }),
+  // A prebuilt workflow bundle (tests restart workers often); otherwise bundled at start.
+  ...(process.env.TESSERA_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: process.env.TESSERA_WORKFLOW_BUNDLE } } : {}),
 });
 log.info({ taskQueue: config.taskQueue, temporal: config.temporalAddress }, 'worker polling');
 // Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished.

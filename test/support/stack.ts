@@ -19,6 +19,8 @@ import { startSandboxNetwork, type SandboxNetwork } from '../../partners/sandbox
 export interface StackOptions {
   sessionTtlSeconds?: number;
   webhookRetryInitialIntervalMs?: number;
+  /** Default true. False: no worker in this process (a test runs its own, e.g. as a child process). */
+  inProcessWorker?: boolean;
   /** Serve this built web app (the e2e build) with the api's page fallback; no web app otherwise. */
   webDistDir?: string;
 }
@@ -104,7 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await current.done;
     await current.connection.close();
   };
-  await startWorker();
+  if (options.inProcessWorker !== false) await startWorker();
 
   const api = await buildApi({ config, sql, temporal, keys: new KeyRing(sql, config.encryptionKey), logLevel: 'warn', ...(options.webDistDir ? { serveWebApp: true, webDistDir: options.webDistDir } : { serveWebApp: false }) });
   await api.listen({ host: '127.0.0.1', port });
