@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError } from '@temporalio/client';
 import { apiErrorBody } from './api-error';
 import { HttpProblem, problemBody, type FieldError } from './problem';
 import { fieldErrorsFromAjv } from './validation';
@@ -63,6 +64,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     // A SyntaxError from the JSON parser carries statusCode 400 on some versions.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(request, reply, { status: error.statusCode, code: 'invalid_request', detail: error.message });
+    }
+    if (error instanceof ServiceError) {
+      // Temporal is unreachable, overloaded, or the workflow is recovering from a crashed worker:
+      // nothing was lost, and the same request (with its idempotency key) can simply be repeated.
+      request.log.warn({ err: error.message }, 'temporal unavailable');
+      return sendError(request, reply, {
+        status: 503,
+        code: 'temporarily_unavailable',
+        detail: 'the payment engine is busy or recovering; retry the same request (with the same x-idempotency-key) shortly',
+        headers: { 'retry-after': '2' },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, { status: 500, code: 'internal_error', detail: 'an unexpected error occurred; quote the request_id to support' });

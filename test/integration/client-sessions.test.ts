@@ -221,3 +221,20 @@ describe('idempotency after the session ended', () => {
     expect(again.body.resource_id).toBe(first.body.id);
   });
 });
+
+describe('when Temporal cannot be reached', () => {
+  it('answers 503 with Retry-After instead of a 500', async () => {
+    const { Client, Connection } = await import('@temporalio/client');
+    const { buildApi } = await import('../../api/server');
+    const unreachable = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1', connectTimeout: 500 }) });
+    const app = await buildApi({ config: stack.config, sql: stack.sql, temporal: unreachable, logLevel: 'silent', serveWebApp: false });
+    try {
+      const answer = await app.inject({ method: 'GET', url: `/v2/client-sessions/${crypto.randomUUID()}`, headers: { 'x-api-key': merchant.api_key } });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('2');
+      expect(answer.json()).toMatchObject({ status: 503, error: 'temporarily_unavailable' });
+    } finally {
+      await app.close();
+    }
+  });
+});
