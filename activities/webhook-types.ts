@@ -1,22 +1,7 @@
-/**
- * The 11 event types a webhook subscription may ask for. PAYMENT covers every status change of a
- * client session or payment; the others follow one kind of operation, either at operation level
- * or at the level of each partner transaction inside it.
- */
-export const webhookEventTypes = [
-  'PAYMENT',
-  'AUTHORIZATION',
-  'AUTHENTICATION',
-  'CAPTURE',
-  'REFUND',
-  'VOID',
-  'PARTNER_TRANSACTION_AUTHORIZATION',
-  'PARTNER_TRANSACTION_AUTHENTICATION',
-  'PARTNER_TRANSACTION_CAPTURE',
-  'PARTNER_TRANSACTION_REFUND',
-  'PARTNER_TRANSACTION_VOID',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+// The 11 event types and their names are defined with the other value sets in domain/enums.
+import type { WebhookEventType } from '../domain/enums';
+
+export type { WebhookEventType };
 
 /** A subscription as the workflow carries it: header values stay encrypted in Temporal's history. */
 export interface WebhookSubscription {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientSessionStatuses, isOpen, refuseTransition } from './client-session-status';
+import { CLIENT_SESSION_STATUSES as clientSessionStatuses } from './enums';
+import { isOpen, refuseTransition } from './client-session-status';
 
 describe('client session transitions', () => {
   it('lets an open session be opened, submitted, expired or aborted', () => {

@@ -1,17 +1,8 @@
 // The client session's life: CREATED → CHOICE_IN_PROGRESS (shopper opened the page or widget)
 // → SUBMITTED (a payment exists), or EXPIRED / ABORTED_* from either open state.
-export const clientSessionStatuses = [
-  'CREATED',
-  'CHOICE_IN_PROGRESS',
-  'SUBMITTED',
-  'EXPIRED',
-  'ABORTED_BY_CUSTOMER',
-  'ABORTED_BY_MERCHANT',
-] as const;
-export type ClientSessionStatus = (typeof clientSessionStatuses)[number];
+import type { AbortStatus, ClientSessionStatus } from './enums';
 
-export const abortStatuses = ['ABORTED_BY_CUSTOMER', 'ABORTED_BY_MERCHANT'] as const;
-export type AbortStatus = (typeof abortStatuses)[number];
+export type { AbortStatus, ClientSessionStatus };
 
 const openStatuses: ReadonlySet<ClientSessionStatus> = new Set(['CREATED', 'CHOICE_IN_PROGRESS']);
 

@@ -28,8 +28,8 @@ export function offersMethod(partner: string, method: string): boolean {
   return methodsOf(partner).includes(method);
 }
 
-export const CURRENCIES = ['CHF', 'EUR', 'GBP', 'JPY', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+// Tessera's currencies, defined once in the domain.
+export { CURRENCIES, type Currency } from '../domain/currency';
 
 export const CARD_NETWORKS = ['VISA', 'MASTERCARD', 'CARTE_BANCAIRE', 'AMERICAN_EXPRESS'] as const;
 export type CardNetwork = (typeof CARD_NETWORKS)[number];

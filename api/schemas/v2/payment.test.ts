@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { validateCreatePayment } from '../../../domain/validation/create-payment';
 import { operationRequestForm, validateOperationRequest } from '../../../domain/validation/operation';
-import { validateVaultCard } from '../../../domain/validation/card';
+import { validateCard } from '../../../domain/card';
 import { schemaErrors } from '../check';
 import { v2Schemas } from '.';
 import { OAuthTokenRequest, OAuthTokenResponse, SigningJwks } from './auth';
@@ -119,7 +119,7 @@ describe('Vault card', () => {
 
   it('accepts the request and answer of design.md', () => {
     expect(schemaErrors(VaultCardRequest, request)).toEqual([]);
-    expect(validateVaultCard(request, { year: 2025, month: 3 })).toEqual([]);
+    expect(validateCard(request, { year: 2025, month: 3 })).toEqual([]);
     expect(
       schemaErrors(VaultCardResponse, { vault_form_token: 'vft_5d0f3a9b7c', card: { detected_brands: ['VISA'], bin: '424242', last_four_digits: '4242' } }),
     ).toEqual([]);
