@@ -1019,8 +1019,9 @@ for (const plan of plans) {
 
     for (const block of blocksByPage.get(plan.page)!.filter((candidate) => candidate.run)) {
       const id = block.run!;
-      it(`${id} (line ${block.line})`, async (test) => {
-        if (state.failed) test.skip();
+      it(`${id} (line ${block.line})`, async () => {
+        // A page's samples build on each other: after a failure the rest cannot pass either.
+        if (state.failed) throw new Error(`an earlier sample of ${plan.page} failed`);
         const expected = plan.samples[id];
         if (!expected) throw new Error(`${plan.page}: no check for the sample ${id}`);
         try {
@@ -1051,8 +1052,8 @@ for (const plan of plans) {
     }
 
     for (const [name, run] of Object.entries(plan.extra ?? {})) {
-      it(name, async (test) => {
-        if (state.failed) test.skip();
+      it(name, async () => {
+        if (state.failed) throw new Error(`an earlier sample of ${plan.page} failed`);
         await run(state);
       }, 60_000);
     }
