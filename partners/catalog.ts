@@ -31,6 +31,7 @@ export function offersMethod(partner: string, method: string): boolean {
 // Tessera's currencies, defined once in the domain.
 export { CURRENCIES, type Currency } from '../domain/currency';
 
+// The networks the sandbox acquirer processes: a subset of domain/enums' CARD_NETWORKS (no ONEY).
 export const CARD_NETWORKS = ['VISA', 'MASTERCARD', 'CARTE_BANCAIRE', 'AMERICAN_EXPRESS'] as const;
 export type CardNetwork = (typeof CARD_NETWORKS)[number];
 

@@ -3,14 +3,12 @@
 // sandbox partner network (gift cards 6036280000000001: 50.00, ...0002: 0, ...0003: 1,000,000.00,
 // ...0004: 10.00, ...0005: not activated; PIN 1234 optional).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DestinationStream } from 'pino';
-import { KeyRing } from '../../api/auth/key-ring';
-import { buildApi } from '../../api/server';
 import { detokenizeGiftCard, findVaultedGiftCard, purgeGiftCardVault, vaultGiftCard } from '../../db/gift-card-vault';
 import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault';
 import type { CreatedMerchant } from '../../db/merchants';
 import { call, eventually, type JsonResponse } from '../support/api-client';
 import { vaultCard } from '../support/payments';
+import { apiWithCapturedLogs } from '../support/captured-api';
 import { startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -462,17 +460,7 @@ describe('gift card numbers never in clear', () => {
   });
 
   it('never logs the number, the PIN or the token, even at trace level and on errors', async () => {
-    const lines: string[] = [];
-    const stream: DestinationStream = { write: (line: string) => void lines.push(line) };
-    const api = await buildApi({
-      config: stack.config,
-      sql: stack.sql,
-      temporal: stack.temporal,
-      keys: new KeyRing(stack.sql, stack.config.encryptionKey),
-      logLevel: 'trace',
-      logStream: stream,
-      serveWebApp: false,
-    });
+    const { api, lines } = await apiWithCapturedLogs(stack);
     try {
       const number = '6036280000000001';
       const pin = '975310';

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DestinationStream } from 'pino';
-import { KeyRing } from '../../api/auth/key-ring';
-import { buildApi } from '../../api/server';
 import type { CreatedMerchant } from '../../db/merchants';
 import { detokenize, eraseCvv, findVaultedCard, purgeVault, vaultCard, VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault';
 import { call } from '../support/api-client';
+import { apiWithCapturedLogs } from '../support/captured-api';
 import { startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -321,17 +319,7 @@ describe('card data never in clear', () => {
   });
 
   it('never logs the PAN, the holder name or the token, even at trace level and on errors', async () => {
-    const lines: string[] = [];
-    const stream: DestinationStream = { write: (line: string) => void lines.push(line) };
-    const api = await buildApi({
-      config: stack.config,
-      sql: stack.sql,
-      temporal: stack.temporal,
-      keys: new KeyRing(stack.sql, stack.config.encryptionKey),
-      logLevel: 'trace',
-      logStream: stream,
-      serveWebApp: false,
-    });
+    const { api, lines } = await apiWithCapturedLogs(stack);
     try {
       const pan = '4000002760003184';
       const holder = 'LOGGED NEVERHOLDER';
