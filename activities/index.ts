@@ -2,7 +2,7 @@
 import type { Sql } from '../db/connection';
 import type { PartnerRegistry } from '../partners';
 import { createPartnerCallActivities } from './payments/partner-calls';
-import { createSaveClientSessionProjection, createSavePaymentProjection } from './projections';
+import { createProjectionActivities } from './projections';
 import { createDeliverWebhook } from './webhooks/deliver';
 
 export interface ActivityDependencies {
@@ -14,8 +14,7 @@ export interface ActivityDependencies {
 export function createActivities(deps: ActivityDependencies) {
   return {
     deliverWebhook: createDeliverWebhook(deps),
-    saveClientSessionProjection: createSaveClientSessionProjection(deps),
-    savePaymentProjection: createSavePaymentProjection(deps),
+    ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),
   };
 }

@@ -8,8 +8,9 @@
 //   then on the token stays readable despite `expires_at`, so activity retries of an authorization
 //   keep working, until `purgeVault` removes it VAULT_USED_RETENTION_SECONDS after that first use.
 // - The CVV may be read until it is erased: by `detokenize(..., { consumeCvv: true })` (read and
-//   erase in one transaction) or by `eraseCvv` once the authorization has a definitive answer
-//   (safer when the partner call may be retried).
+//   erase in one statement), by `eraseCvv`, or by `recordCvvAnswer` right after the partner
+//   answered the authorization that used it, which keeps that answer for a replay of the call
+//   (`cvvAnswerFor`): the way when the partner call may be retried.
 // - Another entity's token, an unknown token and a malformed one are all `not_found`.
 import type { Sql } from './connection';
 import { cardSummary, normalizeHolderName, type CardSummary, type DetectedBrand } from '../domain/card';
@@ -147,40 +148,78 @@ export async function detokenize(
   if (!isVaultFormToken(token)) return { status: 'not_found' };
   const now = options.now ?? new Date();
   const tokenHash = sha256(token);
-  return sql.begin(async (tx): Promise<DetokenizeResult> => {
-    const [row] = await tx<Row[]>`
-      select card_encrypted, cvv_encrypted, bin, last_four_digits, brands, created_at, expires_at, used_at
-      from vaulted_cards where token_hash = ${tokenHash} and entity_id = ${entityId}
-      for update`;
-    if (!row) return { status: 'not_found' };
-    if (isExpired(row, now)) return { status: 'expired' };
-    const sealed = open<SealedCard>(key, row.card_encrypted, tokenHash);
-    const cvv = row.cvv_encrypted === null ? undefined : open<SealedCvv>(key, row.cvv_encrypted, tokenHash).cvv;
-    const eraseNow = options.consumeCvv && row.cvv_encrypted !== null;
-    const [updated] = await tx<{ used_at: Date }[]>`
-      update vaulted_cards set
-        used_at = coalesce(used_at, ${now}),
-        cvv_encrypted = case when ${eraseNow} then null else cvv_encrypted end,
-        cvv_erased_at = case when ${eraseNow} then ${now}::timestamptz else cvv_erased_at end
-      where token_hash = ${tokenHash}
-      returning used_at`;
-    return {
-      status: 'found',
-      card: {
-        number: sealed.number,
-        expiry_month: sealed.expiry_month,
-        expiry_year: sealed.expiry_year,
-        ...(sealed.holder_name ? { holder_name: sealed.holder_name } : {}),
-        ...(cvv !== undefined ? { cvv } : {}),
-        detected_brands: row.brands,
-        bin: row.bin,
-        last_four_digits: row.last_four_digits,
-        created_at: row.created_at,
-        expires_at: row.expires_at,
-        used_at: updated?.used_at ?? now,
-      },
-    };
-  });
+  // One statement (it sits on the authorization's critical path): the row locked by the inner
+  // select is read, stamped used and, when asked, stripped of its CVV, all at once.
+  const [row] = await sql<(Row & { used_now: Date })[]>`
+    update vaulted_cards v set
+      used_at = coalesce(v.used_at, ${now}),
+      cvv_encrypted = case when ${options.consumeCvv} then null else v.cvv_encrypted end,
+      cvv_erased_at = case when ${options.consumeCvv} and v.cvv_encrypted is not null then ${now}::timestamptz else v.cvv_erased_at end
+    from (select token_hash, cvv_encrypted, used_at from vaulted_cards where token_hash = ${tokenHash} and entity_id = ${entityId} for update) old
+    where v.token_hash = old.token_hash and (old.used_at is not null or v.expires_at > ${now})
+    returning v.card_encrypted, old.cvv_encrypted, v.bin, v.last_four_digits, v.brands, v.created_at, v.expires_at, v.used_at as used_now, old.used_at`;
+  if (!row) {
+    const [exists] = await sql`select 1 from vaulted_cards where token_hash = ${tokenHash} and entity_id = ${entityId}`;
+    return exists ? { status: 'expired' } : { status: 'not_found' };
+  }
+  const sealed = open<SealedCard>(key, row.card_encrypted, tokenHash);
+  const cvv = row.cvv_encrypted === null ? undefined : open<SealedCvv>(key, row.cvv_encrypted, tokenHash).cvv;
+  return {
+    status: 'found',
+    card: {
+      number: sealed.number,
+      expiry_month: sealed.expiry_month,
+      expiry_year: sealed.expiry_year,
+      ...(sealed.holder_name ? { holder_name: sealed.holder_name } : {}),
+      ...(cvv !== undefined ? { cvv } : {}),
+      detected_brands: row.brands,
+      bin: row.bin,
+      last_four_digits: row.last_four_digits,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      used_at: row.used_now,
+    },
+  };
+}
+
+interface SealedAnswer<T> {
+  /** The idempotency key's hash (hex): an answer moved to another key does not open. */
+  t: string;
+  answer: T;
+}
+
+/**
+ * Erases the CVV of a token of this entity and keeps the partner's answer to the call that used
+ * it, under that call's idempotency key, in one statement: there is no moment when the CVV is gone
+ * and the answer not kept.
+ */
+export async function recordCvvAnswer<T>(sql: Sql, key: Buffer, entityId: string, token: string, idempotencyKey: string, answer: T, now: Date = new Date()): Promise<void> {
+  if (!isVaultFormToken(token)) return;
+  const tokenHash = sha256(token);
+  const keyHash = sha256(idempotencyKey);
+  const sealed: SealedAnswer<T> = { t: keyHash.toString('hex'), answer };
+  await sql`
+    with card as (
+      update vaulted_cards set cvv_encrypted = null, cvv_erased_at = coalesce(cvv_erased_at, ${now})
+      where token_hash = ${tokenHash} and entity_id = ${entityId}
+      returning token_hash
+    )
+    insert into vaulted_card_answers (idempotency_key_hash, token_hash, answer_encrypted, created_at)
+    select ${keyHash}, token_hash, ${encrypt(key, JSON.stringify(sealed))}, ${now} from card
+    on conflict (idempotency_key_hash) do nothing`;
+}
+
+/** The answer kept by `recordCvvAnswer` for this idempotency key, if any. */
+export async function cvvAnswerFor<T>(sql: Sql, key: Buffer, entityId: string, token: string, idempotencyKey: string): Promise<T | undefined> {
+  if (!isVaultFormToken(token)) return undefined;
+  const keyHash = sha256(idempotencyKey);
+  const [row] = await sql<{ answer_encrypted: string }[]>`
+    select a.answer_encrypted from vaulted_card_answers a join vaulted_cards c using (token_hash)
+    where a.idempotency_key_hash = ${keyHash} and a.token_hash = ${sha256(token)} and c.entity_id = ${entityId}`;
+  if (!row) return undefined;
+  const sealed = JSON.parse(decrypt(key, row.answer_encrypted)) as SealedAnswer<T>;
+  if (sealed.t !== keyHash.toString('hex')) throw new Error('a kept partner answer does not belong to its idempotency key');
+  return sealed.answer;
 }
 
 /**

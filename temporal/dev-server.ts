@@ -24,6 +24,17 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The dev server has a single history shard, and Temporal's per-shard limit of 20 transfer-queue
+ * polls a second (sized for clusters of hundreds of shards) then paces the whole server: every
+ * workflow task the server creates itself (a child started, a signal received, an activity
+ * completed) waited up to 50 ms for the next poll. Measured here, an empty workflow's start to
+ * result went from 50 ms to 21 ms, and a session submission from 230 ms to about half.
+ */
+export const devServerDynamicConfig: Record<string, number> = {
+  'history.transferProcessorMaxPollRPS': 1000,
+};
+
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const ip = options.ip ?? '127.0.0.1';
   const args = ['server', 'start-dev', '--ip', ip, '--port', String(options.port), '--log-level', 'error'];
@@ -35,6 +46,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     args.push('--db-filename', options.dbFile, '--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal');
   }
   for (const [name, type] of Object.entries(searchAttributeFlags)) args.push('--search-attribute', `${name}=${type}`);
+  for (const [name, value] of Object.entries(devServerDynamicConfig)) args.push('--dynamic-config-value', `${name}=${JSON.stringify(value)}`);
 
   const child = spawn(options.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];

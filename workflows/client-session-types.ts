@@ -8,6 +8,8 @@ import type { WebhookRetrySettings } from './webhook-outbox';
  */
 export type ClientSessionState = ClientSession & {
   created_at: string;
+  /** Grows with every change; orders writes of the read model (not shown in answers). */
+  version: number;
   /** The merchant's 3-D Secure preferences, applied to card entries submitted on the session (not shown in answers). */
   three_ds_authentication_options?: ThreeDsAuthenticationOptions;
 };

@@ -10,7 +10,6 @@ import {
   proxyLocalActivities,
   setHandler,
   startChild,
-  upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Payment } from '../api/schemas/v2';
@@ -19,14 +18,15 @@ import { paymentChangedSignal, paymentWorkflowId } from './payment/messages';
 import { paymentWorkflow } from './payment/payment';
 import type { AuthorizationLegState } from './payment/types';
 import type { Activities } from '../activities';
-import { statusKey } from '../temporal/search-attributes';
 import { isOpen, refuseTransition, type AbortStatus, type ClientSessionStatus } from '../domain/client-session-status';
 import type { ClientSessionState, ClientSessionWorkflowInput } from './client-session-types';
+import { ReadModel } from './read-model';
 import { WebhookOutbox } from './webhook-outbox';
 import { snapshot } from './snapshot';
 
 export const getClientSessionQuery = defineQuery<ClientSessionState>('getClientSession');
-export const openClientSessionUpdate = defineUpdate<ClientSessionState>('openClientSession');
+/** The shopper opened the page or widget: CREATED moves to CHOICE_IN_PROGRESS, any other status stays. */
+export const openClientSessionUpdate = defineUpdate<ClientSessionState, [{ entity_id: string }]>('openClientSession');
 export const abortClientSessionUpdate = defineUpdate<ClientSessionState, [{ status: AbortStatus; entity_id: string }]>('abortClientSession');
 
 export interface SubmitClientSessionInput {
@@ -47,9 +47,6 @@ const { saveClientSessionProjection } = proxyLocalActivities<Activities>({
 
 export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): Promise<ClientSessionState> {
   const session: ClientSessionState = input.session;
-  let version = 1;
-  let projectedVersion = 0;
-  let closing = false;
   const outbox = new WebhookOutbox(session.entity_id, input.webhook, input.webhookRetry);
 
   const moveTo = (status: ClientSessionStatus): void => {
@@ -57,12 +54,22 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     if (refusal) throw ApplicationFailure.nonRetryable(refusal, 'InvalidTransition');
     if (session.status === status) return;
     session.status = status;
-    version += 1;
-    upsertSearchAttributes([{ key: statusKey, value: status }]);
-    outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version }, session);
+    session.version += 1;
+    outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version: session.version }, session);
   };
 
   setHandler(getClientSessionQuery, () => session);
+
+  // The API writes the read model from its answers (creation included); the workflow writes the
+  // rest: a payment's later changes, expiry (workflows/read-model.ts).
+  const readModel = new ReadModel(
+    () => session.version,
+    () => saveClientSessionProjection({ session: snapshot(session) }),
+    { written: input.session.version },
+  );
+  const belongs = (entityId: string) => {
+    if (entityId !== session.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'client session not found', nonRetryable: true });
+  };
 
   let latestPayment: Payment | undefined;
   setHandler(paymentChangedSignal, (payment) => {
@@ -70,20 +77,20 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     latestPayment = payment;
     if (JSON.stringify(session.authorization) !== JSON.stringify(payment.authorization)) {
       if (payment.authorization) session.authorization = payment.authorization;
-      version += 1;
-      outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version }, session);
+      session.version += 1;
+      outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version: session.version }, session);
     }
   });
 
   const mayResubmit = () => session.status === 'SUBMITTED' && failedAuthorizations.includes(session.authorization?.status ?? '');
   setHandler(
     submitClientSessionUpdate,
-    async (request) => {
+    (request) => readModel.answer(async () => {
       session.payment_id = request.payment_id;
       session.links = { ...session.links, payment: `${request.publicUrl}/v2/payments/${request.payment_id}` };
       delete session.authorization;
       if (session.status === 'SUBMITTED') {
-        version += 1;
+        session.version += 1;
       } else {
         moveTo('SUBMITTED');
       }
@@ -95,7 +102,6 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
         typedSearchAttributes: [
           { key: entityIdKey, value: session.entity_id },
           { key: merchantReferenceKey, value: session.order.reference },
-          { key: statusKey, value: 'PENDING' },
         ],
         args: [
           {
@@ -125,10 +131,10 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
       });
       await condition(() => latestPayment !== undefined);
       return { session, payment: latestPayment! };
-    },
+    }),
     {
       validator: (request: SubmitClientSessionInput) => {
-        if (request.entity_id !== session.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'client session not found', nonRetryable: true });
+        belongs(request.entity_id);
         if (!isOpen(session.status) && !mayResubmit()) {
           throw ApplicationFailure.create({
             type: 'InvalidTransition',
@@ -144,42 +150,31 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     },
   );
 
+  // Entity checks live in the validators so that the API needs a single round trip.
   setHandler(
     openClientSessionUpdate,
-    () => {
-      moveTo('CHOICE_IN_PROGRESS');
-      return session;
-    },
-    { validator: () => assertAllowed(session.status, 'CHOICE_IN_PROGRESS') },
+    () =>
+      readModel.answer(() => {
+        if (session.status === 'CREATED') moveTo('CHOICE_IN_PROGRESS');
+        return session;
+      }),
+    { validator: ({ entity_id }) => belongs(entity_id) },
   );
 
   setHandler(
     abortClientSessionUpdate,
-    ({ status }) => {
-      moveTo(status);
-      return session;
-    },
+    ({ status }) =>
+      readModel.answer(() => {
+        moveTo(status);
+        return session;
+      }),
     {
       validator: ({ status, entity_id }) => {
-        // The entity check lives here so that the API needs a single round trip to abort.
-        if (entity_id !== session.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'client session not found', nonRetryable: true });
+        belongs(entity_id);
         assertAllowed(session.status, status);
       },
     },
   );
-
-  // The read model follows the workflow, coalescing bursts of changes into one write.
-  const projection = (async () => {
-    for (;;) {
-      await condition(() => version > projectedVersion || closing);
-      if (version > projectedVersion) {
-        const written = { version, session: snapshot(session) };
-        await saveClientSessionProjection(written);
-        projectedVersion = written.version;
-      }
-      if (closing && projectedVersion === version) return;
-    }
-  })();
 
   // A submitted session stays to follow its payment: until it is authorized, or until expiry while
   // a refused shopper may still try another method.
@@ -193,8 +188,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   }
 
   await condition(allHandlersFinished);
-  closing = true;
-  await projection;
+  await readModel.close();
   await outbox.drain();
   return session;
 }

@@ -31,6 +31,11 @@ export class WebhookOutbox {
     this.done = this.run();
   }
 
+  /** False when nobody subscribed: callers can skip building the events' bodies. */
+  get subscribed(): boolean {
+    return this.subscription !== undefined && this.subscription.event_types.length > 0;
+  }
+
   publish(eventType: WebhookEventType, resource: WebhookResource, data: unknown, related?: WebhookEvent['related']): void {
     if (!this.subscription || !this.subscription.event_types.includes(eventType)) return;
     this.pending.push({

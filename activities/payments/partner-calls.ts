@@ -3,7 +3,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
 import { detokenizeGiftCard } from '../../db/gift-card-vault';
-import { detokenize, eraseCvv } from '../../db/vault';
+import { cvvAnswerFor, detokenize, recordCvvAnswer, type DetokenizedCard } from '../../db/vault';
 import type { Currency } from '../../domain/currency';
 import type { AuthorizeResult, OperationResult, PaymentInstrument, PartnerRegistry } from '../../partners';
 import { PartnerRequestError, PartnerUnavailableError } from '../../partners';
@@ -33,8 +33,6 @@ export interface OperateLegInput {
   currency: Currency;
 }
 
-/** Non-retryable failure types the workflow's retry policies list. */
-export const permanentFailureTypes = ['PartnerRequestError', 'UnknownPartnerError', 'InstrumentUnavailable'];
 
 function rethrowForTemporal(error: unknown): never {
   if (error instanceof PartnerRequestError) {
@@ -48,27 +46,20 @@ function rethrowForTemporal(error: unknown): never {
 }
 
 export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buffer; partners: PartnerRegistry }) {
-  async function instrumentFor(input: AuthorizeLegInput): Promise<PaymentInstrument> {
-    const instrument = input.instrument;
+  function cardInstrument(card: DetokenizedCard, instrument: Extract<LegInstrument, { kind: 'vaulted-card' }>): PaymentInstrument {
+    return {
+      type: 'card',
+      number: card.number,
+      expiry_month: card.expiry_month,
+      expiry_year: card.expiry_year,
+      ...(card.cvv ? { cvv: card.cvv } : {}),
+      ...(instrument.holder_name ?? card.holder_name ? { holder_name: instrument.holder_name ?? card.holder_name } : {}),
+      ...(instrument.selected_network ? { selected_network: instrument.selected_network } : {}),
+    };
+  }
+
+  async function instrumentFor(input: AuthorizeLegInput, instrument: Exclude<LegInstrument, { kind: 'vaulted-card' }>): Promise<PaymentInstrument> {
     switch (instrument.kind) {
-      case 'vaulted-card': {
-        // The CVV stays in the vault until the partner has answered: a retry must send the very
-        // same request, or the partner would see the idempotency key reused with another body.
-        const found = await detokenize(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, { consumeCvv: false });
-        if (found.status !== 'found') {
-          throw ApplicationFailure.nonRetryable(`the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`, 'InstrumentUnavailable');
-        }
-        const card = found.card;
-        return {
-          type: 'card',
-          number: card.number,
-          expiry_month: card.expiry_month,
-          expiry_year: card.expiry_year,
-          ...(card.cvv ? { cvv: card.cvv } : {}),
-          ...(instrument.holder_name ?? card.holder_name ? { holder_name: instrument.holder_name ?? card.holder_name } : {}),
-          ...(instrument.selected_network ? { selected_network: instrument.selected_network } : {}),
-        };
-      }
       case 'vaulted-gift-card': {
         // Number and PIN leave the vault here, for this one partner call: a retry reads them again.
         const found = await detokenizeGiftCard(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, { stampUse: true });
@@ -85,40 +76,59 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
     }
   }
 
+  function partnerRequest(input: AuthorizeLegInput, instrument: PaymentInstrument) {
+    return {
+      idempotency_key: input.idempotency_key,
+      amount: input.amount,
+      currency: input.currency,
+      method: input.method,
+      instrument,
+      order_reference: input.order_reference,
+      ...(input.customer ? { customer: input.customer } : {}),
+      ...(input.three_ds ? { three_ds: input.three_ds } : {}),
+      return_url: input.return_url,
+      notification_url: input.notification_url,
+    };
+  }
+
+  /**
+   * The CVV leaves the vault for this one call and is erased as soon as the partner answered, in
+   * the statement that keeps the answer. A repeat of the call (its result lost with a crashed
+   * worker) finds no CVV and gets the kept answer: it never sends the partner another body under
+   * the same idempotency key.
+   */
+  async function authorizeVaultedCard(input: AuthorizeLegInput, instrument: Extract<LegInstrument, { kind: 'vaulted-card' }>): Promise<AuthorizeResult> {
+    const found = await detokenize(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, { consumeCvv: false });
+    if (found.status !== 'found') {
+      throw ApplicationFailure.nonRetryable(`the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`, 'InstrumentUnavailable');
+    }
+    if (found.card.cvv === undefined) {
+      const kept = await cvvAnswerFor<AuthorizeResult>(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, input.idempotency_key);
+      if (kept) return kept;
+    }
+    const result = await deps.partners.partnerFor(input.partner).authorize(partnerRequest(input, cardInstrument(found.card, instrument)));
+    if (found.card.cvv !== undefined) {
+      await recordCvvAnswer(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, input.idempotency_key, result);
+    }
+    return result;
+  }
+
   return {
     async authorizeLeg(input: AuthorizeLegInput): Promise<AuthorizeResult> {
       const adapter = deps.partners.partnerFor(input.partner);
       try {
+        const instrument = input.instrument;
+        if (instrument.kind === 'vaulted-card') return await authorizeVaultedCard(input, instrument);
         if (input.instrument.kind === 'partner-reference') {
           // A foreign authorization made outside Tessera: adopt what the partner holds.
           const found = await adapter.status({ partner_reference: input.instrument.partner_reference });
           if (found.type !== 'authorization') throw ApplicationFailure.nonRetryable('parent_partner_reference is not an authorization', 'InstrumentUnavailable');
           return found;
         }
-        const result = await adapter.authorize({
-          idempotency_key: input.idempotency_key,
-          amount: input.amount,
-          currency: input.currency,
-          method: input.method,
-          instrument: await instrumentFor(input),
-          order_reference: input.order_reference,
-          ...(input.customer ? { customer: input.customer } : {}),
-          ...(input.three_ds ? { three_ds: input.three_ds } : {}),
-          return_url: input.return_url,
-          notification_url: input.notification_url,
-        });
-        // The CVV is not erased here but by eraseCardCvv, once the workflow has recorded this answer:
-        // erased here, a retry of this activity (its completion lost with a crashed worker) would
-        // send the partner another body under the same idempotency key, refused as key reuse.
-        return result;
+        return await adapter.authorize(partnerRequest(input, await instrumentFor(input, instrument)));
       } catch (error) {
         rethrowForTemporal(error);
       }
-    },
-
-    /** After the partner answered an authorization and the workflow recorded it: no retry needs the CVV any more. */
-    async eraseCardCvv(input: { entity_id: string; vault_form_token: string }): Promise<void> {
-      await eraseCvv(deps.sql, input.entity_id, input.vault_form_token);
     },
 
     async operateLeg(input: OperateLegInput): Promise<OperationResult> {

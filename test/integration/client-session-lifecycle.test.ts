@@ -53,7 +53,7 @@ describe('client session lifecycle', () => {
       );
       expect(created.status).toBe(201);
       const handle = stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.body.id));
-      await handle.executeUpdate(openClientSessionUpdate);
+      await handle.executeUpdate(openClientSessionUpdate, { args: [{ entity_id: merchant.entity_id }] });
       const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: { status: 'ABORTED_BY_CUSTOMER' } });
       expect(abort.status).toBe(200);
 

@@ -2,17 +2,14 @@
 // failure, capture at once in AUTOMATIC mode, then serve the merchant's captures, voids and
 // refunds as Updates until no money can move any more.
 import {
-  ActivityFailure,
   allHandlersFinished,
   ApplicationFailure,
   condition,
   continueAsNew,
   getExternalWorkflowHandle,
-  proxyActivities,
   proxyLocalActivities,
   setHandler,
   sleep,
-  upsertSearchAttributes,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -24,9 +21,10 @@ import { compensationPlan, unwindPlan } from '../../domain/payment-compensation'
 import { planOperation, type Allocation } from '../../domain/payment-operations';
 import type { OperationRequestInput } from '../../domain/validation/operation';
 import type { AuthorizeResult } from '../../partners/partner';
-import { statusKey } from '../../temporal/search-attributes';
+import { ReadModel } from '../read-model';
 import { WebhookOutbox } from '../webhook-outbox';
 import { applyAuthorizeResult, applyOperationResult } from './apply-partner-answer';
+import { authorizationStatusAtPartner, authorizeAtPartner, operateAtPartner, permanentFailureOf } from './partner-calls';
 import {
   authorizationIdempotencyKey,
   awaitAuthorizationUpdate,
@@ -43,17 +41,7 @@ import {
 import type { AuthorizationLegState, OperationLegState, OperationState, OperationUpdateInput, PaymentWorkflowInput } from './types';
 import { authorizationStatus, ledgerOf, operationStatus, paymentView } from './view';
 
-const permanentFailureTypes = ['PartnerRequestError', 'UnknownPartnerError', 'InstrumentUnavailable'];
-
-const partnerCalls = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  // Past this window the outcome is unknown: the leg becomes UNCERTAIN and is settled later with
-  // the same idempotency key, so giving up here never loses or doubles money.
-  scheduleToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '10 seconds', nonRetryableErrorTypes: permanentFailureTypes },
-});
-
-const { savePaymentProjection, eraseCardCvv } = proxyLocalActivities<Activities>({
+const { savePaymentProjection } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   retry: { maximumInterval: '30 seconds' },
 });
@@ -76,6 +64,10 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   /** Every change goes through here: it bumps the version and tells the merchant what changed. */
   const changed = (what: { leg?: AuthorizationLegState; legAuthentication?: boolean; operation?: OperationState; operationLegId?: string }) => {
     state.version += 1;
+    if (!outbox.subscribed) {
+      lastAuthorizationStatus = authorizationStatus(state);
+      return;
+    }
     const payment = view();
     if (what.leg) {
       outbox.publish('PARTNER_TRANSACTION_AUTHORIZATION', resource(), payment, { partner_transaction_id: what.leg.id });
@@ -92,10 +84,9 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
         outbox.publish(kind, resource(), payment, { operation_id: what.operation.id });
       }
     }
-    const status = payment.authorization?.status ?? 'PENDING';
+    const status = authorizationStatus(state);
     if (status !== lastAuthorizationStatus) {
       lastAuthorizationStatus = status;
-      upsertSearchAttributes([{ key: statusKey, value: status }]);
       outbox.publish('AUTHORIZATION', resource(), payment);
     }
     outbox.publish('PAYMENT', resource(), payment);
@@ -115,7 +106,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
 
   async function attemptAuthorization(leg: AuthorizationLegState): Promise<void> {
     try {
-      const result = await partnerCalls.authorizeLeg({
+      const result = await authorizeAtPartner({
         entity_id: state.entity_id,
         idempotency_key: authorizationIdempotencyKey(state.id, leg.id),
         partner: leg.partner,
@@ -131,17 +122,12 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
       });
       recordAuthorization(leg, result);
     } catch (error) {
-      const failure = error instanceof ActivityFailure ? error.cause : undefined;
-      const permanent = failure instanceof ApplicationFailure && failure.type !== null && failure.type !== undefined && permanentFailureTypes.includes(failure.type);
+      const permanent = permanentFailureOf(error);
       leg.status = permanent ? 'ERROR' : 'UNCERTAIN';
-      leg.partner_status_description = permanent ? failure.message : 'the partner did not answer; the outcome will be settled with the same idempotency key';
+      leg.partner_status_description = permanent ? permanent.message : 'the partner did not answer; the outcome will be settled with the same idempotency key';
       leg.updated_at = now();
       changed({ leg });
-      return;
     }
-    // Only now, with the partner's answer in history: until then a retry of authorizeLeg (its
-    // completion lost with a crashed worker) must send the partner the very same request.
-    if (leg.instrument.kind === 'vaulted-card') await eraseCardCvv({ entity_id: state.entity_id, vault_form_token: leg.instrument.vault_form_token });
   }
 
   /** Asks the partner about a leg that is not final; a leg that never got an answer is re-sent. */
@@ -149,7 +135,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     if (leg.status !== 'PENDING' && leg.status !== 'UNCERTAIN') return;
     if (!leg.partner_reference) return attemptAuthorization(leg);
     try {
-      recordAuthorization(leg, await partnerCalls.authorizationStatus({ partner: leg.partner, partner_reference: leg.partner_reference }));
+      recordAuthorization(leg, await authorizationStatusAtPartner({ partner: leg.partner, partner_reference: leg.partner_reference }));
     } catch {
       // Still no answer: the next poll tries again.
     }
@@ -211,7 +197,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   async function sendOperationLeg(operation: OperationState, tx: OperationLegState): Promise<void> {
     const leg = legById(tx.authorization_id);
     try {
-      const result = await partnerCalls.operateLeg({
+      const result = await operateAtPartner({
         kind: operation.kind,
         partner: leg.partner,
         idempotency_key: `payment/${state.id}/${operation.kind}/${operation.id}/${tx.id}`,
@@ -296,6 +282,16 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     }
   }
 
+  // ---- read model ------------------------------------------------------------------------------
+  // A parent session is answered the first outcome by signal and hands it to the API, which writes
+  // it: until then the workflow does not write (workflows/read-model.ts says why).
+  let parentTold = false;
+  const readModel = new ReadModel(
+    () => state.version,
+    () => savePaymentProjection({ payment: view() }),
+    { hold: () => input.parentSessionWorkflowId !== undefined && !parentTold },
+  );
+
   // ---- handlers -------------------------------------------------------------------------------
   const belongs = (entityId: string) => {
     if (entityId !== state.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'payment not found', nonRetryable: true });
@@ -308,18 +304,20 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   }));
   setHandler(
     awaitAuthorizationUpdate,
-    async () => {
-      await condition(() => authorizationPhase !== 'RUNNING');
-      return view();
-    },
+    () =>
+      readModel.answer(async () => {
+        await condition(() => authorizationPhase !== 'RUNNING');
+        return view();
+      }),
     { validator: ({ entity_id }) => belongs(entity_id) },
   );
   setHandler(
     refreshPaymentUpdate,
-    async () => {
-      for (const leg of state.legs) await pollLeg(leg);
-      return view();
-    },
+    () =>
+      readModel.answer(async () => {
+        for (const leg of state.legs) await pollLeg(leg);
+        return view();
+      }),
     { validator: ({ entity_id }) => belongs(entity_id) },
   );
   setHandler(partnerNotificationSignal, ({ leg_id, result }) => {
@@ -335,18 +333,19 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   for (const kind of ['capture', 'void', 'refund'] as const) {
     setHandler(
       updatesByKind[kind],
-      async (request: OperationUpdateInput): Promise<OperationOutcome> => {
-        if (authorizationPhase === 'RUNNING') {
-          // The validator left the amounts to be judged here (see below); runOperation plans again.
-          await condition(() => authorizationPhase !== 'RUNNING');
-          rejectDuplicate(request.operation_id);
-        }
-        const operation = await runOperation(kind, request, 'MERCHANT', request.operation_id, {
-          ...(request.merchant_reference ? { merchant_reference: request.merchant_reference } : {}),
-          ...(request.order ? { order: request.order } : {}),
-        });
-        return { payment: view(), operation_id: operation.id };
-      },
+      (request: OperationUpdateInput): Promise<OperationOutcome> =>
+        readModel.answer(async () => {
+          if (authorizationPhase === 'RUNNING') {
+            // The validator left the amounts to be judged here (see below); runOperation plans again.
+            await condition(() => authorizationPhase !== 'RUNNING');
+            rejectDuplicate(request.operation_id);
+          }
+          const operation = await runOperation(kind, request, 'MERCHANT', request.operation_id, {
+            ...(request.merchant_reference ? { merchant_reference: request.merchant_reference } : {}),
+            ...(request.order ? { order: request.order } : {}),
+          });
+          return { payment: view(), operation_id: operation.id };
+        }),
       {
         // Runs before anything is recorded: a request beyond what is available never reaches a partner.
         validator: (request: OperationUpdateInput) => {
@@ -367,20 +366,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     );
   }
 
-  // ---- read model ------------------------------------------------------------------------------
-  let projectedVersion = 0;
   let finished = false;
-  const projection = (async () => {
-    for (;;) {
-      await condition(() => state.version > projectedVersion || finished);
-      if (state.version > projectedVersion) {
-        const payment = view();
-        await savePaymentProjection({ payment });
-        projectedVersion = payment.version;
-      }
-      if (finished && projectedVersion === state.version) return;
-    }
-  })();
 
   // ---- operations whose outcome is unknown ------------------------------------------------------
   const uncertainOperationLegs = () =>
@@ -408,8 +394,13 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
           await condition(() => (parentKey() !== parentNotifiedKey && authorizationPhase !== 'RUNNING') || finished);
           if (finished && parentKey() === parentNotifiedKey) return;
           parentNotifiedKey = parentKey();
+          const told = parent.signal(paymentChangedSignal, view());
+          if (!parentTold) {
+            readModel.answered();
+            parentTold = true;
+          }
           try {
-            await parent.signal(paymentChangedSignal, view());
+            await told;
           } catch {
             // The session has ended; the payment goes on without it.
             return;
@@ -450,13 +441,13 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
       finished = true;
-      await projection;
+      await readModel.close();
       await continueAsNew<typeof paymentWorkflow>({ ...input, payment: state, pendingEvents: outbox.undelivered() });
     }
   }
   await condition(allHandlersFinished);
   finished = true;
-  await projection;
+  await readModel.close();
   await operationSettler;
   await parentNotifier;
   await outbox.drain();

@@ -8,15 +8,18 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../../db/connection';
 import { contractsOf } from '../../../db/contracts';
 import { findEntity } from '../../../db/merchants';
+import { readClientSessionProjection } from '../../../db/projections';
 import type { TesseraConfig } from '../../../platform/config';
 import { deterministicUuid } from '../../../platform/ids';
 import { getClientSessionQuery, openClientSessionUpdate, submitClientSessionUpdate } from '../../../workflows/client-session';
 import type { KeyRing } from '../../auth/key-ring';
+import { projectAnswer } from '../../read-model';
 import { badRequest, notFound } from '../../errors/problem';
 import { Ref } from '../../schemas/typebox';
 import { ClientSession, Payment, PaymentSplitEntry } from '../../schemas/v2';
 import { isWorkflowNotFound, updateFailure } from '../../temporal/workflow-errors';
 import { clientSessionWorkflowId } from '../v2/client-sessions';
+import type { ClientSessionState } from '../../../workflows/client-session-types';
 import { legsFromSplit } from '../v2/payment-legs';
 import { identifyVaultCaller, vaultCorsHeaders, withVaultCors } from '../v2/vault';
 import { problemResponses } from '../schema-refs';
@@ -56,13 +59,33 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
    * Opening the page or widget moves the session to CHOICE_IN_PROGRESS; any other status is shown
    * as it is (the page then explains it instead of offering a form).
    */
-  async function openSession(id: string, entityId: string) {
+  async function openSession(request: FastifyRequest, id: string, entityId: string) {
     const handle = deps.temporal.workflow.getHandle(clientSessionWorkflowId(id));
+    try {
+      const session = await handle.executeUpdate(openClientSessionUpdate, { args: [{ entity_id: entityId }] });
+      await projectAnswer(deps.sql, request.log, { session });
+      return session;
+    } catch (error) {
+      if (updateFailure(error)?.type === 'NotFound') throw notFound('client session');
+      if (!isWorkflowNotFound(error)) throw error;
+    }
+    // The workflow has completed: the session is final (paid, expired or aborted) and shown as it is.
     try {
       const session = await handle.query(getClientSessionQuery);
       if (session.entity_id !== entityId) throw notFound('client session');
-      if (session.status !== 'CREATED') return session;
-      return await handle.executeUpdate(openClientSessionUpdate).catch(() => handle.query(getClientSessionQuery));
+      return session;
+    } catch (error) {
+      if (isWorkflowNotFound(error)) throw notFound('client session');
+      throw error;
+    }
+  }
+
+  /** What never changes after creation (currency, solutions, 3DS preferences): from the read model, else the workflow. */
+  async function sessionTerms(id: string): Promise<ClientSessionState> {
+    const projected = await readClientSessionProjection(deps.sql, id);
+    if (projected) return projected;
+    try {
+      return await deps.temporal.workflow.getHandle(clientSessionWorkflowId(id)).query(getClientSessionQuery);
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('client session');
       throw error;
@@ -79,7 +102,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
       onRequest: withCors,
       schema: { hide: true, params: SessionParams, response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 404) } },
     },
-    async (request) => openSession(request.params.id, await entityOf(request)),
+    async (request) => openSession(request, request.params.id, await entityOf(request)),
   );
 
   // The hosted page knows only its own address (/entities/{entity}/sessions/{session}): the
@@ -98,7 +121,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
     async (request) => {
       const entity = await findEntity(deps.sql, request.params.entityId);
       if (!entity) throw notFound('client session');
-      const session = await openSession(request.params.id, entity.id);
+      const session = await openSession(request, request.params.id, entity.id);
       return { publishable_key: entity.publishable_key, session };
     },
   );
@@ -112,13 +135,8 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
     async (request, reply) => {
       const entityId = await entityOf(request);
       const handle = deps.temporal.workflow.getHandle(clientSessionWorkflowId(request.params.id));
-      let session;
-      try {
-        session = await handle.query(getClientSessionQuery);
-      } catch (error) {
-        if (isWorkflowNotFound(error)) throw notFound('client session');
-        throw error;
-      }
+      // Whether the session may still be paid is for its workflow to judge, in the Update below.
+      const [session, contracts] = await Promise.all([sessionTerms(request.params.id), contractsOf(deps.sql, entityId)]);
       if (session.entity_id !== entityId) throw notFound('client session');
       const allowed = new Set(session.eligible_solutions.map((solution) => `${solution.partner}/${solution.method}`));
       const notOffered = request.body.split.findIndex((entry) => !allowed.has(`${entry.partner}/${entry.method}`));
@@ -131,7 +149,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         entityId,
         currency: session.currency,
         allowFutureUsage: session.allow_future_usage,
-        contracts: await contractsOf(deps.sql, entityId),
+        contracts,
         // The merchant's 3-D Secure preferences for the session apply to a card entry without its own.
         split: request.body.split.map((entry) =>
           session.three_ds_authentication_options && !entry.three_ds_authentication_options
@@ -146,6 +164,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         const result = await handle.executeUpdate(submitClientSessionUpdate, {
           args: [{ entity_id: entityId, payment_id: paymentId, legs, publicUrl: deps.config.publicUrl }],
         });
+        await projectAnswer(deps.sql, request.log, result);
         return reply.status(201).send(result);
       } catch (error) {
         const failure = updateFailure(error);

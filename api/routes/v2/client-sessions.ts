@@ -11,7 +11,9 @@ import { validateClientSessionApplication } from '../../../domain/validation/cli
 import type { TesseraConfig } from '../../../platform/config';
 import { deterministicUuid } from '../../../platform/ids';
 import { encrypt } from '../../../platform/secrets';
-import { entityIdKey, merchantReferenceKey, statusKey } from '../../../temporal/search-attributes';
+import { entityIdKey, merchantReferenceKey } from '../../../temporal/search-attributes';
+import { deleteClientSessionProjection } from '../../../db/projections';
+import { projectAnswer } from '../../read-model';
 import type { WebhookEventType, WebhookSubscription } from '../../../activities/webhook-types';
 import {
   abortClientSessionUpdate,
@@ -91,6 +93,7 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
         id,
         entity_id: entity.id,
         status: 'CREATED',
+        version: 1,
         amount: application.amount,
         currency: application.currency,
         capture_mode: application.capture_mode ?? 'MANUAL',
@@ -118,6 +121,9 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
           }
         : undefined;
 
+      // The read model is written beside the start, not after it: the submission reads the session
+      // from it, and the shopper may be that fast.
+      const projected = projectAnswer(deps.sql, request.log, { session });
       try {
         await deps.temporal.workflow.start(clientSessionWorkflow, {
           workflowId: clientSessionWorkflowId(id),
@@ -134,13 +140,17 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
           typedSearchAttributes: [
             { key: entityIdKey, value: entity.id },
             { key: merchantReferenceKey, value: application.order.reference },
-            { key: statusKey, value: 'CREATED' },
           ],
         });
+        await projected;
       } catch (error) {
+        await projected;
         if (error instanceof WorkflowExecutionAlreadyStartedError) {
           throw new HttpProblem(409, 'idempotency_conflict', 'a client session was already created with this x-idempotency-key', undefined, { resource_id: id });
         }
+        // No session exists under this id (unless a lost answer hid its start: then the
+        // workflow's next change writes the row again).
+        await deleteClientSessionProjection(deps.sql, id, 1).catch(() => undefined);
         throw error;
       }
       return reply.status(201).header('location', session.links.self).send(session);
@@ -178,7 +188,9 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: Deps)
       const entityId = principalOf(request).entityId;
       const handle = deps.temporal.workflow.getHandle(clientSessionWorkflowId(request.params.id));
       try {
-        return await handle.executeUpdate(abortClientSessionUpdate, { args: [{ status: request.body.status, entity_id: entityId }] });
+        const session = await handle.executeUpdate(abortClientSessionUpdate, { args: [{ status: request.body.status, entity_id: entityId }] });
+        await projectAnswer(deps.sql, request.log, { session });
+        return session;
       } catch (error) {
         const failure = updateFailure(error);
         if (failure?.type === 'NotFound') throw notFound('client session');

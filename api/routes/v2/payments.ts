@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../../db/connection';
 import { contractsOf } from '../../../db/contracts';
 import { findEntity } from '../../../db/merchants';
-import { readPaymentProjection } from '../../../activities/projections';
+import { readPaymentProjection } from '../../../db/projections';
 import type { WebhookEventType, WebhookSubscription } from '../../../activities/webhook-types';
 import { validateCreatePayment } from '../../../domain/validation/create-payment';
 import type { TesseraConfig } from '../../../platform/config';
 import { deterministicUuid } from '../../../platform/ids';
 import { encrypt } from '../../../platform/secrets';
-import { entityIdKey, merchantReferenceKey, statusKey } from '../../../temporal/search-attributes';
+import { entityIdKey, merchantReferenceKey } from '../../../temporal/search-attributes';
 import {
   awaitAuthorizationUpdate,
   captureUpdate,
@@ -30,6 +30,7 @@ import { Ref } from '../../schemas/typebox';
 import { CreatePaymentRequest, OperationRequest, Payment, type Webhook } from '../../schemas/v2';
 import { isWorkflowNotFound, updateFailure } from '../../temporal/workflow-errors';
 import { problemResponses } from '../schema-refs';
+import { projectAnswer } from '../../read-model';
 import { legsFromSplit } from './payment-legs';
 
 interface Deps {
@@ -148,7 +149,6 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void
         typedSearchAttributes: [
           { key: entityIdKey, value: entity.id },
           { key: merchantReferenceKey, value: body.order.reference },
-          { key: statusKey, value: 'PENDING' },
         ],
       });
       try {
@@ -157,6 +157,7 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void
           args: [{ entity_id: entity.id }],
           startWorkflowOperation: start,
         });
+        await projectAnswer(deps.sql, request.log, { payment: view });
         return reply.status(201).header('location', view.links.self).send(view);
       } catch (error) {
         if (error instanceof WorkflowExecutionAlreadyStartedError) {
@@ -193,8 +194,10 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void
         const view = await handle.query(getPaymentQuery);
         if (view.entity_id !== entityId) throw notFound('payment');
         const status = view.authorization?.status;
-        if (status !== 'PENDING' && status !== 'UNCERTAIN') return view;
-        return await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] });
+        const fresh = status === 'PENDING' || status === 'UNCERTAIN' ? await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] }) : view;
+        // Also repairs a read model an earlier answer could not write.
+        await projectAnswer(deps.sql, request.log, { payment: fresh });
+        return fresh;
       } catch (error) {
         if (isWorkflowNotFound(error)) throw notFound('payment');
         throw error;
@@ -241,6 +244,7 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void
               },
             ],
           });
+          await projectAnswer(deps.sql, request.log, { payment: outcome.payment });
           return reply.status(201).header('x-created-operation-id', outcome.operation_id).send(outcome.payment);
         } catch (error) {
           const failure = updateFailure(error);

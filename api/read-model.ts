@@ -1,0 +1,20 @@
+// The API's side of the read model (db/projections.ts and workflows/read-model.ts): it writes the
+// state a workflow answered before answering the merchant in turn, so a read with max-age right
+// after sees it. The answer does not depend on the write: the workflow holds the truth, and a
+// failed write is repaired by the next change or the next read through the workflow.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Sql } from '../db/connection';
+import { saveClientSessionProjection, savePaymentProjection } from '../db/projections';
+import type { ClientSessionState } from '../workflows/client-session-types';
+import type { Payment } from './schemas/v2';
+
+export async function projectAnswer(sql: Sql, log: FastifyBaseLogger, answer: { session?: ClientSessionState; payment?: Payment }): Promise<void> {
+  try {
+    await Promise.all([
+      answer.session ? saveClientSessionProjection(sql, answer.session) : undefined,
+      answer.payment ? savePaymentProjection(sql, answer.payment) : undefined,
+    ]);
+  } catch (error) {
+    log.error({ err: error }, 'the read model was not written; the workflow remains the source of truth');
+  }
+}

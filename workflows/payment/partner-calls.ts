@@ -1,0 +1,68 @@
+// How the payment workflow calls its partners: first as local activities, then as activities.
+//
+// A local activity runs inside the workflow task that decided the call, so the partner's answer
+// costs no extra round trip through the Temporal server: that round trip and its dispatch were
+// most of a capture's latency. Its result is recorded with the task's completion; a worker that
+// dies before then runs the call again on replay with the same idempotency key, and the partner
+// answers that repeat with its first answer (partners/partner.ts, the retry contract).
+//
+// A partner that has not answered after the quick attempts is called again as a regular activity,
+// still with the same key: a long outage then backs off durably, shows as a pending activity in
+// the Temporal UI, and no longer holds the workflow task, so queries and Updates are answered.
+import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import type { Activities } from '../../activities';
+import { permanentFailureTypes } from '../../activities/payments/failure-types';
+import type { AuthorizeLegInput, OperateLegInput } from '../../activities/payments/partner-calls';
+import type { AuthorizeResult, OperationResult } from '../../partners/partner';
+
+type PartnerCalls = Pick<Activities, 'authorizeLeg' | 'operateLeg' | 'authorizationStatus'>;
+
+const quick = proxyLocalActivities<PartnerCalls>({
+  // Above the partner client's own 10 s timeout, so that its PartnerUnavailable is what we see.
+  startToCloseTimeout: '12 seconds',
+  retry: { initialInterval: '200 ms', backoffCoefficient: 2, maximumAttempts: 2, nonRetryableErrorTypes: permanentFailureTypes },
+});
+
+const durable = proxyActivities<PartnerCalls>({
+  startToCloseTimeout: '30 seconds',
+  // Past this window the outcome is unknown: the leg becomes UNCERTAIN and is settled later with
+  // the same idempotency key, so giving up here never loses or doubles money.
+  scheduleToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', nonRetryableErrorTypes: permanentFailureTypes },
+});
+
+/** A failure no retry can cure: the partner refused the request itself, or the instrument is gone. */
+export function permanentFailureOf(error: unknown): ApplicationFailure | undefined {
+  const failure = error instanceof ActivityFailure ? error.cause : undefined;
+  return failure instanceof ApplicationFailure && typeof failure.type === 'string' && permanentFailureTypes.includes(failure.type) ? failure : undefined;
+}
+
+async function quickThenDurable<T>(quickCall: () => Promise<T>, durableCall: () => Promise<T>): Promise<T> {
+  try {
+    return await quickCall();
+  } catch (error) {
+    if (permanentFailureOf(error)) throw error;
+    return durableCall();
+  }
+}
+
+export function authorizeAtPartner(input: AuthorizeLegInput): Promise<AuthorizeResult> {
+  return quickThenDurable(
+    () => quick.authorizeLeg(input),
+    () => durable.authorizeLeg(input),
+  );
+}
+
+export function operateAtPartner(input: OperateLegInput): Promise<OperationResult> {
+  return quickThenDurable(
+    () => quick.operateLeg(input),
+    () => durable.operateLeg(input),
+  );
+}
+
+export function authorizationStatusAtPartner(input: { partner: string; partner_reference: string }): Promise<AuthorizeResult> {
+  return quickThenDurable(
+    () => quick.authorizationStatus(input),
+    () => durable.authorizationStatus(input),
+  );
+}
