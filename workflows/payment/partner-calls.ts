@@ -6,9 +6,17 @@
 // dies before then runs the call again on replay with the same idempotency key, and the partner
 // answers that repeat with its first answer (partners/partner.ts, the retry contract).
 //
-// A partner that has not answered after the quick attempts is called again as a regular activity,
+// A partner that has not answered after the quick attempt is called again as a regular activity,
 // still with the same key: a long outage then backs off durably, shows as a pending activity in
 // the Temporal UI, and no longer holds the workflow task, so queries and Updates are answered.
+// The quick attempt is bounded well under the 8 s after which the worker heartbeats its workflow
+// task: a task split that way around an Update in flight has been seen (SDK 1.24, after a worker
+// crash) to leave that Update unanswerable on replay.
+//
+// What the orchestrator does on its own once an authorization has an outcome (an AUTOMATIC
+// capture, a compensation, re-sending an operation whose outcome is unknown) goes straight to a
+// regular activity: nobody waits on it, and it then never shares a workflow task with the answer
+// of the Update that waited for the authorization.
 import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import { permanentFailureTypes } from '../../activities/payments/failure-types';
@@ -18,9 +26,8 @@ import type { AuthorizeResult, OperationResult } from '../../partners/partner';
 type PartnerCalls = Pick<Activities, 'authorizeLeg' | 'operateLeg' | 'authorizationStatus'>;
 
 const quick = proxyLocalActivities<PartnerCalls>({
-  // Above the partner client's own 10 s timeout, so that its PartnerUnavailable is what we see.
-  startToCloseTimeout: '12 seconds',
-  retry: { initialInterval: '200 ms', backoffCoefficient: 2, maximumAttempts: 2, nonRetryableErrorTypes: permanentFailureTypes },
+  startToCloseTimeout: '5 seconds',
+  retry: { maximumAttempts: 1 },
 });
 
 const durable = proxyActivities<PartnerCalls>({
@@ -53,7 +60,9 @@ export function authorizeAtPartner(input: AuthorizeLegInput): Promise<AuthorizeR
   );
 }
 
-export function operateAtPartner(input: OperateLegInput): Promise<OperationResult> {
+/** An operation the merchant asked for and waits on; `orchestrated` for the orchestrator's own. */
+export function operateAtPartner(input: OperateLegInput, how: 'answering' | 'orchestrated'): Promise<OperationResult> {
+  if (how === 'orchestrated') return durable.operateLeg(input);
   return quickThenDurable(
     () => quick.operateLeg(input),
     () => durable.operateLeg(input),

@@ -194,17 +194,20 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
    * Sends one part of an operation to its partner. The idempotency key is the same on every send,
    * so re-sending a leg whose outcome is unknown can only ever return the first outcome.
    */
-  async function sendOperationLeg(operation: OperationState, tx: OperationLegState): Promise<void> {
+  async function sendOperationLeg(operation: OperationState, tx: OperationLegState, how: 'answering' | 'orchestrated'): Promise<void> {
     const leg = legById(tx.authorization_id);
     try {
-      const result = await operateAtPartner({
-        kind: operation.kind,
-        partner: leg.partner,
-        idempotency_key: `payment/${state.id}/${operation.kind}/${operation.id}/${tx.id}`,
-        authorization_reference: leg.partner_reference ?? '',
-        amount: tx.amount,
-        currency: state.currency,
-      });
+      const result = await operateAtPartner(
+        {
+          kind: operation.kind,
+          partner: leg.partner,
+          idempotency_key: `payment/${state.id}/${operation.kind}/${operation.id}/${tx.id}`,
+          authorization_reference: leg.partner_reference ?? '',
+          amount: tx.amount,
+          currency: state.currency,
+        },
+        how,
+      );
       applyOperationResult(tx, result, now());
     } catch {
       tx.status = 'UNCERTAIN';
@@ -248,7 +251,8 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     };
     state.operations.push(operation);
     changed({ operation });
-    for (const tx of operation.partner_transactions) await sendOperationLeg(operation, tx);
+    const how = triggeredBy === 'MERCHANT' ? 'answering' : 'orchestrated';
+    for (const tx of operation.partner_transactions) await sendOperationLeg(operation, tx, how);
     return operation;
   }
 
@@ -377,7 +381,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
       await condition(() => uncertainOperationLegs().length > 0 || finished);
       if (finished) return;
       await sleep(delayMs);
-      for (const { operation, tx } of uncertainOperationLegs()) await sendOperationLeg(operation, tx);
+      for (const { operation, tx } of uncertainOperationLegs()) await sendOperationLeg(operation, tx, 'orchestrated');
       delayMs = uncertainOperationLegs().length > 0 ? Math.min(delayMs * 2, 3_600_000) : 2_000;
     }
   })();
