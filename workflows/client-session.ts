@@ -55,7 +55,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     if (session.status === status) return;
     session.status = status;
     session.version += 1;
-    outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version: session.version }, session);
+    outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version: session.version }, shownInEvents(session));
   };
 
   setHandler(getClientSessionQuery, () => session);
@@ -78,7 +78,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     if (JSON.stringify(session.authorization) !== JSON.stringify(payment.authorization)) {
       if (payment.authorization) session.authorization = payment.authorization;
       session.version += 1;
-      outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version: session.version }, session);
+      outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version: session.version }, shownInEvents(session));
     }
   });
 
@@ -191,6 +191,12 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   await readModel.close();
   await outbox.drain();
   return session;
+}
+
+/** The session as events show it: the version is in the event's resource, the merchant's 3DS preferences are not shown. */
+function shownInEvents(session: ClientSessionState): Omit<ClientSessionState, 'version' | 'three_ds_authentication_options'> {
+  const { version: _version, three_ds_authentication_options: _preferences, ...shown } = session;
+  return shown;
 }
 
 function assertAllowed(from: ClientSessionStatus, to: ClientSessionStatus): void {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { elapsedMs, now, type Recorder, Samples } from './stats';
-import { activityUpdate, benchEmpty, benchProbe, childUpdate, finishSignal, localActivityUpdate, noopUpdate, probeQuery } from './workflows';
+import { activityUpdate, benchEmpty, benchProbe, childLocalUpdate, childUpdate, finishSignal, localActivityUpdate, noopUpdate, probeQuery } from './workflows';
 
 export interface Ceiling {
   concurrency: number;
@@ -50,6 +50,7 @@ export const bareCalls = {
   updateWithStartActivity: 'Update-with-Start + activity',
   updateWithStartLocalActivity: 'Update-with-Start + local activity',
   updateChildActivity: 'Update + child workflow (activity, signal back)',
+  updateChildLocalActivity: 'Update + child workflow (local activity, signal back)',
 } as const;
 export type BareCall = keyof typeof bareCalls;
 
@@ -57,8 +58,8 @@ export type BareCall = keyof typeof bareCalls;
  * One round of single calls at concurrency 1: start a probe workflow, settle its first workflow
  * task (untimed Update), then a query, an Update, an Update running one activity and one running a
  * local activity, each on the probe now cached by the worker (as a capture finds its payment), and
- * an Update that starts a child workflow running one activity and waits for its signal (what a
- * session submission does); then an Update-with-Start whose Update runs one activity (what
+ * an Update that starts a child workflow running one activity (then one local activity) and waits
+ * for its signal (what a session submission does); then an Update-with-Start whose Update runs one activity (what
  * POST /v2/payments does) and one whose Update runs a local activity.
  */
 export async function bareRound(client: Client, taskQueue: string, recorder: Recorder): Promise<void> {
@@ -84,6 +85,9 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
       const childId = `${handle.workflowId}-child`;
       await time('updateChildActivity', () => handle.executeUpdate(childUpdate, { args: [childId] }));
       await client.workflow.getHandle(childId).signal(finishSignal).catch(() => {});
+      const localChildId = `${handle.workflowId}-child-local`;
+      await time('updateChildLocalActivity', () => handle.executeUpdate(childLocalUpdate, { args: [localChildId] }));
+      await client.workflow.getHandle(localChildId).signal(finishSignal).catch(() => {});
     } finally {
       await handle.signal(finishSignal).catch(() => {});
     }

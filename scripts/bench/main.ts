@@ -3,6 +3,7 @@
 // bare Temporal figures against the same server, and prints the figures with PASS/MISS per target.
 // A benchmark, not a test: it exits 0 when it ran, whatever the figures (2 on bad flags, 1 on failure).
 import { execFileSync } from 'node:child_process';
+import { devServerDynamicConfig } from '../../temporal/dev-server';
 import { cpus, loadavg } from 'node:os';
 import type { Client } from '@temporalio/client';
 import { projectRoot } from '../../platform/config';
@@ -189,7 +190,7 @@ try {
     header: [
       `code: ${version}`,
       `machine: ${cpus().length} cores, load average ${uptimeLoad} at start (other engineers' tests share it: see "everything else" below)`,
-      `Temporal: dev server ${env.temporalBinary}, SQLite file with journal_mode=wal, synchronous=normal, on ${env.temporal.address}`,
+      `Temporal: dev server ${env.temporalBinary}, SQLite file with journal_mode=wal, synchronous=normal, dynamic config ${Object.entries(devServerDynamicConfig).map(([name, value]) => `${name}=${value}`).join(', ')} (temporal/dev-server.ts says why), on ${env.temporal.address}`,
       `database: ${env.database.description}`,
       'processes: sandbox partners (0 ms latency), Tessera worker and api each in its own process (node --import tsx, as npm start runs them, so',
       '  they spread over both cores rather than share one event loop); the bench driver (HTTP client, Temporal client of the bare probes) in',

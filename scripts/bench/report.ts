@@ -140,10 +140,11 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
     { what: `lifecycles/s at concurrency ${loaded.concurrency} vs 25% of the empty-workflow ceiling`, measured: loaded.perSecond, limit: reference === undefined ? undefined : reference * 0.25, kind: 'min', unit: '/s' },
     { what: 'session creation p50 (c=1) within 5 ms of a bare workflow start', measured: p50(single, 'session'), limit: plus5(bareP50('start')), kind: 'max', unit: ' ms' },
     input.submission === 'session'
-      ? { what: 'submission p50 (c=1) within 5 ms of a bare Update + child workflow (activity, signal back)', measured: p50(single, 'submit'), limit: plus5(bareP50('updateChildActivity')), kind: 'max', unit: ' ms' }
-      : { what: 'POST /v2/payments p50 (c=1) within 5 ms of a bare Update-with-Start + activity', measured: p50(single, 'payment'), limit: plus5(bareP50('updateWithStartActivity')), kind: 'max', unit: ' ms' },
+      ? { what: 'submission p50 (c=1) within 5 ms of a bare Update + child workflow (local activity, signal back)', measured: p50(single, 'submit'), limit: plus5(bareP50('updateChildLocalActivity')), kind: 'max', unit: ' ms' }
+      : { what: 'POST /v2/payments p50 (c=1) within 5 ms of a bare Update-with-Start + local activity', measured: p50(single, 'payment'), limit: plus5(bareP50('updateWithStartLocalActivity')), kind: 'max', unit: ' ms' },
     { what: 'card tokenization p50 (c=1), no Temporal call: within 5 ms of nothing', measured: p50(single, 'vault'), limit: 5, kind: 'max', unit: ' ms' },
-    { what: 'capture p50 (c=1) within 5 ms of a bare Update + activity', measured: p50(single, 'capture'), limit: plus5(bareP50('updateActivity')), kind: 'max', unit: ' ms' },
+    // The calls Tessera makes: a partner call is a local activity (workflows/payment/partner-calls.ts).
+    { what: 'capture p50 (c=1) within 5 ms of a bare Update + local activity', measured: p50(single, 'capture'), limit: plus5(bareP50('updateLocalActivity')), kind: 'max', unit: ' ms' },
     { what: 'capture p50 (c=1) at most 25 ms', measured: p50(single, 'capture'), limit: 25, kind: 'max', unit: ' ms' },
     {
       what: 'errors, every phase',

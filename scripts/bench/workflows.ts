@@ -26,6 +26,7 @@ export const noopUpdate = defineUpdate<number>('benchNoop');
 export const activityUpdate = defineUpdate<number>('benchActivity');
 export const localActivityUpdate = defineUpdate<number>('benchLocalActivity');
 export const childUpdate = defineUpdate<number, [string]>('benchChild');
+export const childLocalUpdate = defineUpdate<number, [string]>('benchChildLocal');
 export const probeQuery = defineQuery<number>('benchHandled');
 export const finishSignal = defineSignal('benchFinish');
 export const childDoneSignal = defineSignal<[string]>('benchChildDone');
@@ -51,11 +52,13 @@ export async function benchProbe(): Promise<number> {
   setHandler(childDoneSignal, (childId) => {
     childrenDone.add(childId);
   });
-  setHandler(childUpdate, async (childId) => {
-    await startChild(benchChild, { workflowId: childId, parentClosePolicy: ParentClosePolicy.ABANDON, args: [workflowInfo().workflowId], workflowExecutionTimeout: '15 minutes' });
+  const childRoundTrip = async (childId: string, local: boolean) => {
+    await startChild(benchChild, { workflowId: childId, parentClosePolicy: ParentClosePolicy.ABANDON, args: [workflowInfo().workflowId, local], workflowExecutionTimeout: '15 minutes' });
     await condition(() => childrenDone.has(childId));
     return ++handled;
-  });
+  };
+  setHandler(childUpdate, (childId) => childRoundTrip(childId, false));
+  setHandler(childLocalUpdate, (childId) => childRoundTrip(childId, true));
   setHandler(probeQuery, () => handled);
   setHandler(finishSignal, () => {
     finished = true;
@@ -66,13 +69,13 @@ export async function benchProbe(): Promise<number> {
   return handled;
 }
 
-/** The child of a probe, like a payment started from a session: one activity, a signal to the parent, then it stays open. */
-export async function benchChild(parentId: string): Promise<void> {
+/** The child of a probe, like a payment started from a session: one activity (or local activity), a signal to the parent, then it stays open. */
+export async function benchChild(parentId: string, local = false): Promise<void> {
   let finished = false;
   setHandler(finishSignal, () => {
     finished = true;
   });
-  await benchNoop();
+  await (local ? benchNoopLocal() : benchNoop());
   await getExternalWorkflowHandle(parentId).signal(childDoneSignal, workflowInfo().workflowId);
   await condition(() => finished, '10 minutes');
 }
