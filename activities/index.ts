@@ -1,6 +1,7 @@
 // The worker's activities, built around their dependencies so tests can give each worker its own.
 import type { Sql } from '../db/connection';
 import type { PartnerRegistry } from '../partners';
+import { notifyClientSession } from './client-sessions/notify-client-session';
 import { createPartnerCallActivities } from './payments/partner-calls';
 import { createProjectionActivities } from './projections';
 import { createDeliverWebhook } from './webhooks/deliver';
@@ -14,6 +15,7 @@ export interface ActivityDependencies {
 export function createActivities(deps: ActivityDependencies) {
   return {
     deliverWebhook: createDeliverWebhook(deps),
+    notifyClientSession,
     ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),
   };

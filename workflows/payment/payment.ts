@@ -6,7 +6,6 @@ import {
   ApplicationFailure,
   condition,
   continueAsNew,
-  getExternalWorkflowHandle,
   proxyLocalActivities,
   setHandler,
   sleep,
@@ -32,7 +31,6 @@ import {
   getPaymentQuery,
   getShopperDestinationQuery,
   partnerNotificationSignal,
-  paymentChangedSignal,
   refreshPaymentUpdate,
   refundUpdate,
   voidUpdate,
@@ -41,7 +39,7 @@ import {
 import type { AuthorizationLegState, OperationLegState, OperationState, OperationUpdateInput, PaymentWorkflowInput } from './types';
 import { authorizationStatus, ledgerOf, operationStatus, paymentView } from './view';
 
-const { savePaymentProjection } = proxyLocalActivities<Activities>({
+const { savePaymentProjection, notifyClientSession } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   retry: { maximumInterval: '30 seconds' },
 });
@@ -393,22 +391,18 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   const parentKey = () => `${authorizationPhase === 'RUNNING' ? 'running' : 'answered'}:${authorizationStatus(state)}`;
   const parentNotifier = input.parentSessionWorkflowId
     ? (async (parentId: string) => {
-        const parent = getExternalWorkflowHandle(parentId);
         for (;;) {
           await condition(() => (parentKey() !== parentNotifiedKey && authorizationPhase !== 'RUNNING') || finished);
           if (finished && parentKey() === parentNotifiedKey) return;
           parentNotifiedKey = parentKey();
-          const told = parent.signal(paymentChangedSignal, view());
+          const payment = view();
           if (!parentTold) {
             readModel.answered();
             parentTold = true;
           }
-          try {
-            await told;
-          } catch {
-            // The session has ended; the payment goes on without it.
-            return;
-          }
+          const outcome = await notifyClientSession({ workflowId: parentId, payment }).catch(() => 'session-ended' as const);
+          // Once the session has ended, the payment goes on without it.
+          if (outcome === 'session-ended') return;
         }
       })(input.parentSessionWorkflowId)
     : Promise.resolve();
