@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
-import { detokenize, eraseCvv, findVaultedCard, purgeVault, vaultCard, VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault';
+import { randomUUID } from 'node:crypto';
+import { partnersFor } from '../../activities/partners-config';
+import { createPartnerCallActivities } from '../../activities/payments/partner-calls';
+import { cvvAnswerFor, detokenize, eraseCvv, findVaultedCard, purgeVault, vaultCard, VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault';
 import { call } from '../support/api-client';
 import { apiWithCapturedLogs } from '../support/captured-api';
 import { startStack, type Stack } from '../support/stack';
@@ -344,5 +347,43 @@ describe('card data never in clear', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('the CVV and a replayed authorization', () => {
+  const key = () => stack.config.encryptionKey;
+
+  it('erases the CVV with the answer it obtained, which a repeat under the same key gets back without calling the partner', async () => {
+    const token: string = (await tokenize(card({ number: '4242424242424242', cvv: '321' }))).body.vault_form_token;
+    const { authorizeLeg } = createPartnerCallActivities({ sql: stack.sql, encryptionKey: key(), partners: partnersFor(stack.config) });
+    const input = {
+      entity_id: merchant.entity_id,
+      idempotency_key: `vault-test/${randomUUID()}`,
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      amount: 1234,
+      currency: 'EUR' as const,
+      instrument: { kind: 'vaulted-card' as const, vault_form_token: token },
+      order_reference: 'vault-replay',
+      return_url: 'http://127.0.0.1:9/return',
+      notification_url: 'http://127.0.0.1:9/notify',
+    };
+    const first = await authorizeLeg(input);
+    expect(first).toMatchObject({ type: 'authorization', status: 'AUTHORIZED', authorized_amount: 1234 });
+    expect(await findVaultedCard(stack.sql, merchant.entity_id, token)).toMatchObject({ status: 'found', card: { has_cvv: false } });
+
+    // What a worker that crashed before recording the answer does: the very same call again.
+    const repeat = await authorizeLeg(input);
+    expect(repeat).toEqual(first);
+    const response = await fetch(`${stack.sandbox.url}/ledger?authorization_reference=${encodeURIComponent(first.partner_reference)}`);
+    const { entries }: { entries: { type: string }[] } = await response.json();
+    expect(entries.filter((entry) => entry.type === 'AUTHORIZE')).toHaveLength(1);
+
+    // The kept answer is the answer to that key, for that entity's card only.
+    expect(await cvvAnswerFor(stack.sql, key(), merchant.entity_id, token, `${input.idempotency_key}/other`)).toBeUndefined();
+    expect(await cvvAnswerFor(stack.sql, key(), other.entity_id, token, input.idempotency_key)).toBeUndefined();
+    const stored = await stack.sql<{ answer_encrypted: string }[]>`select answer_encrypted from vaulted_card_answers`;
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(row.answer_encrypted).not.toContain(first.partner_reference);
   });
 });
