@@ -60,8 +60,10 @@ export function authorizeAtPartner(input: AuthorizeLegInput): Promise<AuthorizeR
   );
 }
 
-/** An operation the merchant asked for and waits on; `orchestrated` for the orchestrator's own. */
-export function operateAtPartner(input: OperateLegInput, how: 'answering' | 'orchestrated'): Promise<OperationResult> {
+/** `answering`: somebody waits on the call (an Update); `orchestrated`: the orchestrator's own follow-up. */
+export type PartnerCallMode = 'answering' | 'orchestrated';
+
+export function operateAtPartner(input: OperateLegInput, how: PartnerCallMode): Promise<OperationResult> {
   if (how === 'orchestrated') return durable.operateLeg(input);
   return quickThenDurable(
     () => quick.operateLeg(input),

@@ -23,7 +23,7 @@ import type { AuthorizeResult } from '../../partners/partner';
 import { ReadModel } from '../read-model';
 import { WebhookOutbox } from '../webhook-outbox';
 import { applyAuthorizeResult, applyOperationResult } from './apply-partner-answer';
-import { authorizationStatusAtPartner, authorizeAtPartner, operateAtPartner, permanentFailureOf } from './partner-calls';
+import { authorizationStatusAtPartner, authorizeAtPartner, operateAtPartner, permanentFailureOf, type PartnerCallMode } from './partner-calls';
 import {
   authorizationIdempotencyKey,
   awaitAuthorizationUpdate,
@@ -192,7 +192,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
    * Sends one part of an operation to its partner. The idempotency key is the same on every send,
    * so re-sending a leg whose outcome is unknown can only ever return the first outcome.
    */
-  async function sendOperationLeg(operation: OperationState, tx: OperationLegState, how: 'answering' | 'orchestrated'): Promise<void> {
+  async function sendOperationLeg(operation: OperationState, tx: OperationLegState, how: PartnerCallMode): Promise<void> {
     const leg = legById(tx.authorization_id);
     try {
       const result = await operateAtPartner(
@@ -249,7 +249,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     };
     state.operations.push(operation);
     changed({ operation });
-    const how = triggeredBy === 'MERCHANT' ? 'answering' : 'orchestrated';
+    const how: PartnerCallMode = triggeredBy === 'MERCHANT' ? 'answering' : 'orchestrated';
     for (const tx of operation.partner_transactions) await sendOperationLeg(operation, tx, how);
     return operation;
   }
