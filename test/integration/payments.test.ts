@@ -264,6 +264,21 @@ describe('reads', () => {
   });
 });
 
+describe('the read model', () => {
+  it('follows a change nobody asked for: the workflow writes it after a partner notification', async () => {
+    const created = await cardPaymentWith('4000002760003184');
+    expect(created.body.authorization.status).toBe('PENDING');
+    await completeShopperPage(created.body.redirection.href, 'fail');
+    // Only the database is read here: a read through the API would write the copy itself.
+    const row = await eventually(async () => {
+      const [found] = await stack.sql<{ authorization_status: string; version: number }[]>`
+        select authorization_status, version from payment_projections where id = ${created.body.id}`;
+      return found?.authorization_status === 'REFUSED' ? found : undefined;
+    }, { what: 'the refusal in the read model', timeoutMs: 20_000 });
+    expect(row.version).toBeGreaterThan(created.body.version);
+  });
+});
+
 describe('partner faults', () => {
   it('retries a capture whose answer was lost with the same idempotency key: one capture at the partner', async () => {
     const { body: payment } = await cardPaymentWith('4242424242424242');
