@@ -4,6 +4,7 @@ import type { PartnerRegistry } from '../partners';
 import { notifyClientSession } from './client-sessions/notify-client-session';
 import { createPartnerCallActivities } from './payments/partner-calls';
 import { createProjectionActivities } from './projections';
+import { createPurgeVaults } from './vault/purge-vaults';
 import { createDeliverWebhook } from './webhooks/deliver';
 
 export interface ActivityDependencies {
@@ -16,6 +17,7 @@ export function createActivities(deps: ActivityDependencies) {
   return {
     deliverWebhook: createDeliverWebhook(deps),
     notifyClientSession,
+    purgeVaults: createPurgeVaults(deps),
     ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),
   };

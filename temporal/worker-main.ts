@@ -3,6 +3,8 @@ import { connect } from '../db/connection';
 import { createActivities } from '../activities';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logger';
+import { connectClient } from './client';
+import { ensureSchedules } from './schedules';
 import { createWorker } from './worker';
 import { partnersFor } from '../activities/partners-config';
 
@@ -18,6 +20,9 @@ const { worker, connection } = await createWorker({
   // A prebuilt workflow bundle (tests restart workers often); otherwise bundled at start.
   ...(process.env.TESSERA_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: process.env.TESSERA_WORKFLOW_BUNDLE } } : {}),
 });
+const client = await connectClient(config.temporalAddress, config.temporalNamespace);
+await ensureSchedules(client, config.taskQueue);
+await client.connection.close();
 log.info({ taskQueue: config.taskQueue, temporal: config.temporalAddress }, 'worker polling');
 // Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished.
 await worker.run();

@@ -1,3 +1,4 @@
 // Every workflow the worker registers. Deterministic code only: no I/O, no Node APIs.
 export { clientSessionWorkflow } from './client-session';
 export { paymentWorkflow } from './payment/payment';
+export { vaultPurgeWorkflow } from './vault-purge';

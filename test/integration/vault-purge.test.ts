@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { CreatedMerchant } from '../../db/merchants';
+import { findVaultedCard } from '../../db/vault';
+import { sha256 } from '../../platform/secrets';
+import { ensureSchedules, vaultPurgeScheduleId } from '../../temporal/schedules';
+import { vaultPurgeWorkflow } from '../../workflows/vault-purge';
+import { call, eventually } from '../support/api-client';
+import { startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let merchant: CreatedMerchant;
+
+beforeAll(async () => {
+  stack = await startStack();
+  merchant = await stack.createMerchant('Purge shop');
+});
+afterAll(async () => {
+  await stack?.temporal.schedule.getHandle(vaultPurgeScheduleId).delete().catch(() => undefined);
+  await stack?.close();
+});
+
+async function vaultedCard(): Promise<string> {
+  const answer = await call(stack.baseUrl, 'POST', '/v2/vault/cards', {
+    headers: { 'x-api-key': merchant.api_key },
+    body: { number: '4242424242424242', expiry_month: '09', expiry_year: '38', cvv: '123' },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.vault_form_token;
+}
+
+describe('the vault purge', () => {
+  it('deletes expired unused tokens and used ones past retention, on the hourly schedule the worker ensures', async () => {
+    const neverUsed = await vaultedCard();
+    const usedLongAgo = await vaultedCard();
+    const fresh = await vaultedCard();
+    await stack.sql`update vaulted_cards set created_at = now() - interval '3 hours', expires_at = now() - interval '2 hours' where token_hash = ${sha256(neverUsed)}`;
+    await stack.sql`update vaulted_cards set used_at = now() - interval '2 days' where token_hash = ${sha256(usedLongAgo)}`;
+
+    // Started twice, as two workers would: one schedule.
+    await ensureSchedules(stack.temporal, stack.config.taskQueue);
+    await ensureSchedules(stack.temporal, stack.config.taskQueue);
+    const schedule = stack.temporal.schedule.getHandle(vaultPurgeScheduleId);
+    const described = await schedule.describe();
+    expect(described.spec.intervals).toMatchObject([{ every: 3_600_000 }]);
+    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'vaultPurgeWorkflow', taskQueue: stack.config.taskQueue });
+
+    await schedule.trigger();
+    const started = await eventually(async () => (await schedule.describe()).info.recentActions[0]?.action.workflow.workflowId, { what: 'a purge run', timeoutMs: 20_000 });
+    const result = await stack.temporal.workflow.getHandle(started).result();
+    expect(result.cards).toBeGreaterThanOrEqual(2);
+
+    expect(await findVaultedCard(stack.sql, merchant.entity_id, neverUsed)).toEqual({ status: 'not_found' });
+    expect(await findVaultedCard(stack.sql, merchant.entity_id, usedLongAgo)).toEqual({ status: 'not_found' });
+    expect((await findVaultedCard(stack.sql, merchant.entity_id, fresh)).status).toBe('found');
+  });
+
+  it('runs as a workflow whose answer counts what it deleted', async () => {
+    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, { taskQueue: stack.config.taskQueue, workflowId: `vault-purge-test/${randomUUID()}` });
+    expect(result).toEqual({ cards: expect.any(Number), gift_cards: expect.any(Number) });
+  });
+});
