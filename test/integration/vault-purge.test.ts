@@ -16,7 +16,7 @@ beforeAll(async () => {
   merchant = await stack.createMerchant('Purge shop');
 });
 afterAll(async () => {
-  await stack?.temporal.schedule.getHandle(vaultPurgeScheduleId).delete().catch(() => undefined);
+  await stack?.temporal.schedule.getHandle(vaultPurgeScheduleId(stack.config.taskQueue)).delete().catch(() => undefined);
   await stack?.close();
 });
 
@@ -40,7 +40,7 @@ describe('the vault purge', () => {
     // Started twice, as two workers would: one schedule.
     await ensureSchedules(stack.temporal, stack.config.taskQueue);
     await ensureSchedules(stack.temporal, stack.config.taskQueue);
-    const schedule = stack.temporal.schedule.getHandle(vaultPurgeScheduleId);
+    const schedule = stack.temporal.schedule.getHandle(vaultPurgeScheduleId(stack.config.taskQueue));
     const described = await schedule.describe();
     expect(described.spec.intervals).toMatchObject([{ every: 3_600_000 }]);
     expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'vaultPurgeWorkflow', taskQueue: stack.config.taskQueue });
