@@ -279,6 +279,21 @@ describe('the read model', () => {
   });
 });
 
+describe('the read model after a lost answer', () => {
+  it('is repaired by the repeated request, which answers 409', async () => {
+    const { body: payment } = await cardPaymentWith('4242424242424242');
+    const first = await operate(payment.id, 'captures', { amount: 1000 }, { 'x-idempotency-key': 'lost-answer' });
+    expect(first.status).toBe(201);
+    // As if that answer, and the write that goes with it, had been lost: the row still shows the authorization.
+    await stack.sql`update payment_projections set body = ${stack.sql.json(payment)}, version = ${payment.version} where id = ${payment.id}`;
+    const repeat = await operate(payment.id, 'captures', { amount: 1000 }, { 'x-idempotency-key': 'lost-answer' });
+    expect(repeat.status).toBe(409);
+    const cached = await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, { token, headers: { 'cache-control': 'max-age=60' } });
+    expect(cached.body.amounts.total_captured).toBe(1000);
+    expect(cached.body.version).toBe(first.body.version);
+  });
+});
+
 describe('partner faults', () => {
   it('retries a capture whose answer was lost with the same idempotency key: one capture at the partner', async () => {
     const { body: payment } = await cardPaymentWith('4242424242424242');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
@@ -71,6 +71,16 @@ function maxAgeSeconds(header: string | undefined): number | undefined {
 export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const handleOf = (id: string) => deps.temporal.workflow.getHandle(paymentWorkflowId(id));
+
+  /**
+   * A repeated key means an earlier request was processed, but its answer (and the read-model
+   * write that goes with it) may have been lost on the way: a timeout, a 503. The repeat writes
+   * the read model from the workflow, so that what the 409 points to is what a cached read shows.
+   */
+  async function repairReadModel(request: FastifyRequest, id: string): Promise<void> {
+    const payment = await handleOf(id).query(getPaymentQuery).catch(() => undefined);
+    if (payment) await projectAnswer(deps.sql, request.log, { payment });
+  }
 
   app.post(
     '/v2/payments',
@@ -161,6 +171,7 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void
         return reply.status(201).header('location', view.links.self).send(view);
       } catch (error) {
         if (error instanceof WorkflowExecutionAlreadyStartedError) {
+          await repairReadModel(request, id);
           throw new HttpProblem(409, 'idempotency_conflict', 'a payment was already created with this x-idempotency-key', undefined, { resource_id: id });
         }
         throw error;
@@ -250,6 +261,7 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: Deps): void
           const failure = updateFailure(error);
           if (failure?.type === 'NotFound') throw notFound('payment');
           if (failure?.type === 'DuplicateOperation') {
+            await repairReadModel(request, request.params.id);
             throw new HttpProblem(409, 'idempotency_conflict', `a ${operation.noun} was already made with this x-idempotency-key`, undefined, { resource_id: operationId });
           }
           if (failure?.type === 'InvalidOperation') throw badRequest(`the ${operation.noun} is invalid: ${failure.message}`, failure.errors);
