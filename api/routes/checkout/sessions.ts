@@ -70,10 +70,14 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
       if (!isWorkflowNotFound(error)) throw error;
     }
     // The workflow has completed: the session is final (paid, expired or aborted) and shown as it is.
+    const session = await querySession(id);
+    if (session.entity_id !== entityId) throw notFound('client session');
+    return session;
+  }
+
+  async function querySession(id: string): Promise<ClientSessionState> {
     try {
-      const session = await handle.query(getClientSessionQuery);
-      if (session.entity_id !== entityId) throw notFound('client session');
-      return session;
+      return await deps.temporal.workflow.getHandle(clientSessionWorkflowId(id)).query(getClientSessionQuery);
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('client session');
       throw error;
@@ -82,14 +86,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
 
   /** What never changes after creation (currency, solutions, 3DS preferences): from the read model, else the workflow. */
   async function sessionTerms(id: string): Promise<ClientSessionState> {
-    const projected = await readClientSessionProjection(deps.sql, id);
-    if (projected) return projected;
-    try {
-      return await deps.temporal.workflow.getHandle(clientSessionWorkflowId(id)).query(getClientSessionQuery);
-    } catch (error) {
-      if (isWorkflowNotFound(error)) throw notFound('client session');
-      throw error;
-    }
+    return (await readClientSessionProjection(deps.sql, id)) ?? querySession(id);
   }
 
   for (const path of ['/checkout/v1/sessions/:id', '/checkout/v1/sessions/:id/payments', '/checkout/v1/entities/:entityId/sessions/:id']) {
