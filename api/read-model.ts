@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/connection';
 import { saveClientSessionProjection, savePaymentProjection } from '../db/projections';
-import type { ClientSessionState } from '../workflows/client-session-types';
+import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from './schemas/v2';
 
 export async function projectAnswer(sql: Sql, log: FastifyBaseLogger, answer: { session?: ClientSessionState; payment?: Payment }): Promise<void> {

@@ -21,6 +21,8 @@ import { registerPaymentRoutes } from './routes/v2/payments';
 import { registerShopperReturnRoutes } from './routes/v2/shopper-return';
 import { registerSigningJwksRoute } from './routes/v2/signing-jwks';
 import { registerCheckoutRoutes } from './routes/checkout/sessions';
+import { ClientSessionGateway } from './gateway/client-sessions';
+import { PaymentGateway } from './gateway/payments';
 import { partnersFor } from '../activities/partners-config';
 import { registerVaultRoutes } from './routes/v2/vault';
 import { registerGiftCardVaultRoutes } from './routes/v2/gift-card-vault';
@@ -86,11 +88,15 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     taskQueue: deps.config.taskQueue,
     namespace: deps.config.temporalNamespace,
   });
-  registerClientSessionRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config });
-  registerPaymentRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config });
-  registerShopperReturnRoutes(app, { temporal: deps.temporal, keys, partners: partnersFor(deps.config) });
+  // Every route reaches the workflows through these, whichever API it serves.
+  const gateway = { sql: deps.sql, temporal: deps.temporal, config: deps.config };
+  const clientSessions = new ClientSessionGateway(gateway);
+  const payments = new PaymentGateway(gateway);
+  registerClientSessionRoutes(app, { clientSessions });
+  registerPaymentRoutes(app, { payments });
+  registerShopperReturnRoutes(app, { keys, partners: partnersFor(deps.config), clientSessions, payments });
   registerSigningJwksRoute(app, { keys });
-  registerCheckoutRoutes(app, { sql: deps.sql, temporal: deps.temporal, config: deps.config, keys });
+  registerCheckoutRoutes(app, { sql: deps.sql, keys, clientSessions, payments });
   registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
   registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
 

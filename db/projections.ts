@@ -4,7 +4,7 @@
 // answered it; a workflow writes what changed with nobody asking (a partner notification, a
 // poll, a timer, a compensation).
 import type { Sql } from './connection';
-import type { ClientSessionState } from '../workflows/client-session-types';
+import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from '../api/schemas/v2';
 
 /** Upserts the session's read model; a write carrying an older version than the stored one is a no-op. */

@@ -15,6 +15,9 @@ export type InstrumentKind = (typeof PARTNER_CATALOG)[number]['instrument'];
 
 export const PARTNER_NAMES: readonly PartnerName[] = PARTNER_CATALOG.map((p) => p.name);
 
+/** Partners whose means of payment is a gift card (its number and PIN, tokenized as `vgt_`). */
+export const GIFT_CARD_PARTNERS: readonly string[] = PARTNER_CATALOG.filter((partner) => partner.instrument === 'giftcard').map((partner) => partner.name);
+
 export function isPartnerName(name: string): name is PartnerName {
   return (PARTNER_NAMES as readonly string[]).includes(name);
 }

@@ -1,6 +1,6 @@
 // One place that reads the environment, so every process (api, worker, scripts) agrees on defaults.
 // Embedded defaults make `npm start` work with nothing configured.
-import { readFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { intFromEnvOr as intFromEnv } from './env';
@@ -42,7 +42,17 @@ function loadEncryptionKey(): Buffer {
   const file = join(dataDir, 'encryption.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    // Written aside and linked into place: a second process starting at the same moment (a test
+    // worker, the worker beside the api) either wins the link or reads the first one's whole key.
+    const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(aside, randomBytes(32).toString('base64'), { mode: 0o600 });
+    try {
+      linkSync(aside, file);
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+    } finally {
+      unlinkSync(aside);
+    }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }

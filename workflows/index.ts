@@ -1,4 +1,4 @@
 // Every workflow the worker registers. Deterministic code only: no I/O, no Node APIs.
-export { clientSessionWorkflow } from './client-session';
+export { clientSessionWorkflow } from './client-session/client-session';
 export { paymentWorkflow } from './payment/payment';
 export { vaultPurgeWorkflow } from './vault-purge';

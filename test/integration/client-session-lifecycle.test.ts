@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../activities/webhooks/signature';
 import type { CreatedMerchant } from '../../db/merchants';
-import { openClientSessionUpdate } from '../../workflows/client-session';
-import { clientSessionWorkflowId } from '../../api/routes/v2/client-sessions';
+import { openClientSessionUpdate } from '../../workflows/client-session/messages';
+import { clientSessionWorkflowId } from '../../workflows/client-session/id';
 import { call, eventually, sessionApplication } from '../support/api-client';
 import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';

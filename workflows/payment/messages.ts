@@ -24,12 +24,3 @@ export const partnerNotificationSignal = defineSignal<[{ leg_id: string; result:
 
 /** Sent to the client session a payment was submitted from, whenever its authorization moves. */
 export const paymentChangedSignal = defineSignal<[Payment]>('paymentChanged');
-
-export const paymentWorkflowId = (id: string) => `payment/${id}`;
-export const authorizationIdempotencyKey = (paymentId: string, legId: string) => `payment/${paymentId}/auth/${legId}`;
-
-/** Inverse of authorizationIdempotencyKey, for routing a partner notification to its workflow. */
-export function parseAuthorizationIdempotencyKey(key: string): { paymentId: string; legId: string } | undefined {
-  const match = /^payment\/([0-9a-f-]{36})\/auth\/([0-9a-f-]{36})$/.exec(key);
-  return match ? { paymentId: match[1]!, legId: match[2]! } : undefined;
-}

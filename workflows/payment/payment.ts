@@ -24,8 +24,8 @@ import { ReadModel } from '../read-model';
 import { WebhookOutbox } from '../webhook-outbox';
 import { applyAuthorizeResult, applyOperationResult } from './apply-partner-answer';
 import { authorizationStatusAtPartner, authorizeAtPartner, operateAtPartner, permanentFailureOf, type PartnerCallMode } from './partner-calls';
+import { authorizationIdempotencyKey } from './ids';
 import {
-  authorizationIdempotencyKey,
   awaitAuthorizationUpdate,
   captureUpdate,
   getPaymentQuery,

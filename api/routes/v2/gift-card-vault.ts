@@ -13,7 +13,7 @@ import { contractsOf } from '../../../db/contracts';
 import { detokenizeGiftCard, vaultGiftCard } from '../../../db/gift-card-vault';
 import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault';
 import { partnersFor } from '../../../activities/partners-config';
-import { PARTNER_CATALOG, PartnerRequestError, PartnerUnavailableError, type PartnerRegistry } from '../../../partners';
+import { GIFT_CARD_PARTNERS, PartnerRequestError, PartnerUnavailableError, type PartnerRegistry } from '../../../partners';
 import type { TesseraConfig } from '../../../platform/config';
 import type { KeyRing } from '../../auth/key-ring';
 import { badRequest, HttpProblem } from '../../errors/problem';
@@ -26,7 +26,6 @@ export const VAULT_GIFT_CARDS_PATH = '/v2/vault/gift-cards';
 export const GIFT_CARD_BALANCE_PATH = '/v2/vault/gift-cards/balance';
 
 /** Partners whose instrument is a gift card (sandbox-giftcard): the only ones a `vgt_` token pays with. */
-export const GIFT_CARD_PARTNERS: readonly string[] = PARTNER_CATALOG.filter((partner) => partner.instrument === 'giftcard').map((partner) => partner.name);
 
 interface Deps {
   sql: Sql;

@@ -4,20 +4,19 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Client } from '@temporalio/client';
 import { PartnerNotificationError, type PartnerRegistry } from '../../../partners';
-import { getPaymentQuery, getShopperDestinationQuery, parseAuthorizationIdempotencyKey, partnerNotificationSignal, paymentWorkflowId, refreshPaymentUpdate } from '../../../workflows/payment/messages';
+import { parseAuthorizationIdempotencyKey } from '../../../workflows/payment/ids';
 import type { KeyRing } from '../../auth/key-ring';
 import { redirectionUrl, signRedirection } from '../../auth/redirect-token';
 import { HttpProblem, notFound } from '../../errors/problem';
-import { isWorkflowNotFound } from '../../temporal/workflow-errors';
-import { getClientSessionQuery } from '../../../workflows/client-session';
-import { clientSessionWorkflowId } from './client-sessions';
+import type { ClientSessionGateway } from '../../gateway/client-sessions';
+import type { PaymentGateway } from '../../gateway/payments';
 
 interface Deps {
-  temporal: Client;
   keys: KeyRing;
   partners: PartnerRegistry;
+  clientSessions: ClientSessionGateway;
+  payments: PaymentGateway;
 }
 
 function escapeHtml(text: string): string {
@@ -31,29 +30,16 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
     '/v2/payments/:id/return',
     { schema: { hide: true, params: Type.Object({ id: Type.String({ format: 'uuid' }) }) } },
     async (request, reply) => {
-      const handle = deps.temporal.workflow.getHandle(paymentWorkflowId(request.params.id));
-      let destination;
-      let payment;
-      try {
-        destination = await handle.query(getShopperDestinationQuery);
-        // The partner's redirect carries no proof of outcome: ask the partner ourselves. A payment
-        // whose workflow has already completed (its partner notified first) is final: read it.
-        payment = await handle
-          .executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: destination.entity_id }] })
-          .catch((error: unknown) => (isWorkflowNotFound(error) ? handle.query(getPaymentQuery) : Promise.reject(error)));
-      } catch (error) {
-        if (isWorkflowNotFound(error)) throw notFound('payment');
-        throw error;
-      }
+      const { payment, shopperRedirectionUrl } = await deps.payments.shopperReturned(request.params.id);
       const status = payment.authorization?.status ?? 'PENDING';
-      if (destination.shopper_redirection_url) {
+      if (shopperRedirectionUrl) {
         const token = await signRedirection(deps.keys, {
           entity_id: payment.entity_id,
           payment_id: payment.id,
           authorization_status: status,
-          ...(payment.client_session_id ? { client_session_id: payment.client_session_id, client_session_status: await sessionStatus(deps, payment.client_session_id) } : {}),
+          ...(payment.client_session_id ? { client_session_id: payment.client_session_id, client_session_status: (await deps.clientSessions.query(payment.client_session_id)).status } : {}),
         });
-        return reply.redirect(redirectionUrl(destination.shopper_redirection_url, token), 303);
+        return reply.redirect(redirectionUrl(shopperRedirectionUrl, token), 303);
       }
       return reply
         .type('text/html; charset=utf-8')
@@ -82,19 +68,9 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
       }
       const target = parseAuthorizationIdempotencyKey(notification.idempotency_key);
       if (!target) throw notFound('payment');
-      try {
-        await deps.temporal.workflow.getHandle(paymentWorkflowId(target.paymentId)).signal(partnerNotificationSignal, { leg_id: target.legId, result: notification.result });
-      } catch (error) {
-        if (isWorkflowNotFound(error)) throw notFound('payment');
-        throw error;
-      }
+      await deps.payments.partnerNotified(target.paymentId, target.legId, notification.result);
       return reply.status(204).send();
     });
   });
 }
 
-
-async function sessionStatus(deps: Deps, sessionId: string): Promise<string> {
-  const session = await deps.temporal.workflow.getHandle(clientSessionWorkflowId(sessionId)).query(getClientSessionQuery);
-  return session.status;
-}

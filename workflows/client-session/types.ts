@@ -1,6 +1,6 @@
-import type { ClientSession, ThreeDsAuthenticationOptions } from '../api/schemas/v2';
-import type { WebhookSubscription } from '../activities/webhook-types';
-import type { WebhookRetrySettings } from './webhook-outbox';
+import type { ClientSession, ThreeDsAuthenticationOptions } from '../../api/schemas/v2';
+import type { WebhookSubscription } from '../../activities/webhook-types';
+import type { WebhookRetrySettings } from '../webhook-outbox';
 
 /**
  * The session exactly as the API shows it, plus its creation time. The API computes every

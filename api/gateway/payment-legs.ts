@@ -1,17 +1,17 @@
 // Turns the split entries of POST /v2/payments into the payment workflow's authorization legs,
 // checking each against the entity's contracts and the vaults (cards, gift cards) before anything starts.
-import type { Sql } from '../../../db/connection';
-import type { PartnerContract } from '../../../db/contracts';
-import { GIFT_CARD_VAULT_TOKEN_PREFIX, findVaultedGiftCard } from '../../../db/gift-card-vault';
-import { findVaultedCard } from '../../../db/vault';
-import { effectiveThreeDsOptions } from '../../../domain/validation/future-usage';
-import { splitEntryKind } from '../../../domain/validation/create-payment';
-import { isOneOf } from '../../../domain/enums';
-import { CARD_NETWORKS } from '../../../partners/catalog';
-import type { FieldError } from '../../errors/problem';
-import type { PaymentSplitEntry } from '../../schemas/v2';
-import type { AuthorizationLegState, LegInstrument } from '../../../workflows/payment/types';
-import { GIFT_CARD_PARTNERS } from './gift-card-vault';
+import type { Sql } from '../../db/connection';
+import type { PartnerContract } from '../../db/contracts';
+import { GIFT_CARD_VAULT_TOKEN_PREFIX, findVaultedGiftCard } from '../../db/gift-card-vault';
+import { findVaultedCard } from '../../db/vault';
+import { effectiveThreeDsOptions } from '../../domain/validation/future-usage';
+import { splitEntryKind } from '../../domain/validation/create-payment';
+import { isOneOf } from '../../domain/enums';
+import { CARD_NETWORKS, GIFT_CARD_PARTNERS } from '../../partners/catalog';
+import type { FieldError } from '../errors/problem';
+import type { PaymentSplitEntry } from '../schemas/v2';
+import type { AuthorizationLegState, LegInstrument } from '../../workflows/payment/types';
+
 
 export interface LegsInput {
   sql: Sql;

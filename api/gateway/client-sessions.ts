@@ -1,0 +1,211 @@
+// The API's one way to the client session workflows, whichever API a call came through (v2, v1,
+// the browser checkout, the shopper's return): it starts them, finds one for an entity, sends
+// Updates and turns their failures into problems, and writes the read model from each answer.
+// Routes keep only what is HTTP: parsing, auth, status codes and the shape of their answers.
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { contractsOf } from '../../db/contracts';
+import { findEntity, type EntityRecord } from '../../db/merchants';
+import { deleteClientSessionProjection, readClientSessionProjection } from '../../db/projections';
+import type { AbortStatus } from '../../domain/client-session-status';
+import { withClientSessionDefaults } from '../../domain/defaults';
+import { eligibleSolutions } from '../../domain/eligibility';
+import { deterministicUuid } from '../../platform/ids';
+import { entityIdKey, merchantReferenceKey } from '../../temporal/search-attributes';
+import { clientSessionWorkflow } from '../../workflows/client-session/client-session';
+import { clientSessionWorkflowId } from '../../workflows/client-session/id';
+import {
+  abortClientSessionUpdate,
+  getClientSessionQuery,
+  openClientSessionUpdate,
+  submitClientSessionUpdate,
+} from '../../workflows/client-session/messages';
+import type { ClientSessionState } from '../../workflows/client-session/types';
+import type { AuthorizationLegState } from '../../workflows/payment/types';
+import { badRequest, HttpProblem, notFound } from '../errors/problem';
+import { projectAnswer } from '../read-model';
+import type { ClientSessionApplication, Payment } from '../schemas/v2';
+import { isWorkflowNotFound, updateFailure } from '../temporal/workflow-errors';
+import type { GatewayDependencies } from './dependencies';
+import { webhookSubscriptionOf } from './webhook-subscription';
+
+/** What a browser checkout needs to mount the widget; base64 JSON as existing clients decode it. */
+function widgetData(session: { id: string; amount: number; currency: string }, entity: EntityRecord, publicUrl: string): string {
+  const payload = {
+    entity_id: entity.id,
+    publishable_key: entity.publishable_key,
+    environment: 'sandbox',
+    api_url: publicUrl,
+    session: { id: session.id, amount: session.amount, currency: session.currency },
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+function sessionLinks(publicUrl: string, id: string, entityId: string, hosted: boolean): ClientSessionState['links'] {
+  const self = `${publicUrl}/v2/client-sessions/${id}`;
+  return { self, abort: `${self}/abort`, ...(hosted ? { hosted_page: `${publicUrl}/entities/${entityId}/sessions/${id}` } : {}) };
+}
+
+export interface SubmittedPayment {
+  session: ClientSessionState;
+  payment: Payment;
+}
+
+export class ClientSessionGateway {
+  constructor(private readonly deps: GatewayDependencies) {}
+
+  private handle(id: string) {
+    return this.deps.temporal.workflow.getHandle(clientSessionWorkflowId(id));
+  }
+
+  /**
+   * Starts the session of a validated application. The same idempotency key always names the same
+   * session: a repeat answers 409 with its id.
+   */
+  async create(submitted: ClientSessionApplication, options: { idempotencyKey?: string; log: FastifyBaseLogger }): Promise<ClientSessionState> {
+    const { sql, config } = this.deps;
+    const application = withClientSessionDefaults(submitted);
+    // Independent reads: in parallel, they cost one database round trip instead of two.
+    const [entity, contracts] = await Promise.all([findEntity(sql, application.entity_id), contractsOf(sql, application.entity_id)]);
+    if (!entity) throw notFound('entity');
+
+    const id = options.idempotencyKey ? deterministicUuid('client-session', entity.id, options.idempotencyKey) : randomUUID();
+    const now = new Date();
+    const integrationMode = application.integration_mode;
+    const session: ClientSessionState = {
+      id,
+      entity_id: entity.id,
+      status: 'CREATED',
+      version: 1,
+      amount: application.amount,
+      currency: application.currency,
+      capture_mode: application.capture_mode,
+      integration_mode: integrationMode,
+      allow_future_usage: application.allow_future_usage,
+      ...(application.customer ? { customer: application.customer } : {}),
+      order: application.order,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + config.sessionTtlSeconds * 1000).toISOString(),
+      shopper_redirection_url: application.shopper_redirection_url,
+      ...(integrationMode === 'EMBEDDED'
+        ? {
+            widget: {
+              data: widgetData({ id, amount: application.amount, currency: application.currency }, entity, config.publicUrl),
+              js_url: `${config.publicUrl}/widget/v1/tessera-widget.js`,
+            },
+          }
+        : {}),
+      ...(application.three_ds_authentication_options ? { three_ds_authentication_options: application.three_ds_authentication_options } : {}),
+      eligible_solutions: eligibleSolutions(contracts, application.amount, application.currency),
+      links: sessionLinks(config.publicUrl, id, entity.id, integrationMode === 'HOSTED_PAGE'),
+    };
+    const webhook = webhookSubscriptionOf(application.webhook, config.encryptionKey);
+
+    // The read model is written beside the start, not after it: the submission reads the session
+    // from it, and the shopper may be that fast.
+    const projected = projectAnswer(sql, options.log, { session });
+    try {
+      await this.deps.temporal.workflow.start(clientSessionWorkflow, {
+        workflowId: clientSessionWorkflowId(id),
+        taskQueue: config.taskQueue,
+        // An idempotency key stays spent after its session has ended, not only while it runs.
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        args: [{ session, ...(webhook ? { webhook } : {}), webhookRetry: { initialIntervalMs: config.webhookRetryInitialIntervalMs } }],
+        typedSearchAttributes: [
+          { key: entityIdKey, value: entity.id },
+          { key: merchantReferenceKey, value: application.order.reference },
+        ],
+      });
+      await projected;
+    } catch (error) {
+      await projected;
+      if (error instanceof WorkflowExecutionAlreadyStartedError) {
+        throw new HttpProblem(409, 'idempotency_conflict', 'a client session was already created with this x-idempotency-key', undefined, { resource_id: id });
+      }
+      // No session exists under this id (unless a lost answer hid its start: then the workflow's
+      // next change writes the row again).
+      await deleteClientSessionProjection(sql, id, 1).catch(() => undefined);
+      throw error;
+    }
+    return session;
+  }
+
+  /** The session as its workflow holds it, whoever asks: the caller has proven its right another way. */
+  async query(id: string): Promise<ClientSessionState> {
+    try {
+      return await this.handle(id).query(getClientSessionQuery);
+    } catch (error) {
+      if (isWorkflowNotFound(error)) throw notFound('client session');
+      throw error;
+    }
+  }
+
+  /** The entity's session; another entity's is indistinguishable from one that does not exist. */
+  async read(id: string, entityId: string): Promise<ClientSessionState> {
+    const session = await this.query(id);
+    if (session.entity_id !== entityId) throw notFound('client session');
+    return session;
+  }
+
+  /** What never changes after creation (currency, amount, solutions, 3DS preferences): from the read model, else the workflow. */
+  async terms(id: string, entityId: string): Promise<ClientSessionState> {
+    const session = (await readClientSessionProjection(this.deps.sql, id)) ?? (await this.query(id));
+    if (session.entity_id !== entityId) throw notFound('client session');
+    return session;
+  }
+
+  /**
+   * The shopper opened the page or widget: CREATED moves to CHOICE_IN_PROGRESS; any other status
+   * is shown as it is (the page then explains it instead of offering a form).
+   */
+  async open(id: string, entityId: string, log: FastifyBaseLogger): Promise<ClientSessionState> {
+    try {
+      const session = await this.handle(id).executeUpdate(openClientSessionUpdate, { args: [{ entity_id: entityId }] });
+      await projectAnswer(this.deps.sql, log, { session });
+      return session;
+    } catch (error) {
+      if (updateFailure(error)?.type === 'NotFound') throw notFound('client session');
+      if (!isWorkflowNotFound(error)) throw error;
+    }
+    // The workflow has completed: the session is final (paid, expired or aborted).
+    return this.read(id, entityId);
+  }
+
+  async abort(id: string, entityId: string, status: AbortStatus, log: FastifyBaseLogger): Promise<ClientSessionState> {
+    try {
+      const session = await this.handle(id).executeUpdate(abortClientSessionUpdate, { args: [{ status, entity_id: entityId }] });
+      await projectAnswer(this.deps.sql, log, { session });
+      return session;
+    } catch (error) {
+      const failure = updateFailure(error);
+      if (failure?.type === 'NotFound') throw notFound('client session');
+      if (failure) throw badRequest(failure.message, [{ pointer: '/status', detail: failure.message }]);
+      if (!isWorkflowNotFound(error)) throw error;
+    }
+    // The workflow has completed (the session is final): tell which status stands in the way.
+    const session = await this.read(id, entityId);
+    throw badRequest(`the client session is ${session.status}; it cannot be aborted`, [{ pointer: '/status', detail: `the client session is ${session.status}` }]);
+  }
+
+  /**
+   * The shopper's choice: the session starts the payment as its child and answers its first
+   * outcome. A session that already has a payment answers `session_already_submitted`.
+   */
+  async submit(id: string, entityId: string, payment: { id: string; legs: AuthorizationLegState[] }, log: FastifyBaseLogger): Promise<SubmittedPayment> {
+    try {
+      const result = await this.handle(id).executeUpdate(submitClientSessionUpdate, {
+        args: [{ entity_id: entityId, payment_id: payment.id, legs: payment.legs, publicUrl: this.deps.config.publicUrl }],
+      });
+      await projectAnswer(this.deps.sql, log, result);
+      return result;
+    } catch (error) {
+      const failure = updateFailure(error);
+      if (failure?.type === 'NotFound') throw notFound('client session');
+      if (failure?.type === 'AlreadySubmitted') throw new HttpProblem(400, 'session_already_submitted', failure.message);
+      if (failure) throw badRequest(failure.message);
+      if (isWorkflowNotFound(error)) throw new HttpProblem(400, 'session_ended', 'the client session has ended');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,226 @@
+// The API's one way to the payment workflows, whichever API a call came through (v2, v1, the
+// shopper's return): it starts a payment and waits for its first outcome, finds one for an entity,
+// sends the merchant's operations as Updates and turns their failures into problems, and writes
+// the read model from each answer. Routes keep only what is HTTP.
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { contractsOf } from '../../db/contracts';
+import { findEntity } from '../../db/merchants';
+import { readPaymentProjection } from '../../db/projections';
+import { withPaymentDefaults } from '../../domain/defaults';
+import type { OperationKind } from '../../domain/payment-ledger';
+import { deterministicUuid } from '../../platform/ids';
+import { entityIdKey, merchantReferenceKey } from '../../temporal/search-attributes';
+import { paymentWorkflowId } from '../../workflows/payment/ids';
+import {
+  awaitAuthorizationUpdate,
+  captureUpdate,
+  getPaymentQuery,
+  getShopperDestinationQuery,
+  partnerNotificationSignal,
+  refreshPaymentUpdate,
+  refundUpdate,
+  voidUpdate,
+  type OperationOutcome,
+} from '../../workflows/payment/messages';
+import { newPaymentState } from '../../workflows/payment/new-payment';
+import { paymentWorkflow } from '../../workflows/payment/payment';
+import type { AuthorizeResult } from '../../partners/partner';
+import type { AuthorizationLegState, OperationUpdateInput } from '../../workflows/payment/types';
+import { badRequest, HttpProblem, notFound } from '../errors/problem';
+import { projectAnswer } from '../read-model';
+import type { CreatePaymentRequest, Payment, PaymentSplitEntry } from '../schemas/v2';
+import { isWorkflowNotFound, updateFailure } from '../temporal/workflow-errors';
+import type { GatewayDependencies } from './dependencies';
+import { legsFromSplit } from './payment-legs';
+import { redactedWebhook, webhookSubscriptionOf } from './webhook-subscription';
+
+const operationUpdates = { capture: captureUpdate, void: voidUpdate, refund: refundUpdate } as const;
+const availableAmount = { capture: 'available_to_capture', void: 'available_to_void', refund: 'available_to_refund' } as const;
+
+/** What the merchant asks of an operation; the gateway adds who asks and under which id. */
+export type OperationRequest = Omit<OperationUpdateInput, 'entity_id' | 'operation_id'>;
+
+export class PaymentGateway {
+  constructor(private readonly deps: GatewayDependencies) {}
+
+  private handle(id: string) {
+    return this.deps.temporal.workflow.getHandle(paymentWorkflowId(id));
+  }
+
+  /**
+   * The authorization legs of split entries, checked against the entity's contracts and vaults
+   * before anything starts. Leg ids come from the payment id, so that a racing duplicate builds
+   * the very same workflow input.
+   */
+  async legsOf(input: { entityId: string; paymentId: string; currency: string; allowFutureUsage: boolean; split: readonly PaymentSplitEntry[] }): Promise<AuthorizationLegState[]> {
+    let legIndex = 0;
+    const { legs, errors } = await legsFromSplit({
+      sql: this.deps.sql,
+      entityId: input.entityId,
+      currency: input.currency,
+      allowFutureUsage: input.allowFutureUsage,
+      contracts: await contractsOf(this.deps.sql, input.entityId),
+      split: input.split,
+      newId: () => deterministicUuid('payment-leg', input.paymentId, String(legIndex++)),
+      now: new Date().toISOString(),
+    });
+    if (errors.length > 0) throw badRequest('the payment cannot be authorized as given', errors);
+    return legs;
+  }
+
+  /**
+   * Starts a validated payment and answers once its authorization has a first outcome, in one
+   * round trip (Update-with-Start). The same idempotency key always names the same payment.
+   */
+  async create(request: CreatePaymentRequest, options: { idempotencyKey?: string; log: FastifyBaseLogger }): Promise<Payment> {
+    const { sql, config } = this.deps;
+    const body = withPaymentDefaults(request);
+    const entity = await findEntity(sql, body.entity_id);
+    if (!entity) throw notFound('entity');
+    const id = options.idempotencyKey ? deterministicUuid('payment', entity.id, options.idempotencyKey) : randomUUID();
+    const legs = await this.legsOf({ entityId: entity.id, paymentId: id, currency: body.currency, allowFutureUsage: body.allow_future_usage, split: body.split ?? [] });
+    const payment = newPaymentState({
+      id,
+      entity_id: entity.id,
+      created_at: new Date().toISOString(),
+      order: body.order,
+      amount: body.amount,
+      currency: body.currency,
+      capture_mode: body.capture_mode,
+      allow_future_usage: body.allow_future_usage,
+      ...(body.customer ? { customer: body.customer } : {}),
+      ...(body.shopper_redirection_url ? { shopper_redirection_url: body.shopper_redirection_url } : {}),
+      ...(body.webhook ? { webhook: redactedWebhook(body.webhook) } : {}),
+      legs,
+    });
+    const subscription = webhookSubscriptionOf(body.webhook, config.encryptionKey);
+    const start = new WithStartWorkflowOperation(paymentWorkflow, {
+      workflowId: paymentWorkflowId(id),
+      taskQueue: config.taskQueue,
+      workflowIdConflictPolicy: 'FAIL',
+      // An idempotency key stays spent after its payment has completed, not only while it runs.
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [
+        {
+          payment,
+          publicUrl: config.publicUrl,
+          webhookRetry: { initialIntervalMs: config.webhookRetryInitialIntervalMs },
+          ...(subscription ? { webhookSubscription: subscription } : {}),
+        },
+      ],
+      typedSearchAttributes: [
+        { key: entityIdKey, value: entity.id },
+        { key: merchantReferenceKey, value: body.order.reference },
+      ],
+    });
+    try {
+      const view = await this.deps.temporal.workflow.executeUpdateWithStart(awaitAuthorizationUpdate, {
+        args: [{ entity_id: entity.id }],
+        startWorkflowOperation: start,
+      });
+      await projectAnswer(sql, options.log, { payment: view });
+      return view;
+    } catch (error) {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) {
+        await this.repairReadModel(id, options.log);
+        throw new HttpProblem(409, 'idempotency_conflict', 'a payment was already created with this x-idempotency-key', undefined, { resource_id: id });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The entity's payment. Without `maxAgeSeconds`, partner transactions that are not final are
+   * refreshed at their partner first; with it, a copy at most that old may answer instead.
+   */
+  async read(id: string, entityId: string, options: { maxAgeSeconds?: number; log: FastifyBaseLogger }): Promise<Payment> {
+    if (options.maxAgeSeconds !== undefined) {
+      const cached = await readPaymentProjection(this.deps.sql, id);
+      if (cached && cached.payment.entity_id === entityId && Date.now() - cached.updatedAt.getTime() <= options.maxAgeSeconds * 1000) return cached.payment;
+    }
+    const handle = this.handle(id);
+    try {
+      const view = await handle.query(getPaymentQuery);
+      if (view.entity_id !== entityId) throw notFound('payment');
+      const status = view.authorization?.status;
+      const fresh = status === 'PENDING' || status === 'UNCERTAIN' ? await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] }) : view;
+      // Also repairs a read model an earlier answer could not write.
+      await projectAnswer(this.deps.sql, options.log, { payment: fresh });
+      return fresh;
+    } catch (error) {
+      if (isWorkflowNotFound(error)) throw notFound('payment');
+      throw error;
+    }
+  }
+
+  /**
+   * A capture, void or refund of the merchant's. The same idempotency key always names the same
+   * operation: a repeat answers 409 with its id, however long after.
+   */
+  async operate(kind: OperationKind, id: string, entityId: string, request: OperationRequest, options: { idempotencyKey?: string; log: FastifyBaseLogger }): Promise<OperationOutcome> {
+    const operationId = options.idempotencyKey ? deterministicUuid(kind, entityId, id, options.idempotencyKey) : randomUUID();
+    const alreadyMade = () => new HttpProblem(409, 'idempotency_conflict', `a ${kind} was already made with this x-idempotency-key`, undefined, { resource_id: operationId });
+    try {
+      const outcome = await this.handle(id).executeUpdate(operationUpdates[kind], { args: [{ ...request, entity_id: entityId, operation_id: operationId }] });
+      await projectAnswer(this.deps.sql, options.log, { payment: outcome.payment });
+      return outcome;
+    } catch (error) {
+      const failure = updateFailure(error);
+      if (failure?.type === 'NotFound') throw notFound('payment');
+      if (failure?.type === 'DuplicateOperation') {
+        await this.repairReadModel(id, options.log);
+        throw alreadyMade();
+      }
+      if (failure?.type === 'InvalidOperation') throw badRequest(`the ${kind} is invalid: ${failure.message}`, failure.errors);
+      if (failure) throw badRequest(failure.message);
+      if (!isWorkflowNotFound(error)) throw error;
+    }
+    // A payment whose workflow has completed has nothing left to move.
+    const view = await this.handle(id).query(getPaymentQuery).catch(() => undefined);
+    if (!view || view.entity_id !== entityId) throw notFound('payment');
+    const done = [...view.captures, ...view.voids, ...view.refunds].some((existing) => existing.id === operationId);
+    if (done) throw alreadyMade();
+    throw badRequest(`nothing is available to ${kind} on this payment`, [{ pointer: '/amount', detail: `must be at most ${view.amounts[availableAmount[kind]]}` }]);
+  }
+
+  /**
+   * The shopper is back from a partner's page. Their redirect carries no proof of outcome, so the
+   * partners are asked; a payment whose workflow has completed (its partner notified first) is
+   * final and read as it is. Also says where the shopper goes next.
+   */
+  async shopperReturned(id: string): Promise<{ payment: Payment; shopperRedirectionUrl?: string }> {
+    const handle = this.handle(id);
+    try {
+      const destination = await handle.query(getShopperDestinationQuery);
+      const payment = await handle
+        .executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: destination.entity_id }] })
+        .catch((error: unknown) => (isWorkflowNotFound(error) ? handle.query(getPaymentQuery) : Promise.reject(error)));
+      return { payment, ...(destination.shopper_redirection_url ? { shopperRedirectionUrl: destination.shopper_redirection_url } : {}) };
+    } catch (error) {
+      if (isWorkflowNotFound(error)) throw notFound('payment');
+      throw error;
+    }
+  }
+
+  /** A partner's asynchronous outcome for one authorization leg, already authenticated by its adapter. */
+  async partnerNotified(id: string, legId: string, result: AuthorizeResult): Promise<void> {
+    try {
+      await this.handle(id).signal(partnerNotificationSignal, { leg_id: legId, result });
+    } catch (error) {
+      if (isWorkflowNotFound(error)) throw notFound('payment');
+      throw error;
+    }
+  }
+
+  /**
+   * A repeated key means an earlier request was processed, but its answer (and the read-model
+   * write that goes with it) may have been lost on the way: a timeout, a 503. The repeat writes
+   * the read model from the workflow, so that what the 409 points to is what a cached read shows.
+   */
+  private async repairReadModel(id: string, log: FastifyBaseLogger): Promise<void> {
+    const payment = await this.handle(id).query(getPaymentQuery).catch(() => undefined);
+    if (payment) await projectAnswer(this.deps.sql, log, { payment });
+  }
+}

@@ -1,0 +1,20 @@
+// The client session workflow's query and Updates: what the API and the browser checkout can ask of it.
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { Payment } from '../../api/schemas/v2';
+import type { AbortStatus } from '../../domain/client-session-status';
+import type { AuthorizationLegState } from '../payment/types';
+import type { ClientSessionState } from './types';
+
+export const getClientSessionQuery = defineQuery<ClientSessionState>('getClientSession');
+/** The shopper opened the page or widget: CREATED moves to CHOICE_IN_PROGRESS, any other status stays. */
+export const openClientSessionUpdate = defineUpdate<ClientSessionState, [{ entity_id: string }]>('openClientSession');
+export const abortClientSessionUpdate = defineUpdate<ClientSessionState, [{ status: AbortStatus; entity_id: string }]>('abortClientSession');
+
+export interface SubmitClientSessionInput {
+  entity_id: string;
+  payment_id: string;
+  legs: AuthorizationLegState[];
+  publicUrl: string;
+}
+/** The shopper's choice: starts the payment as a child workflow and answers its first outcome. */
+export const submitClientSessionUpdate = defineUpdate<{ session: ClientSessionState; payment: Payment }, [SubmitClientSessionInput]>('submitClientSession');
