@@ -1,9 +1,9 @@
 // The payment as the API shows it, derived from the workflow state by the domain's money rules.
 import type { Payment } from '../../api/schemas/v2';
-import type { AuthorizationStatus, OperationStatus } from '../../domain/enums';
 import { authorizationBalances, computeAmounts, overview } from '../../domain/payment-amounts';
 import type { PaymentLedger } from '../../domain/payment-ledger';
-import type { AuthorizationLegState, OperationLegState, PaymentState } from './types';
+import { authorizationStatus } from '../../domain/payment-status';
+import type { AuthorizationLegState, PaymentState } from './types';
 
 export function ledgerOf(state: PaymentState): PaymentLedger {
   return {
@@ -26,30 +26,6 @@ export function ledgerOf(state: PaymentState): PaymentLedger {
       })),
     ),
   };
-}
-
-/**
- * The payment's authorization status from its legs: the first failed leg decides a failure; a
- * leg still waiting makes the whole PENDING (or UNCERTAIN); AUTHORIZED only when every leg holds
- * what was asked of it.
- */
-export function authorizationStatus(state: PaymentState): AuthorizationStatus {
-  const failed = state.legs.find((leg) => leg.status === 'REFUSED' || leg.status === 'ERROR');
-  if (failed && failed.status !== 'NEW') return failed.status === 'ERROR' ? 'ERROR' : 'REFUSED';
-  if (state.refusal) return 'REFUSED';
-  if (state.legs.some((leg) => leg.status === 'UNCERTAIN')) return 'UNCERTAIN';
-  if (state.legs.some((leg) => leg.status === 'PENDING' || leg.status === 'NEW')) return 'PENDING';
-  if (state.legs.length > 0 && state.legs.every((leg) => leg.status === 'AUTHORIZED')) return 'AUTHORIZED';
-  return 'ABORTED';
-}
-
-export function operationStatus(legs: readonly OperationLegState[]): OperationStatus {
-  if (legs.some((leg) => leg.status === 'UNCERTAIN')) return 'UNCERTAIN';
-  if (legs.some((leg) => leg.status === 'PENDING')) return 'PENDING';
-  if (legs.every((leg) => leg.status === 'SUCCESS')) return 'SUCCESS';
-  if (legs.every((leg) => leg.status === 'FAILURE')) return 'FAILURE';
-  // Some partners moved the money and others refused: the merchant must look at each leg.
-  return 'CONFLICT';
 }
 
 function partnerTransactionView(leg: AuthorizationLegState, remaining: number, reusable: boolean) {

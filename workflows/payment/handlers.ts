@@ -1,0 +1,95 @@
+// What the API and partners can ask of a running payment: reads, the wait for the authorization's
+// first outcome, status refreshes, partner notifications, and the merchant's operations.
+import { ApplicationFailure, condition, setHandler } from '@temporalio/workflow';
+import type { ReadModel } from '../read-model';
+import { pollLeg, recordAuthorization } from './authorization';
+import {
+  awaitAuthorizationUpdate,
+  captureUpdate,
+  getPaymentQuery,
+  getShopperDestinationQuery,
+  partnerNotificationSignal,
+  refreshPaymentUpdate,
+  refundUpdate,
+  voidUpdate,
+  type OperationOutcome,
+} from './messages';
+import { assertOperationPossible, runOperation } from './operations';
+import type { PaymentRun } from './run';
+import type { OperationUpdateInput } from './types';
+
+const updatesByKind = { capture: captureUpdate, void: voidUpdate, refund: refundUpdate } as const;
+
+export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): void {
+  const { state } = run;
+  const view = () => run.view();
+  const belongs = (entityId: string) => run.assertBelongsTo(entityId);
+
+  setHandler(getPaymentQuery, view);
+  setHandler(getShopperDestinationQuery, () => ({
+    entity_id: state.entity_id,
+    ...(state.shopper_redirection_url ? { shopper_redirection_url: state.shopper_redirection_url } : {}),
+    ...(state.client_session_id ? { client_session_id: state.client_session_id } : {}),
+  }));
+  setHandler(
+    awaitAuthorizationUpdate,
+    () =>
+      readModel.answer(async () => {
+        await condition(() => run.authorizationPhase !== 'RUNNING');
+        return view();
+      }),
+    { validator: ({ entity_id }) => belongs(entity_id) },
+  );
+  setHandler(
+    refreshPaymentUpdate,
+    () =>
+      readModel.answer(async () => {
+        for (const leg of state.legs) await pollLeg(run, leg);
+        return view();
+      }),
+    { validator: ({ entity_id }) => belongs(entity_id) },
+  );
+  setHandler(partnerNotificationSignal, ({ leg_id, result }) => {
+    const leg = state.legs.find((candidate) => candidate.id === leg_id);
+    // A late notification never reopens a leg that is final.
+    if (leg && (leg.status === 'PENDING' || leg.status === 'UNCERTAIN' || leg.status === 'NEW')) recordAuthorization(run, leg, result);
+  });
+
+  const rejectDuplicate = (operationId: string) => {
+    if (state.operations.some((operation) => operation.id === operationId)) {
+      throw ApplicationFailure.create({ type: 'DuplicateOperation', message: operationId, nonRetryable: true });
+    }
+  };
+  for (const kind of ['capture', 'void', 'refund'] as const) {
+    setHandler(
+      updatesByKind[kind],
+      (request: OperationUpdateInput): Promise<OperationOutcome> =>
+        readModel.answer(async () => {
+          if (run.authorizationPhase === 'RUNNING') {
+            // The validator left the amounts to be judged here (see below); runOperation plans again.
+            await condition(() => run.authorizationPhase !== 'RUNNING');
+            rejectDuplicate(request.operation_id);
+          }
+          const operation = await runOperation(run, kind, request, 'MERCHANT', request.operation_id, {
+            ...(request.merchant_reference ? { merchant_reference: request.merchant_reference } : {}),
+            ...(request.order ? { order: request.order } : {}),
+          });
+          return { payment: view(), operation_id: operation.id };
+        }),
+      {
+        // Runs before anything is recorded: a request beyond what is available never reaches a partner.
+        validator: (request: OperationUpdateInput) => {
+          belongs(request.entity_id);
+          rejectDuplicate(request.operation_id);
+          // Core hands Updates to the workflow before the activity results of the same activation:
+          // while an authorization attempt is in flight, its answer may already be in history (and
+          // shown by the projection) without being applied yet. Judging the amounts now would refuse
+          // a capture of money the merchant is told is authorized; the handler judges them once the
+          // attempt has an outcome.
+          if (run.authorizationPhase === 'RUNNING') return;
+          assertOperationPossible(run, kind, request);
+        },
+      },
+    );
+  }
+}

@@ -1,0 +1,53 @@
+// A payment submitted from a client session tells that session of its first outcome (the shopper
+// may have to follow a redirection) and of every change of authorization status after it, one
+// signal at a time and in order. Until the first one, the session answers the shopper and the API
+// writes the read model from that answer, so the payment does not (workflows/read-model.ts).
+import { condition, proxyLocalActivities } from '@temporalio/workflow';
+import type { Activities } from '../../activities';
+import { authorizationStatus } from '../../domain/payment-status';
+import type { PaymentRun } from './run';
+
+const { notifyClientSession } = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { maximumInterval: '30 seconds' },
+});
+
+export class ParentSessionLink {
+  /** True once the session has been handed the first outcome. */
+  told = false;
+  private notifiedKey = '';
+
+  constructor(
+    private readonly run: PaymentRun,
+    private readonly parentWorkflowId: string | undefined,
+  ) {}
+
+  /** Whether somebody else will write the read model of the current state (the session's answer). */
+  get holdsReadModel(): boolean {
+    return this.parentWorkflowId !== undefined && !this.told;
+  }
+
+  private key(): string {
+    return `${this.run.authorizationPhase === 'RUNNING' ? 'running' : 'answered'}:${authorizationStatus(this.run.state)}`;
+  }
+
+  /** Runs until the payment finishes or the session ends; `onFirstTell` runs as the first outcome leaves. */
+  async keepInformed(onFirstTell: () => void): Promise<void> {
+    const parentId = this.parentWorkflowId;
+    if (parentId === undefined) return;
+    const { run } = this;
+    for (;;) {
+      await condition(() => (this.key() !== this.notifiedKey && run.authorizationPhase !== 'RUNNING') || run.finished);
+      if (run.finished && this.key() === this.notifiedKey) return;
+      this.notifiedKey = this.key();
+      const payment = run.view();
+      if (!this.told) {
+        onFirstTell();
+        this.told = true;
+      }
+      const outcome = await notifyClientSession({ workflowId: parentId, payment }).catch(() => 'session-ended' as const);
+      // Once the session has ended, the payment goes on without it.
+      if (outcome === 'session-ended') return;
+    }
+  }
+}

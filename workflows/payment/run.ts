@@ -1,0 +1,90 @@
+// What every phase of one payment run shares: its state, how a change is recorded and announced,
+// and where the authorization stands. One object per run, handed to each phase.
+import { ApplicationFailure } from '@temporalio/workflow';
+import type { Payment } from '../../api/schemas/v2';
+import type { AuthorizationStatus } from '../../domain/enums';
+import { authorizationStatus } from '../../domain/payment-status';
+import { WebhookOutbox } from '../webhook-outbox';
+import type { AuthorizationLegState, OperationState, PaymentState, PaymentWorkflowInput } from './types';
+import { paymentView } from './view';
+
+/** RUNNING while a leg is being sent, WAITING while one waits for its shopper or partner, DONE once settled. */
+export type AuthorizationPhase = 'RUNNING' | 'WAITING' | 'DONE';
+
+/** What changed, for the events it announces. */
+export interface PaymentChange {
+  leg?: AuthorizationLegState;
+  legAuthentication?: boolean;
+  operation?: OperationState;
+  operationLegId?: string;
+}
+
+export class PaymentRun {
+  readonly state: PaymentState;
+  readonly outbox: WebhookOutbox;
+  authorizationPhase: AuthorizationPhase;
+  /** Set once the run stops serving: its background loops end. */
+  finished = false;
+  private lastAuthorizationStatus: AuthorizationStatus;
+
+  constructor(readonly input: PaymentWorkflowInput) {
+    this.state = input.payment;
+    this.outbox = new WebhookOutbox(this.state.entity_id, input.webhookSubscription, input.webhookRetry, input.pendingEvents ?? []);
+    this.authorizationPhase = this.state.authorization_settled ? 'DONE' : 'RUNNING';
+    this.lastAuthorizationStatus = authorizationStatus(this.state);
+  }
+
+  view(): Payment {
+    return paymentView(this.state, this.input.publicUrl);
+  }
+
+  now(): string {
+    return new Date().toISOString();
+  }
+
+  legById(id: string): AuthorizationLegState {
+    const leg = this.state.legs.find((candidate) => candidate.id === id);
+    if (!leg) throw ApplicationFailure.nonRetryable(`no authorization leg ${id}`);
+    return leg;
+  }
+
+  /** The entity's Update or query; another entity's is told the payment does not exist. */
+  assertBelongsTo(entityId: string): void {
+    if (entityId !== this.state.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'payment not found', nonRetryable: true });
+  }
+
+  /** Every change goes through here: it bumps the version and tells the merchant what changed. */
+  changed(what: PaymentChange): void {
+    const { state, outbox } = this;
+    state.version += 1;
+    if (!outbox.subscribed) {
+      this.lastAuthorizationStatus = authorizationStatus(state);
+      return;
+    }
+    const payment = this.view();
+    const resource = { type: 'payment' as const, id: state.id, version: state.version };
+    if (what.leg) {
+      outbox.publish('PARTNER_TRANSACTION_AUTHORIZATION', resource, payment, { partner_transaction_id: what.leg.id });
+      if (what.legAuthentication) {
+        outbox.publish('PARTNER_TRANSACTION_AUTHENTICATION', resource, payment, { partner_transaction_id: what.leg.id });
+        outbox.publish('AUTHENTICATION', resource, payment);
+      }
+    }
+    if (what.operation) {
+      const kind = operationEventKind[what.operation.kind];
+      if (what.operationLegId) {
+        outbox.publish(`PARTNER_TRANSACTION_${kind}`, resource, payment, { operation_id: what.operation.id, partner_transaction_id: what.operationLegId });
+      } else {
+        outbox.publish(kind, resource, payment, { operation_id: what.operation.id });
+      }
+    }
+    const status = authorizationStatus(state);
+    if (status !== this.lastAuthorizationStatus) {
+      this.lastAuthorizationStatus = status;
+      outbox.publish('AUTHORIZATION', resource, payment);
+    }
+    outbox.publish('PAYMENT', resource, payment);
+  }
+}
+
+const operationEventKind = { capture: 'CAPTURE', void: 'VOID', refund: 'REFUND' } as const;
