@@ -1,36 +1,12 @@
 // application/problem+json (RFC 9457) as the v2 API answers every error. `errors[].pointer` is a
 // JSON pointer to the offending field of the request body, so a client can show it next to it.
-export interface FieldError {
-  pointer: string;
-  detail: string;
-}
+// The shapes are the documented schemas' (api/schemas/v2/errors.ts), so what is sent is what the
+// OpenAPI document says.
+import type { FieldError, IdempotencyConflict, Problem } from '../schemas/v2/errors';
+import { reasonPhrase } from './reason-phrases';
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  error: string;
-  errors?: FieldError[];
-  request_id: string;
-  resource_id?: string;
-}
-
-const titles: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+export type { FieldError };
+export type ProblemBody = Problem & Partial<Pick<IdempotencyConflict, 'resource_id'>>;
 
 /** A problem the API reports on purpose. Anything else that escapes a handler is a 500. */
 export class HttpProblem extends Error {
@@ -61,7 +37,7 @@ export function problemBody(input: {
 }): ProblemBody {
   return {
     type: `https://tessera.dev/problems/${input.code.replaceAll('_', '-')}`,
-    title: titles[input.status] ?? 'Error',
+    title: reasonPhrase(input.status),
     status: input.status,
     detail: input.detail,
     instance: input.instance,

@@ -17,16 +17,17 @@ export type FieldError = Static<typeof FieldError>;
 const problemProperties = {
   type: Type.String({
     format: 'uri-reference',
-    description: 'URI identifying the kind of problem; "about:blank" when the HTTP status says it all.',
-    examples: ['about:blank'],
+    description: 'URI identifying the kind of problem; its last segment is the `error` code.',
+    examples: ['https://tessera.dev/problems/invalid-request'],
   }),
   title: Type.String({ description: 'Short summary of the kind of problem.', examples: ['Bad Request'] }),
   status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status code.', examples: [400] }),
-  detail: Type.Optional(Type.String({ description: 'What went wrong with this request.', examples: ['The request body is invalid.'] })),
-  instance: Type.Optional(
-    Type.String({ format: 'uri-reference', description: 'The request path this problem is about.', examples: ['/v2/client-sessions'] }),
-  ),
-  error: Type.Optional(Type.String({ description: 'Reason phrase of the HTTP status.', examples: ['Bad Request'] })),
+  detail: Type.String({ description: 'What went wrong with this request.', examples: ['The request body is invalid.'] }),
+  instance: Type.String({ format: 'uri-reference', description: 'The request path this problem is about.', examples: ['/v2/client-sessions'] }),
+  error: Type.String({
+    description: 'Machine-readable code of the problem, stable across releases; `type` is the same code as a URI.',
+    examples: ['invalid_request', 'idempotency_conflict', 'not_found', 'unauthorized', 'insufficient_scope', 'temporarily_unavailable'],
+  }),
   errors: Type.Optional(Type.Array(Ref(FieldError), { description: 'Every invalid field found, when the body was invalid.' })),
   request_id: Type.String({ description: 'Identifier of the request (also in the x-request-id header), for support.', examples: ['req-7f3a9c2b'] }),
 };

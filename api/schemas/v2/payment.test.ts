@@ -13,6 +13,8 @@ import { Payment } from './payment';
 import { VaultCardRequest, VaultCardResponse } from './vault';
 import { capturedPayment, pendingPayment, splitCreatePaymentRequest } from './testing/fixtures';
 import { edit, REMOVE } from './testing/json-edit';
+import { problemBody } from '../../errors/problem';
+import { apiErrorBody } from '../../errors/api-error';
 
 const pointersOf = (schema: Parameters<typeof schemaErrors>[0], value: unknown) => schemaErrors(schema, value).map((e) => e.pointer);
 
@@ -138,16 +140,24 @@ describe('Vault card', () => {
 });
 
 describe('errors and auth', () => {
-  const problem = {
-    type: 'about:blank',
-    title: 'Bad Request',
+  // Built by the code that answers errors, so the documented schema and what is sent cannot drift.
+  const problem = problemBody({
     status: 400,
+    code: 'invalid_request',
     detail: 'The request body is invalid.',
     instance: '/v2/client-sessions',
-    error: 'Bad Request',
+    requestId: 'req-7f3a9c2b',
     errors: [{ pointer: '/order/net_amount', detail: 'must not be below the payment amount (2599)' }],
-    request_id: 'req-7f3a9c2b',
-  };
+  });
+
+  it('documents what the error handler sends: the machine code in `error`, the reason phrase in `title`', () => {
+    expect(problem).toMatchObject({ error: 'invalid_request', title: 'Bad Request', type: 'https://tessera.dev/problems/invalid-request' });
+    const conflict = problemBody({ status: 409, code: 'idempotency_conflict', detail: 'repeated', instance: '/v2/payments', requestId: 'r', resourceId: '0c7d9a4e-8b1f-4e2a-9c3d-5e6f7a8b9c0d' });
+    expect(schemaErrors(IdempotencyConflict, conflict)).toEqual([]);
+    const legacy = apiErrorBody({ status: 404, message: 'token not found', requestId: 'r', path: '/wallet/v2/x' });
+    expect(schemaErrors(ApiError, legacy)).toEqual([]);
+    expect(legacy).toMatchObject({ error_code: 'NOT_FOUND', error: 'Not Found' });
+  });
 
   it('accepts a problem, and an idempotency conflict carrying resource_id', () => {
     expect(schemaErrors(Problem, problem)).toEqual([]);
