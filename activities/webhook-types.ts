@@ -1,5 +1,6 @@
 // The 11 event types and their names are defined with the other value sets in domain/enums.
 import type { WebhookEventType } from '../domain/enums';
+import type { WebhookEvent } from '../api/schemas/v2/webhook-event';
 
 export type { WebhookEventType };
 
@@ -10,19 +11,6 @@ export interface WebhookSubscription {
   headers_encrypted?: string;
 }
 
-export interface WebhookResource {
-  type: 'client_session' | 'payment';
-  id: string;
-  version: number;
-}
-
-export interface WebhookEvent {
-  id: string;
-  event_type: WebhookEventType;
-  created_at: string;
-  entity_id: string;
-  resource: WebhookResource;
-  /** The operation or partner transaction an operation-level or partner-level event is about. */
-  related?: { operation_id?: string; partner_transaction_id?: string };
-  data: unknown;
-}
+// The envelope is the documented schema's (api/schemas/v2/webhook-event.ts): what is posted is what the OpenAPI document says.
+export type { WebhookEvent } from '../api/schemas/v2/webhook-event';
+export type WebhookResource = WebhookEvent['resource'];

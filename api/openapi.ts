@@ -28,6 +28,24 @@ const documents: Record<ApiFamily, { title: string; description: string; version
   wallet: { title: 'Tessera Wallet API', description: 'Saved payment tokens per customer.', version: '2.0.0' },
 };
 
+/** What Tessera posts to a merchant's webhook url: one envelope for every event type (api/schemas/v2/webhook-event.ts). */
+const v2Webhooks = {
+  event: {
+    post: {
+      summary: 'A session or payment changed',
+      description: 'Sent for each event type the subscription lists (PAYMENT by default), in order per resource, retried with backoff for up to 3 days until your endpoint answers 2xx. Verify tessera-signature before trusting the body.',
+      parameters: [
+        { name: 'tessera-signature', in: 'header', required: true, schema: { type: 'string' }, description: 't=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the entity webhook secret.' },
+        { name: 'tessera-event-id', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } },
+        { name: 'tessera-event-type', in: 'header', required: true, schema: { type: 'string' } },
+        { name: 'tessera-delivery-attempt', in: 'header', required: true, schema: { type: 'integer', minimum: 1 } },
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } } },
+      responses: { '2XX': { description: 'Received: not sent again.' }, default: { description: 'Not received: sent again later.' } },
+    },
+  },
+};
+
 export const decoratorOf = (family: ApiFamily) => `openapi_${family}`;
 
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -40,6 +58,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         openapi: '3.1.0',
         info,
         servers: [{ url: publicUrl }],
+        ...(family === 'v2' ? { webhooks: v2Webhooks } : {}),
         components: {
           securitySchemes: {
             oauth2: {

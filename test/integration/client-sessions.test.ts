@@ -207,6 +207,8 @@ describe('operability', () => {
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/oauth/token', '/v2/client-sessions', '/v2/client-sessions/{id}', '/v2/client-sessions/{id}/abort']));
     expect(doc.body.paths['/v2/client-sessions'].post.requestBody).toBeDefined();
     expect(doc.body.paths['/health']).toBeUndefined();
+    expect(doc.body.webhooks.event.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookEvent' });
+    expect(doc.body.components.schemas.WebhookEvent.properties.event_type.enum).toContain('PARTNER_TRANSACTION_CAPTURE');
   });
 });
 

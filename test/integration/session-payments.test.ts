@@ -6,6 +6,8 @@ import { call, eventually, sessionApplication } from '../support/api-client';
 import { completeShopperPage, vaultCard } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
+import { schemaErrors } from '../../api/schemas/check';
+import { WebhookEvent } from '../../api/schemas/v2';
 
 let stack: Stack;
 let merchant: CreatedMerchant;
@@ -137,6 +139,8 @@ describe('payment webhooks', () => {
       expect([...types].sort()).toEqual([...all].sort());
       const versions = receiver.received.map((delivery) => delivery.json.resource.version);
       expect(versions).toEqual([...versions].sort((a, b) => a - b));
+      // Every body is what the v2 OpenAPI document's webhooks section promises.
+      for (const delivery of receiver.received) expect(schemaErrors(WebhookEvent, delivery.json)).toEqual([]);
       const capture = receiver.received.find((delivery) => delivery.json.event_type === 'PARTNER_TRANSACTION_CAPTURE')!;
       expect(capture.json.related.operation_id).toBeDefined();
       expect(capture.json.related.partner_transaction_id).toBeDefined();

@@ -36,6 +36,7 @@ import { OperationRequest } from './operation';
 import { VaultCardRequest, VaultCardResponse, VaultCardSummary } from './vault';
 import { GiftCardBalanceRequest, GiftCardBalanceResponse, VaultGiftCardRequest, VaultGiftCardResponse, VaultGiftCardSummary } from './gift-card-vault';
 import { AbortClientSessionRequest, ClientSession, ClientSessionApplication, ClientSessionLinks, ClientSessionWidget } from './session';
+import { WebhookEvent, WebhookResource } from './webhook-event';
 
 export * from './address';
 export * from './auth';
@@ -50,6 +51,7 @@ export * from './payment';
 export * from './primitives';
 export * from './session';
 export * from './vault';
+export * from './webhook-event';
 
 /** Every named v2 schema (each has an `$id`), to register with `fastify.addSchema()`. */
 export const v2Schemas: readonly TSchema[] = [
@@ -105,4 +107,6 @@ export const v2Schemas: readonly TSchema[] = [
   VaultGiftCardResponse,
   GiftCardBalanceRequest,
   GiftCardBalanceResponse,
+  WebhookResource,
+  WebhookEvent,
 ];
