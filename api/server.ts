@@ -26,6 +26,7 @@ import { PaymentGateway } from './gateway/payments';
 import { partnersFor } from '../activities/partners-config';
 import { registerVaultRoutes } from './routes/v2/vault';
 import { registerGiftCardVaultRoutes } from './routes/v2/gift-card-vault';
+import { registerV1NotificationKeyRoute } from './routes/v1/notification-public-key';
 import { appPageFor, isApiPath, registerWebApp, webDistDir } from './web-app';
 
 export interface ApiDependencies {
@@ -99,6 +100,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerCheckoutRoutes(app, { sql: deps.sql, keys, clientSessions, payments });
   registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
   registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
+  registerV1NotificationKeyRoute(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey });
 
   const distDir = deps.webDistDir ?? webDistDir;
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app, distDir));

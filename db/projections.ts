@@ -21,17 +21,58 @@ export async function saveClientSessionProjection(sql: Sql, session: ClientSessi
     where client_session_projections.version < excluded.version`;
 }
 
-/** Upserts the payment's read model, which answers GET /v2/payments/{id} with Cache-Control max-age. */
+/**
+ * Upserts the payment's read model, which answers GET /v2/payments/{id} with Cache-Control max-age,
+ * and indexes its partner transactions by id, in one statement (one round trip).
+ */
 export async function savePaymentProjection(sql: Sql, payment: Payment): Promise<void> {
+  const transactions = transactionsOf(payment);
   await sql`
-    insert into payment_projections
-      (id, entity_id, client_session_id, authorization_status, amount, currency, order_reference, version, body, created_at, updated_at)
-    values (${payment.id}, ${payment.entity_id}, ${payment.client_session_id ?? null}, ${payment.authorization?.status ?? 'PENDING'},
-            ${payment.amount}, ${payment.currency}, ${payment.order_reference}, ${payment.version},
-            ${sql.json(JSON.parse(JSON.stringify(payment)))}, ${payment.created_at}, now())
-    on conflict (id) do update set
-      authorization_status = excluded.authorization_status, version = excluded.version, body = excluded.body, updated_at = now()
-    where payment_projections.version < excluded.version`;
+    with saved as (
+      insert into payment_projections
+        (id, entity_id, client_session_id, authorization_status, amount, currency, order_reference, version, body, created_at, updated_at)
+      values (${payment.id}, ${payment.entity_id}, ${payment.client_session_id ?? null}, ${payment.authorization?.status ?? 'PENDING'},
+              ${payment.amount}, ${payment.currency}, ${payment.order_reference}, ${payment.version},
+              ${sql.json(JSON.parse(JSON.stringify(payment)))}, ${payment.created_at}, now())
+      on conflict (id) do update set
+        authorization_status = excluded.authorization_status, version = excluded.version, body = excluded.body, updated_at = now()
+      where payment_projections.version < excluded.version
+    )
+    insert into payment_transactions (transaction_id, payment_id, entity_id, kind, parent_transaction_id)
+    select t.id, ${payment.id}, ${payment.entity_id}, t.kind, t.parent
+    from jsonb_to_recordset(${sql.json(transactions)}) as t(id uuid, kind text, parent uuid)
+    on conflict (transaction_id) do nothing`;
+}
+
+function transactionsOf(payment: Payment): { id: string; kind: string; parent: string | null }[] {
+  const operations = (kind: 'capture' | 'void' | 'refund', list: Payment['captures']) =>
+    list.flatMap((operation) => operation.partner_transactions.map((tx) => ({ id: tx.id, kind, parent: tx.authorization_partner_transaction_id ?? null })));
+  return [
+    ...(payment.authorization?.partner_transactions ?? []).map((tx) => ({ id: tx.id, kind: 'authorization', parent: null })),
+    ...operations('capture', payment.captures),
+    ...operations('void', payment.voids),
+    ...operations('refund', payment.refunds),
+  ];
+}
+
+/** The payment a partner transaction belongs to, for its entity only. */
+export async function findTransaction(sql: Sql, entityId: string, transactionId: string): Promise<{ paymentId: string; kind: string; parentTransactionId: string | null } | undefined> {
+  const [row] = await sql<{ payment_id: string; kind: string; parent_transaction_id: string | null }[]>`
+    select payment_id, kind, parent_transaction_id from payment_transactions where transaction_id = ${transactionId} and entity_id = ${entityId}`;
+  return row ? { paymentId: row.payment_id, kind: row.kind, parentTransactionId: row.parent_transaction_id } : undefined;
+}
+
+/** The parent each transaction of a payment acts on, as recorded (a v1 refund names its capture). */
+export async function transactionParents(sql: Sql, paymentId: string): Promise<Map<string, string>> {
+  const rows = await sql<{ transaction_id: string; parent_transaction_id: string }[]>`
+    select transaction_id, parent_transaction_id from payment_transactions where payment_id = ${paymentId} and parent_transaction_id is not null`;
+  return new Map(rows.map((row) => [row.transaction_id, row.parent_transaction_id]));
+}
+
+/** A v1 refund acts on a capture: remember which, since the payment records only the authorization. */
+export async function recordRefundedCapture(sql: Sql, refundTransactionIds: readonly string[], captureTransactionId: string): Promise<void> {
+  if (refundTransactionIds.length === 0) return;
+  await sql`update payment_transactions set parent_transaction_id = ${captureTransactionId} where transaction_id in ${sql(refundTransactionIds)} and kind = 'refund'`;
 }
 
 /** Removes the row of a session whose start failed, unless a later version proves it exists. */

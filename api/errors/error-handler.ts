@@ -1,27 +1,45 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '@temporalio/client';
-import { apiErrorBody } from './api-error';
+import { apiErrorBody, type ApiErrorCode } from './api-error';
 import { HttpProblem, problemBody, type FieldError } from './problem';
 import { fieldErrorsFromAjv } from './validation';
 
-/** v1 and the wallet API keep their legacy ApiError shape; everything else answers problem+json. */
-function usesLegacyErrors(url: string): boolean {
-  return url.startsWith('/wallet/') || url.startsWith('/payment/v1/');
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `api-error`: the route answers failures in the legacy ApiError shape (v1 served at the host root). */
+    errorShape?: 'api-error';
+  }
+}
+
+/**
+ * v1 and the wallet API keep their legacy ApiError shape; everything else answers problem+json.
+ * A route says so in its config; a path with no route (a 404) is judged by its prefix.
+ */
+function usesLegacyErrors(request: FastifyRequest, path: string): boolean {
+  return request.routeOptions.config?.errorShape === 'api-error' || path.startsWith('/wallet/') || path === '/wallet/session' || path.startsWith('/payment/v1/');
 }
 
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { status: number; code: string; detail: string; errors?: FieldError[]; resourceId?: string; headers?: Record<string, string> },
+  input: { status: number; code: string; detail: string; errors?: FieldError[]; resourceId?: string; headers?: Record<string, string>; apiErrorCode?: ApiErrorCode },
 ) {
   for (const [name, value] of Object.entries(input.headers ?? {})) reply.header(name, value);
   const path = request.url.split('?')[0] ?? request.url;
-  if (usesLegacyErrors(path)) {
+  if (usesLegacyErrors(request, path)) {
     const details = input.errors?.map((e) => `${e.pointer} ${e.detail}`).join('; ');
     return reply
       .status(input.status)
       .type('application/json')
-      .send(apiErrorBody({ status: input.status, message: details ? `${input.detail}: ${details}` : input.detail, requestId: request.id, path }));
+      .send(
+        apiErrorBody({
+          status: input.status,
+          ...(input.apiErrorCode ? { code: input.apiErrorCode } : {}),
+          message: details ? `${input.detail}: ${details}` : input.detail,
+          requestId: request.id,
+          path,
+        }),
+      );
   }
   return reply.status(input.status).type('application/problem+json').send(
     problemBody({
@@ -53,6 +71,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.extra?.resource_id ? { resourceId: error.extra.resource_id } : {}),
         ...(error.extra?.headers ? { headers: error.extra.headers } : {}),
+        ...(error.apiErrorCode ? { apiErrorCode: error.apiErrorCode } : {}),
       });
     }
     if (error.validation) {

@@ -2,7 +2,7 @@
 // JSON pointer to the offending field of the request body, so a client can show it next to it.
 // The shapes are the documented schemas' (api/schemas/v2/errors.ts), so what is sent is what the
 // OpenAPI document says.
-import type { FieldError, IdempotencyConflict, Problem } from '../schemas/v2/errors';
+import type { ApiErrorCode, FieldError, IdempotencyConflict, Problem } from '../schemas/v2/errors';
 import { reasonPhrase } from './reason-phrases';
 
 export type { FieldError };
@@ -16,11 +16,22 @@ export class HttpProblem extends Error {
     readonly code: string,
     detail: string,
     readonly errors?: FieldError[],
-    readonly extra?: { resource_id?: string; headers?: Record<string, string> },
+    readonly extra?: { resource_id?: string; headers?: Record<string, string>; apiErrorCode?: ApiErrorCode },
   ) {
     super(detail);
   }
+
+  /** The code of the catalogue an ApiError answer shows (v1, wallet); otherwise the one its status implies. */
+  get apiErrorCode(): ApiErrorCode | undefined {
+    return this.extra?.apiErrorCode ?? apiErrorCodeOf[this.code];
+  }
 }
+
+/** Problems the gateways raise that the legacy catalogue names more precisely than their status does. */
+const apiErrorCodeOf: Readonly<Record<string, ApiErrorCode>> = {
+  session_already_submitted: 'SESSION_ALREADY_SUBMITTED_ERROR',
+  idempotency_conflict: 'ALREADY_EXISTS',
+};
 
 export const badRequest = (detail: string, errors?: FieldError[]) => new HttpProblem(400, 'invalid_request', detail, errors);
 export const notFound = (what: string) => new HttpProblem(404, 'not_found', `${what} not found`);

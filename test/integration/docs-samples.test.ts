@@ -253,7 +253,7 @@ const plans: PagePlan[] = [
       'create-merchant': {
         check: (r) => {
           const merchant = r.json();
-          expect(Object.keys(merchant).sort()).toEqual(['api_key', 'client_id', 'client_secret', 'entity_id', 'merchant_id', 'publishable_key', 'webhook_secret']);
+          expect(Object.keys(merchant).sort()).toEqual(['api_key', 'client_id', 'client_secret', 'entity_id', 'merchant_id', 'notification_public_key', 'publishable_key', 'webhook_secret']);
           expect(merchant.entity_id).toMatch(UUID);
         },
         answer: true,

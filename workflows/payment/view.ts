@@ -78,6 +78,7 @@ export function paymentView(state: PaymentState, publicUrl: string): Payment {
           status: tx.status,
           // The part of this leg the partner did not process.
           remaining_amount: tx.status === 'SUCCESS' ? 0 : tx.amount,
+          authorization_partner_transaction_id: tx.authorization_id,
           ...(tx.partner_reference ? { partner_reference: tx.partner_reference } : {}),
           ...(tx.partner_status ? { partner_status: tx.partner_status } : {}),
           ...(tx.partner_status_description ? { partner_status_description: tx.partner_status_description } : {}),

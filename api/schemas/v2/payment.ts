@@ -102,6 +102,7 @@ export const OperationPartnerTransaction = Type.Object(
     ...partnerTransactionProperties,
     status: StringEnum(OPERATION_PARTNER_TRANSACTION_STATUSES, { examples: ['SUCCESS'] }),
     remaining_amount: MinorUnits({ description: 'Part of the operation amount this transaction could not process, in minor units.' }),
+    authorization_partner_transaction_id: Type.Optional(Uuid({ description: 'The authorization partner transaction whose money this part captures, voids or refunds.' })),
   },
   { $id: 'OperationPartnerTransaction', description: 'The part of a capture, void or refund done at one partner.' },
 );
