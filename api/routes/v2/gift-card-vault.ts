@@ -9,23 +9,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Sql } from '../../../db/connection';
-import { contractsOf } from '../../../db/contracts';
-import { detokenizeGiftCard, vaultGiftCard } from '../../../db/gift-card-vault';
+import { vaultGiftCard } from '../../../db/gift-card-vault';
 import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault';
 import { partnersFor } from '../../../activities/partners-config';
-import { GIFT_CARD_PARTNERS, PartnerRequestError, PartnerUnavailableError, type PartnerRegistry } from '../../../partners';
+import type { PartnerRegistry } from '../../../partners';
 import type { TesseraConfig } from '../../../platform/config';
 import type { KeyRing } from '../../auth/key-ring';
-import { badRequest, HttpProblem } from '../../errors/problem';
 import { GiftCardBalanceRequest, GiftCardBalanceResponse, VaultGiftCardRequest, VaultGiftCardResponse } from '../../schemas/v2';
 import { Ref } from '../../schemas/typebox';
 import { problemResponses } from '../schema-refs';
+import { giftCardBalance } from '../../gift-card-balance';
 import { identifyVaultCaller, vaultPreflightHeaders, withVaultCors, type VaultCaller } from './vault';
 
 export const VAULT_GIFT_CARDS_PATH = '/v2/vault/gift-cards';
 export const GIFT_CARD_BALANCE_PATH = '/v2/vault/gift-cards/balance';
-
-/** Partners whose instrument is a gift card (sandbox-giftcard): the only ones a `vgt_` token pays with. */
 
 interface Deps {
   sql: Sql;
@@ -107,43 +104,11 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
     async (request, reply) => {
       const caller = callerOf(request);
       const currency = request.body.currency ?? 'EUR';
-      const found = await detokenizeGiftCard(deps.sql, deps.config.encryptionKey, caller.entityId, request.body.vault_form_token, { stampUse: false });
-      if (found.status !== 'found') {
-        throw badRequest('the gift card cannot be read', [
-          { pointer: '/vault_form_token', detail: found.status === 'expired' ? 'has expired: tokenize the gift card again' : 'is unknown' },
-        ]);
-      }
-      const contract = (await contractsOf(deps.sql, caller.entityId)).find(
-        (candidate) => GIFT_CARD_PARTNERS.includes(candidate.partner) && candidate.currencies.includes(currency),
-      );
-      if (!contract) throw badRequest('the gift card cannot be used', [{ pointer: '/currency', detail: `the entity has no gift card contract for ${currency}` }]);
-      const adapter = partners.partnerFor(contract.partner);
-      if (!adapter.balance) throw new Error(`${contract.partner} has no balance call`);
-
-      // The one call to a partner made by the api rather than by an activity (design.md: handlers
-      // never call partners): a balance check is a read that moves no money, needs no idempotency
-      // key nor retry durability, and the shopper is waiting on the page for it. Going through
-      // Temporal would add a workflow or an activity round trip for nothing to make durable.
-      // The clear number lives only in this request's memory: neither Temporal nor a log sees it.
-      let balance;
-      try {
-        balance = await adapter.balance({ number: found.gift_card.number, ...(found.gift_card.pin !== undefined ? { pin: found.gift_card.pin } : {}) });
-      } catch (error) {
-        if (error instanceof PartnerRequestError && (error.code === 'unknown_card' || error.code === 'not_found')) {
-          throw badRequest('the gift card cannot be used', [{ pointer: '/vault_form_token', detail: `${contract.partner} knows no gift card with this number` }]);
-        }
-        if (error instanceof PartnerRequestError && error.code === 'wrong_pin') {
-          throw badRequest('the gift card cannot be used', [{ pointer: '/vault_form_token', detail: 'the PIN is wrong: tokenize the gift card again with the right PIN' }]);
-        }
-        if (error instanceof PartnerUnavailableError) {
-          throw new HttpProblem(503, 'partner_unavailable', `${contract.partner} did not answer; try again`, undefined, { headers: { 'retry-after': '1' } });
-        }
-        throw error;
-      }
-      request.log.info({ entity_id: caller.entityId, via: caller.via, partner: contract.partner }, 'gift card balance checked');
+      const { balance, partner, lastFourDigits } = await giftCardBalance({ sql: deps.sql, encryptionKey: deps.config.encryptionKey, partners }, caller.entityId, request.body.vault_form_token, currency);
+      request.log.info({ entity_id: caller.entityId, via: caller.via, partner }, 'gift card balance checked');
       return reply
         .header('cache-control', 'no-store')
-        .send({ balance: balance.active ? balance.balance : 0, currency, active: balance.active, gift_card: { last_four_digits: found.gift_card.last_four_digits } });
+        .send({ balance: balance.active ? balance.balance : 0, currency, active: balance.active, gift_card: { last_four_digits: lastFourDigits } });
     },
   );
 }
