@@ -27,6 +27,8 @@ import { partnersFor } from '../activities/partners-config';
 import { registerVaultRoutes } from './routes/v2/vault';
 import { registerGiftCardVaultRoutes } from './routes/v2/gift-card-vault';
 import { registerV1NotificationKeyRoute } from './routes/v1/notification-public-key';
+import { registerV1SessionRoutes } from './routes/v1/sessions';
+import { v1Schemas } from './schemas/v1';
 import { appPageFor, isApiPath, registerWebApp, webDistDir } from './web-app';
 
 export interface ApiDependencies {
@@ -76,7 +78,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     reply.header('x-request-id', request.id);
   });
 
-  for (const schema of v2Schemas) app.addSchema(schema);
+  for (const schema of [...v2Schemas, ...v1Schemas]) app.addSchema(schema);
   installErrorHandling(app);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicUrl);
@@ -101,6 +103,8 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
   registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
   registerV1NotificationKeyRoute(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey });
+  const v1 = { sql: deps.sql, config: deps.config, partners: partnersFor(deps.config), clientSessions, payments };
+  registerV1SessionRoutes(app, v1);
 
   const distDir = deps.webDistDir ?? webDistDir;
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app, distDir));

@@ -89,3 +89,16 @@ export async function readClientSessionProjection(sql: Sql, id: string): Promise
   const [row] = await sql<{ body: ClientSessionState }[]>`select body from client_session_projections where id = ${id}`;
   return row?.body;
 }
+
+/** Every payment submitted on a session (a refused one, then the one that paid), oldest first. */
+export async function paymentsOfSession(sql: Sql, sessionId: string): Promise<Payment[]> {
+  const rows = await sql<{ body: Payment }[]>`select body from payment_projections where client_session_id = ${sessionId} order by created_at, id`;
+  return rows.map((row) => row.body);
+}
+
+/** The entity's payments for an order reference (references are not unique), oldest first. */
+export async function paymentsOfOrder(sql: Sql, entityId: string, orderReference: string): Promise<Payment[]> {
+  const rows = await sql<{ body: Payment }[]>`
+    select body from payment_projections where entity_id = ${entityId} and order_reference = ${orderReference} order by created_at, id limit 500`;
+  return rows.map((row) => row.body);
+}

@@ -4,6 +4,10 @@ import { findWebhookSecret } from '../../db/merchants';
 import { decrypt } from '../../platform/secrets';
 import type { WebhookEvent, WebhookSubscription } from '../webhook-types';
 import { signatureHeader, signWebhook } from './signature';
+import { v1NotificationKeyPair } from '../../db/notification-key';
+import { transactionParents } from '../../db/projections';
+import { v1ActionResult } from '../../api/routes/v1/action-results';
+import { signV1Notification, v1SignatureHeader } from './v1-notification-signature';
 
 export interface WebhookHeader {
   name: string;
@@ -17,6 +21,14 @@ export interface DeliverWebhookInput {
 }
 
 const timeoutMs = 10_000;
+
+/** What a v1 hook is told: the changed partner transaction as an ActionResult, read from the event's payment. */
+async function v1ActionResultOf(deps: { sql: Sql }, event: WebhookEvent) {
+  const transactionId = event.related?.partner_transaction_id;
+  if (event.resource.type !== 'payment' || !transactionId || !('captures' in event.data)) return undefined;
+  const payment = event.data;
+  return v1ActionResult(payment, payment.client_session_id, transactionId, await transactionParents(deps.sql, payment.id));
+}
 
 /**
  * One delivery attempt. A non-2xx answer or a network error throws a retryable failure so that
@@ -32,7 +44,6 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
       ? JSON.parse(decrypt(deps.encryptionKey, subscription.headers_encrypted))
       : [];
 
-    const body = JSON.stringify(event);
     const headers = new Headers();
     for (const header of extraHeaders) headers.set(header.name, header.values.join(', '));
     headers.set('content-type', 'application/json');
@@ -40,7 +51,18 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
     headers.set('tessera-event-id', event.id);
     headers.set('tessera-event-type', event.event_type);
     headers.set('tessera-delivery-attempt', String(attempt));
-    headers.set(signatureHeader, signWebhook(secret, body, Math.floor(Date.now() / 1000)));
+    let body: string;
+    if (subscription.format === 'v1-action-result') {
+      const result = await v1ActionResultOf(deps, event);
+      // The partner transaction is not one of this payment's (cannot happen): nothing to tell.
+      if (!result) return { status: 0, attempt };
+      body = JSON.stringify(result);
+      const keys = await v1NotificationKeyPair(deps.sql, deps.encryptionKey);
+      headers.set(v1SignatureHeader, signV1Notification(keys.privateKeyPem, body));
+    } else {
+      body = JSON.stringify(event);
+      headers.set(signatureHeader, signWebhook(secret, body, Math.floor(Date.now() / 1000)));
+    }
 
     const started = performance.now();
     let status: number | undefined;

@@ -5,6 +5,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { WebhookSubscription } from '../../activities/webhook-types';
 import { contractsOf } from '../../db/contracts';
 import { findEntity, type EntityRecord } from '../../db/merchants';
 import { deleteClientSessionProjection, readClientSessionProjection } from '../../db/projections';
@@ -63,7 +64,10 @@ export class ClientSessionGateway {
    * Starts the session of a validated application. The same idempotency key always names the same
    * session: a repeat answers 409 with its id.
    */
-  async create(submitted: ClientSessionApplication, options: { idempotencyKey?: string; log: FastifyBaseLogger }): Promise<ClientSessionState> {
+  async create(
+    submitted: ClientSessionApplication,
+    options: { idempotencyKey?: string; log: FastifyBaseLogger; /** Who is told of changes, when not the application's webhook (a v1 hook). */ subscription?: WebhookSubscription },
+  ): Promise<ClientSessionState> {
     const { sql, config } = this.deps;
     const application = withClientSessionDefaults(submitted);
     // Independent reads: in parallel, they cost one database round trip instead of two.
@@ -100,7 +104,7 @@ export class ClientSessionGateway {
       eligible_solutions: eligibleSolutions(contracts, application.amount, application.currency),
       links: sessionLinks(config.publicUrl, id, entity.id, integrationMode === 'HOSTED_PAGE'),
     };
-    const webhook = webhookSubscriptionOf(application.webhook, config.encryptionKey);
+    const webhook = options.subscription ?? webhookSubscriptionOf(application.webhook, config.encryptionKey);
 
     // The read model is written beside the start, not after it: the submission reads the session
     // from it, and the shopper may be that fast.
@@ -204,8 +208,11 @@ export class ClientSessionGateway {
       if (failure?.type === 'NotFound') throw notFound('client session');
       if (failure?.type === 'AlreadySubmitted') throw new HttpProblem(400, 'session_already_submitted', failure.message);
       if (failure) throw badRequest(failure.message);
-      if (isWorkflowNotFound(error)) throw new HttpProblem(400, 'session_ended', 'the client session has ended');
-      throw error;
+      if (!isWorkflowNotFound(error)) throw error;
     }
+    // The workflow has completed: the session was paid, or it expired or was aborted.
+    const session = await this.read(id, entityId);
+    if (session.status === 'SUBMITTED') throw new HttpProblem(400, 'session_already_submitted', 'the client session has been paid');
+    throw new HttpProblem(400, 'session_ended', `the client session is ${session.status}; it can no longer be paid`);
   }
 }

@@ -1,0 +1,35 @@
+// Who calls v1, and for which entity. Session creation and transactions take a Bearer token or the
+// secret API key (the auth plugin checks them, api/auth/authenticate.ts); init and validate run in
+// the shopper's browser and take an API key only: the publishable key, or the secret one.
+import type { FastifyRequest } from 'fastify';
+import type { Sql } from '../../../db/connection';
+import { entityOfApiKey, entityOfPublishableKey } from '../../../db/credentials';
+import { principalOf } from '../../auth/authenticate';
+import { HttpProblem } from '../../errors/problem';
+import { PUBLISHABLE_KEY_PREFIX } from '../v2/vault';
+
+const unauthorized = (detail: string) => new HttpProblem(401, 'unauthorized', detail);
+
+/** The entity of the path, when the caller's credential is that entity's; any other is told it does not exist. */
+export function assertEntity(callerEntityId: string, pathEntityId: string): void {
+  if (callerEntityId !== pathEntityId) {
+    throw new HttpProblem(404, 'entity_not_found', 'entity not found', undefined, { apiErrorCode: 'ENTITY_NOT_FOUND_ERROR' });
+  }
+}
+
+/** A route with an `auth` config: the authenticated principal's entity must be the path's. */
+export function entityOfPrincipal(request: FastifyRequest, pathEntityId: string): string {
+  const { entityId } = principalOf(request);
+  assertEntity(entityId, pathEntityId);
+  return entityId;
+}
+
+/** init and validate: the x-api-key header, publishable (pk_) or secret, of the path's entity. */
+export async function entityOfApiKeyCaller(request: FastifyRequest, sql: Sql, pathEntityId: string): Promise<string> {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey !== 'string' || apiKey.length === 0) throw unauthorized('init and validate take an API key in x-api-key: the publishable key (pk_…) or the secret one');
+  const entityId = apiKey.startsWith(PUBLISHABLE_KEY_PREFIX) ? await entityOfPublishableKey(sql, apiKey) : await entityOfApiKey(sql, apiKey);
+  if (!entityId) throw unauthorized('the API key is invalid');
+  assertEntity(entityId, pathEntityId);
+  return entityId;
+}

@@ -1,0 +1,61 @@
+// v1's x-idempotency-key: a repeated request gets the first answer again, for 14 days, from the
+// records of db/v1-idempotency.ts. Only answers worth repeating are kept (2xx); a failure is
+// released so that the retry runs again, where the gateways' own keys keep it from acting twice.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Sql } from '../../../db/connection';
+import {
+  claimV1Idempotency,
+  completeV1Idempotency,
+  isV1IdempotencyKey,
+  releaseV1Idempotency,
+  V1_IDEMPOTENCY_HEADER,
+  v1RequestFingerprint,
+} from '../../../db/v1-idempotency';
+import { HttpProblem } from '../../errors/problem';
+
+export interface V1Answer {
+  status: number;
+  body: unknown;
+}
+
+/** The request's idempotency key, when it has a well-formed one. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers[V1_IDEMPOTENCY_HEADER];
+  if (key === undefined) return undefined;
+  if (!isV1IdempotencyKey(key)) {
+    throw new HttpProblem(400, 'invalid_request', 'x-idempotency-key must be 1 to 255 printable ASCII characters', [{ pointer: '/headers/x-idempotency-key', detail: 'is malformed' }]);
+  }
+  return key;
+}
+
+export async function answerOnce(
+  deps: { sql: Sql; encryptionKey: Buffer },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entityId: string,
+  run: () => Promise<V1Answer>,
+): Promise<FastifyReply> {
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) {
+    const answer = await run();
+    return reply.status(answer.status).send(answer.body);
+  }
+  const fingerprint = v1RequestFingerprint(deps.encryptionKey, { method: request.method, path: request.url.split('?')[0] ?? request.url, body: request.body });
+  const claim = await claimV1Idempotency(deps.sql, deps.encryptionKey, { entityId, key, fingerprint });
+  if (claim.status === 'replay') return reply.status(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
+  if (claim.status === 'in_flight') throw new HttpProblem(409, 'idempotency_in_flight', 'a request with this x-idempotency-key is still in progress; retry it shortly');
+  if (claim.status === 'mismatch') throw new HttpProblem(409, 'idempotency_mismatch', 'this x-idempotency-key was used for another request');
+  let answer: V1Answer;
+  try {
+    answer = await run();
+  } catch (error) {
+    await releaseV1Idempotency(deps.sql, claim.claim).catch(() => undefined);
+    throw error;
+  }
+  if (answer.status >= 200 && answer.status < 300) {
+    await completeV1Idempotency(deps.sql, deps.encryptionKey, claim.claim, { statusCode: answer.status, body: answer.body });
+  } else {
+    await releaseV1Idempotency(deps.sql, claim.claim);
+  }
+  return reply.status(answer.status).send(answer.body);
+}

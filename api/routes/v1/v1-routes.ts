@@ -1,0 +1,41 @@
+// How every v1 call is served: under /payment/v1 (documented, deprecated) and at the host root,
+// where the most used e-commerce plugin resolves entity paths. At the root, entity, session and
+// transaction ids must be UUIDs, so any other path (a docs page) falls through to the web app.
+import type { FastifyRequest } from 'fastify';
+import { v1RouteSchema } from '../../schemas/v1';
+
+const UUID = '(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)';
+/** Path parameters that are ids: constrained to UUIDs at the host root. */
+const ID_PARAMS = ['entity', 'session', 'transaction'];
+
+/** `/:entity/sessions/:session` → the root alias with each id constrained to a UUID. */
+function rootPathOf(path: string): string {
+  return path.replace(/:([a-z]+)/g, (whole, name: string) => (ID_PARAMS.includes(name) ? `${whole}${UUID}` : whole));
+}
+
+/** Platforms send `null` for what they do not know; v1 always read that as absent. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null).map(([key, field]) => [key, withoutNulls(field)]));
+}
+
+async function dropNulls(request: FastifyRequest): Promise<void> {
+  if (request.body !== undefined) request.body = withoutNulls(request.body);
+}
+
+/** Registers a v1 call at both of its addresses; `documented` is false for the host-root alias. */
+export function atV1Paths(path: string, register: (url: string, documented: boolean) => void): void {
+  register(`/payment/v1${path}`, true);
+  register(rootPathOf(path), false);
+}
+
+/** What every v1 route's options share: legacy errors, nulls dropped, the alias hidden from documents. */
+export function v1RouteOptions<S extends object>(documented: boolean, schema: S) {
+  return {
+    preValidation: dropNulls,
+    schema: { ...v1RouteSchema(schema), ...(documented ? {} : { hide: true }) },
+  };
+}
+
+export const v1ErrorShape = { errorShape: 'api-error' as const };
