@@ -28,6 +28,7 @@ import { registerVaultRoutes } from './routes/v2/vault';
 import { registerGiftCardVaultRoutes } from './routes/v2/gift-card-vault';
 import { registerV1NotificationKeyRoute } from './routes/v1/notification-public-key';
 import { registerV1SessionRoutes } from './routes/v1/sessions';
+import { registerV1TransactionRoutes } from './routes/v1/transactions';
 import { v1Schemas } from './schemas/v1';
 import { appPageFor, isApiPath, registerWebApp, webDistDir } from './web-app';
 
@@ -105,6 +106,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerV1NotificationKeyRoute(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey });
   const v1 = { sql: deps.sql, config: deps.config, partners: partnersFor(deps.config), clientSessions, payments };
   registerV1SessionRoutes(app, v1);
+  registerV1TransactionRoutes(app, v1);
 
   const distDir = deps.webDistDir ?? webDistDir;
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app, distDir));

@@ -32,7 +32,7 @@ import { v1ActionResults, v1Protocols, validateOutcome } from './action-results'
 import { entityOfApiKeyCaller, entityOfPrincipal } from './callers';
 import { answerOnce } from './idempotency';
 import { clientSessionApplicationOf } from './session-application';
-import { atV1Paths, v1ErrorShape, v1RouteOptions } from './v1-routes';
+import { ApiErrors, atV1Paths, v1ErrorShape, v1RouteOptions } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 import { randomUUID } from 'node:crypto';
 
@@ -44,7 +44,6 @@ export interface V1Deps {
   payments: PaymentGateway;
 }
 
-const ApiErrors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Type.Ref('ApiError')]));
 const EntityParams = Type.Object({ entity: Type.String({ format: 'uuid' }) });
 const SessionParams = Type.Object({ entity: Type.String({ format: 'uuid' }), session: Type.String({ format: 'uuid' }) });
 

@@ -2,7 +2,8 @@
 // where the most used e-commerce plugin resolves entity paths. At the root, entity, session and
 // transaction ids must be UUIDs, so any other path (a docs page) falls through to the web app.
 import type { FastifyRequest } from 'fastify';
-import { v1RouteSchema } from '../../schemas/v1';
+import { Ref } from '../../schemas/typebox';
+import { V1ApiError, v1RouteSchema } from '../../schemas/v1';
 
 const UUID = '(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)';
 /** Path parameters that are ids: constrained to UUIDs at the host root. */
@@ -39,3 +40,6 @@ export function v1RouteOptions<S extends object>(documented: boolean, schema: S)
 }
 
 export const v1ErrorShape = { errorShape: 'api-error' as const };
+
+/** The documented error answers of a v1 route. */
+export const ApiErrors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Ref(V1ApiError)]));

@@ -34,6 +34,7 @@ import {
   V1ActionResult,
   V1ClientAction,
   V1DefaultPaymentApplication,
+  V1ServerToServerTransaction,
   V1DefaultSessionSolutionApplication,
   V1InitResult,
   V1PaymentData,
@@ -83,6 +84,7 @@ export const v1Schemas: readonly TSchema[] = [
   V1Redirection,
   V1ClientAction,
   V1DefaultPaymentApplication,
+  V1ServerToServerTransaction,
   V1DefaultInitPosRequest,
   V1DefaultCapturePosRequest,
 ];

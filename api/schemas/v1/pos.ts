@@ -16,8 +16,8 @@ const posProperties = (amountDescription: string) => ({
   amount: V1DecimalInput({ description: amountDescription }),
   payment_data: Type.Object({
     card: Type.Object({
-      number: Type.String({ pattern: '^[0-9]{8,32}$', description: 'The gift card number.', examples: ['6035710000000001'] }),
-      pin: Type.Optional(Type.String({ pattern: '^[0-9]{3,8}$', description: 'The gift card PIN, when it has one.' })),
+      number: Type.String({ pattern: '^[0-9]{8,19}$', description: 'The gift card number, digits only (as the gift card vault takes it).', examples: ['6035710000000001'] }),
+      pin: Type.Optional(Type.String({ pattern: '^[0-9]{4,8}$', description: 'The gift card PIN, when it has one.' })),
     }),
   }),
   order: Type.Object({

@@ -109,7 +109,7 @@ export const V1InitResult = Type.Object(
   {
     partner: V1Partner(),
     method: V1Method(),
-    session_id: V1Uuid(),
+    session_id: opt(V1Uuid({ description: 'The session prepared; absent at a point of sale, which has none.' })),
     transaction_id: opt(V1Uuid({ description: 'Present when the init created a partner transaction.' })),
     date: V1DateTime(),
     status: Ref(V1Status),
@@ -150,6 +150,30 @@ export const V1ClientAction = Type.Object(
   { $id: 'V1ClientAction', description: 'Answer of validate: 200, 207 (mixed) or 409 (all failed).' },
 );
 export type V1ClientAction = Static<typeof V1ClientAction>;
+
+export const V1ServerToServerTransaction = Type.Object(
+  {
+    partner: V1Partner(),
+    method: V1Method(),
+    amount: V1DecimalInput({ description: 'Amount to authorize (or to take, with capture), in major units.' }),
+    payment_data: Ref(V1PaymentData),
+    order: Type.Object(
+      {
+        reference: Type.Union([V1Text({ minLength: 1 }), Type.Integer()], { examples: ['ORD-2025-000123'] }),
+        currency_code: V1CurrencyCode(),
+        redirection: opt(V1HttpUrl({ description: 'Where the shopper returns from a partner page (3-D Secure), if the transaction needs one.' })),
+      },
+      { description: 'The order paid: the spec does not show this part; a currency is needed to read the amount.' },
+    ),
+    step_id: StepId(),
+  },
+  {
+    $id: 'V1ServerToServerTransaction',
+    description:
+      'Body of PUT /{entity}/transactions/{authorize|capture} without a session: a ValidateSessionSolutionApplication plus the order it pays. capture authorizes and captures at once.',
+  },
+);
+export type V1ServerToServerTransaction = Static<typeof V1ServerToServerTransaction>;
 
 export const V1DefaultPaymentApplication = Type.Object(
   {
