@@ -46,6 +46,28 @@ const v2Webhooks = {
   },
 };
 
+/** Components no path, webhook or other kept component refers to, removed. */
+export function withoutUnusedComponents<T extends { components?: { schemas?: Record<string, unknown> } }>(document: T): T {
+  const schemas = document.components?.schemas;
+  if (!schemas) return document;
+  const used = new Set<string>();
+  const pending: unknown[] = [{ ...document, components: { ...document.components, schemas: {} } }];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) pending.push(...node);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        const name = key === '$ref' && typeof value === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(value)?.[1] : undefined;
+        if (name !== undefined && !used.has(name)) {
+          used.add(name);
+          pending.push(schemas[name]);
+        } else pending.push(value);
+      }
+    }
+  }
+  return { ...document, components: { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) } };
+}
+
 export const decoratorOf = (family: ApiFamily) => `openapi_${family}`;
 
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -75,6 +97,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           },
         },
       },
+      // Every API's shared schemas are registered once with the app: each document keeps those it uses.
+      transformObject: (documentObject) => ('openapiObject' in documentObject ? withoutUnusedComponents(documentObject.openapiObject) : documentObject.swaggerObject),
       transform: ({ schema, url, route }) => {
         const auth = route.config && typeof route.config === 'object' && 'auth' in route.config ? route.config.auth : undefined;
         const hidden = !familyOf(url).includes(family) || Boolean(schema?.hide);

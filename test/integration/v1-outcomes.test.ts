@@ -185,3 +185,18 @@ describe('errors', () => {
     expect(answer.headers.get('content-type')).toContain('application/problem+json');
   });
 });
+
+describe('documents', () => {
+  it('publishes /openapi/v1.json from the route schemas, every v1 operation deprecated, each document with only its own components', async () => {
+    const v1 = (await call(stack.baseUrl, 'GET', '/openapi/v1.json')).body;
+    const v2 = (await call(stack.baseUrl, 'GET', '/openapi/v2.json')).body;
+    expect(Object.keys(v1.paths)).toEqual(expect.arrayContaining(['/payment/v1/{entity}/sessions/create', '/payment/v1/{entity}/sessions/{session}/validate', '/payment/v1/{entity}/transactions/{transaction}/{action}']));
+    const operations = Object.entries(v1.paths).filter(([path]) => path !== '/oauth/token').flatMap(([, methods]) => Object.values(methods as Record<string, { deprecated?: boolean }>));
+    expect(operations.length).toBeGreaterThan(8);
+    for (const operation of operations) expect(operation.deprecated).toBe(true);
+    // The host-root aliases are served, not documented twice.
+    expect(Object.keys(v1.paths).some((path) => path.startsWith('/{entity}'))).toBe(false);
+    expect(Object.keys(v2.components.schemas).filter((name) => name.startsWith('V1'))).toEqual([]);
+    expect(v1.components.schemas.V1ActionResult).toBeDefined();
+  });
+});
