@@ -14,6 +14,7 @@ import { CpuMeter, type CpuUse } from './cpu';
 import { profilesIn, summarizeProfile } from './cpu-profile';
 import { startEnvironment, type Environment } from './environment';
 import { HttpClient } from './http';
+import { runV1Lifecycles } from './v1-lifecycle';
 import { accessToken, hasSessionSubmission, lifecycle, runLifecycles, submissionCall, type LifecycleContext, type LifecycleIds, type LoadResult, type SubmissionMode } from './lifecycle';
 import { parseOptions, UsageError, type BenchOptions } from './options';
 import { printReport } from './report';
@@ -162,6 +163,14 @@ try {
   const loadedCpu = meter.stop();
   env.assertAlive();
 
+  // 3b. The same at the concurrency through API v1, right after, to compare what v1 adds.
+  say(`v1 lifecycles (create, validate, capture) at concurrency ${options.concurrency} for ${options.durationSeconds} s...`);
+  const v1Meter = cpuMeter(env.database.isPostgres);
+  v1Meter.start();
+  const v1 = await runV1Lifecycles(context, { concurrency: options.concurrency, durationMs: options.durationSeconds * 1000 });
+  const v1Cpu = v1Meter.stop();
+  env.assertAlive();
+
   // The ceiling again, on the server as the lifecycles left it and under the machine's load of now:
   // other users of the machine come and go, so one ceiling measured a minute earlier may mislead.
   let ceilingAfter: Ceiling | undefined;
@@ -212,6 +221,8 @@ try {
     singleCpu,
     loaded,
     loadedCpu,
+    v1,
+    v1Cpu,
     anatomy: anatomyLines,
   });
   const names = new Map(env.pids().map(({ name, pid }) => [pid, name]));

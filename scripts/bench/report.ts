@@ -23,6 +23,9 @@ export interface ReportInput {
   singleCpu: CpuUse;
   loaded: LoadResult;
   loadedCpu: CpuUse;
+  /** API v1 lifecycles at the same concurrency, right after the v2 ones. */
+  v1: LoadResult;
+  v1Cpu: CpuUse;
   anatomy: string[];
 }
 
@@ -39,6 +42,22 @@ function callRows(result: LoadResult, submission: SubmissionMode): string[] {
     ['submission', `submission total   vault + ${call.label.replace('POST ', '')}`],
     ['capture', 'capture            POST /v2/payments/{id}/captures'],
     ['lifecycle', 'whole lifecycle'],
+  ];
+  const rows = [`  ${pad('call', 62)}${num('p50 ms', 9)}${num('p99 ms', 9)}${num('n', 7)}${num('errors', 8)}`];
+  for (const [key, label] of calls) {
+    const samples = result.recorder.of(key);
+    rows.push(`  ${pad(label, 62)}${num(ms(samples.p50), 9)}${num(ms(samples.p99), 9)}${num(String(samples.count), 7)}${num(String(result.recorder.errorsOf(key)), 8)}`);
+  }
+  return rows;
+}
+
+function v1CallRows(result: LoadResult): string[] {
+  const calls: Array<[string, string]> = [
+    ['v1 session', 'session creation   POST /{entity}/sessions/create'],
+    ['v1 vault', 'card tokenization  POST /v2/vault/cards'],
+    ['v1 validate', 'validate           POST /{entity}/sessions/{id}/validate'],
+    ['v1 capture', 'capture            POST /{entity}/transactions/{id}/capture'],
+    ['v1 lifecycle', 'whole lifecycle'],
   ];
   const rows = [`  ${pad('call', 62)}${num('p50 ms', 9)}${num('p99 ms', 9)}${num('n', 7)}${num('errors', 8)}`];
   for (const [key, label] of calls) {
@@ -102,6 +121,8 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
 
   out.push(`Full lifecycles at concurrency 1 (${single.completed} lifecycles${bare ? ', each after one round of the bare calls below' : ''}, ${single.seconds.toFixed(1)} s)`);
   out.push(...callRows(single, input.submission), ...cpuRows(input.singleCpu));
+  out.push('', `API v1 lifecycles at concurrency ${input.v1.concurrency} (create at the host root, vault, validate, capture): ${input.v1.completed} in ${input.v1.seconds.toFixed(1)} s = ${input.v1.perSecond.toFixed(2)}/s, v2 ${loaded.perSecond.toFixed(2)}/s`);
+  out.push(...v1CallRows(input.v1), ...cpuRows(input.v1Cpu));
   if (single.recorder.firstErrors.length > 0) out.push(`  first errors: ${single.recorder.firstErrors.join(' | ')}`);
   out.push('');
 
@@ -146,9 +167,11 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
     // The calls Tessera makes: a partner call is a local activity (workflows/payment/partner-calls.ts).
     { what: 'capture p50 (c=1) within 5 ms of a bare Update + local activity', measured: p50(single, 'capture'), limit: plus5(bareP50('updateLocalActivity')), kind: 'max', unit: ' ms' },
     { what: 'capture p50 (c=1) at most 25 ms', measured: p50(single, 'capture'), limit: 25, kind: 'max', unit: ' ms' },
+    // Cost per lifecycle is the inverse of the rate on the same machine: v1 may cost 10% more.
+    { what: `v1 lifecycles/s at concurrency ${loaded.concurrency} vs v2's / 1.10 (v1 costs at most 10% more)`, measured: input.v1.perSecond, limit: loaded.perSecond / 1.1, kind: 'min', unit: '/s' },
     {
       what: 'errors, every phase',
-      measured: loaded.recorder.totalErrors + single.recorder.totalErrors + (bare?.totalErrors ?? 0) + (ceiling?.errors ?? 0) + (input.ceilingAfter?.errors ?? 0),
+      measured: input.v1.recorder.totalErrors + loaded.recorder.totalErrors + single.recorder.totalErrors + (bare?.totalErrors ?? 0) + (ceiling?.errors ?? 0) + (input.ceilingAfter?.errors ?? 0),
       limit: 0,
       kind: 'max',
       unit: '',
