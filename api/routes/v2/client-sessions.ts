@@ -6,13 +6,11 @@ import { principalOf } from '../../auth/authenticate';
 import { badRequest, forbidden } from '../../errors/problem';
 import type { ClientSessionGateway } from '../../gateway/client-sessions';
 import { AbortClientSessionRequest, ClientSession, ClientSessionApplication } from '../../schemas/v2';
-import { problemResponses } from '../schema-refs';
+import { idempotencyHeaders, problemResponses } from '../schema-refs';
 import { Ref } from '../../schemas/typebox';
 
 const SessionIdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Client session id' }) });
-const IdempotencyHeaders = Type.Object({
-  'x-idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Repeat a creation safely: the same key answers 409 with the resource_id of the session already created' })),
-});
+const IdempotencyHeaders = idempotencyHeaders('client session');
 
 export function registerClientSessionRoutes(parent: FastifyInstance, deps: { clientSessions: ClientSessionGateway }): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();

@@ -7,14 +7,10 @@ import { badRequest, forbidden, type FieldError } from '../../errors/problem';
 import type { PaymentGateway } from '../../gateway/payments';
 import { Ref } from '../../schemas/typebox';
 import { CreatePaymentRequest, OperationRequest, Payment } from '../../schemas/v2';
-import { problemResponses } from '../schema-refs';
+import { idempotencyHeaders, problemResponses } from '../schema-refs';
 
 const PaymentIdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Payment id' }) });
-const IdempotencyHeaders = Type.Object({
-  'x-idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, description: 'Makes the request safe to repeat: a repeated key answers 409 with the resource_id already processed.' }),
-  ),
-});
+const IdempotencyHeaders = idempotencyHeaders('payment or operation');
 const ReadHeaders = Type.Object({
   'cache-control': Type.Optional(Type.String({ description: '`max-age=N` lets the answer come from a copy at most N seconds old, without asking the partners.' })),
 });
