@@ -4,6 +4,7 @@ import type { Sql } from '../../db/connection';
 import type { PartnerContract } from '../../db/contracts';
 import { GIFT_CARD_VAULT_TOKEN_PREFIX, findVaultedGiftCard } from '../../db/gift-card-vault';
 import { findVaultedCard } from '../../db/vault';
+import { findTransaction, readPaymentProjection } from '../../db/projections';
 import { effectiveThreeDsOptions } from '../../domain/validation/future-usage';
 import { splitEntryKind } from '../../domain/validation/create-payment';
 import { isOneOf } from '../../domain/enums';
@@ -30,12 +31,17 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
   for (const [index, entry] of input.split.entries()) {
     const at = `/split/${index}`;
     const kind = splitEntryKind(entry);
+    let duplicated: { partner: string; method: string; partner_token: string } | undefined;
     if (kind === 'DUPLICATE') {
-      errors.push({ pointer: at, detail: 'duplicating an earlier authorization is not available yet; use its partner token (parent_partner_token)' });
-      continue;
+      const found = await earlierAuthorization(input.sql, input.entityId, entry);
+      if ('error' in found) {
+        errors.push({ pointer: `${at}/${entry.parent_partner_transaction_id ? 'parent_partner_transaction_id' : 'parent_payment_id'}`, detail: found.error });
+        continue;
+      }
+      duplicated = found;
     }
-    const partner = entry.partner ?? '';
-    const method = entry.method ?? '';
+    const partner = duplicated?.partner ?? entry.partner ?? '';
+    const method = duplicated?.method ?? entry.method ?? '';
     const contract = input.contracts.find((candidate) => candidate.partner === partner && candidate.method === method);
     if (!contract) {
       errors.push({ pointer: `${at}/method`, detail: `the entity has no contract for ${partner} ${method}` });
@@ -90,6 +96,8 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
         ...(entry.card?.holder_name ? { holder_name: entry.card.holder_name } : {}),
         ...(network ? { selected_network: network } : {}),
       };
+    } else if (duplicated) {
+      instrument = { kind: 'partner-token', partner_token: duplicated.partner_token };
     } else if (kind === 'REDIRECT_AUTHORIZATION') {
       instrument = { kind: 'redirect' };
     } else if (entry.parent_partner_token) {
@@ -113,4 +121,31 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
     });
   }
   return { legs, errors };
+}
+
+/**
+ * The authorization a duplicate entry names (spec: amount plus parent_payment_id or
+ * parent_partner_transaction_id, no partner): the entity's own, authorized, with the reusable
+ * partner token its partner gave because it was made with allow_future_usage. The new
+ * authorization is made with that token, at the same partner and method.
+ */
+async function earlierAuthorization(
+  sql: Sql,
+  entityId: string,
+  entry: PaymentSplitEntry,
+): Promise<{ partner: string; method: string; partner_token: string } | { error: string }> {
+  let paymentId = entry.parent_payment_id;
+  const transactionId = entry.parent_partner_transaction_id;
+  if (transactionId) {
+    const transaction = await findTransaction(sql, entityId, transactionId);
+    if (!transaction || transaction.kind !== 'authorization') return { error: 'is not an authorization partner transaction of this entity' };
+    paymentId = transaction.paymentId;
+  }
+  const stored = paymentId ? await readPaymentProjection(sql, paymentId) : undefined;
+  if (!stored || stored.payment.entity_id !== entityId) return { error: 'is not a payment of this entity' };
+  const legs = stored.payment.authorization?.partner_transactions ?? [];
+  const leg = transactionId ? legs.find((candidate) => candidate.id === transactionId) : (legs.find((candidate) => candidate.status === 'AUTHORIZED' && candidate.partner_token) ?? legs[0]);
+  if (!leg || leg.status !== 'AUTHORIZED') return { error: 'names an authorization that is not AUTHORIZED' };
+  if (!leg.partner_token) return { error: 'names an authorization made without allow_future_usage: its partner gave no reusable token to authorize again with' };
+  return { partner: leg.partner, method: leg.method, partner_token: leg.partner_token };
 }

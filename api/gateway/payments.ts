@@ -80,7 +80,7 @@ export class PaymentGateway {
     const entity = await findEntity(sql, body.entity_id);
     if (!entity) throw notFound('entity');
     const id = options.idempotencyKey ? deterministicUuid('payment', entity.id, options.idempotencyKey) : randomUUID();
-    const legs = await this.legsOf({ entityId: entity.id, paymentId: id, currency: body.currency, allowFutureUsage: body.allow_future_usage, split: body.split ?? [] });
+    const legs = await this.legsOf({ entityId: entity.id, paymentId: id, currency: body.currency, allowFutureUsage: body.allow_future_usage, split: [...(body.split ?? []), ...(body.new_authorization_candidates ?? [])] });
     const payment = newPaymentState({
       id,
       entity_id: entity.id,

@@ -45,12 +45,16 @@ describe('validateCreatePayment', () => {
     expect(validateCreatePayment(valid)).toEqual([]);
   });
 
-  it('accepts a payment without split', () => {
-    expect(validateCreatePayment({ amount: 100, currency: 'USD', order: {} })).toEqual([]);
+  it('needs split entries or new authorization candidates, and takes candidates alone', () => {
+    expect(pointers({ amount: 100, currency: 'USD', order: {} })).toEqual(['/split']);
+    const candidate = { amount: 100, partner: 'sandbox-card', method: 'creditcard', vault_form_token: 'vft_1' };
+    expect(validateCreatePayment({ amount: 100, currency: 'USD', order: {}, new_authorization_candidates: [candidate] })).toEqual([]);
+    expect(pointers({ amount: 100, currency: 'USD', order: {}, new_authorization_candidates: [{ amount: 100, parent_payment_id: 'p' }] })).toEqual(['/new_authorization_candidates/0']);
+    expect(pointers({ amount: 100, currency: 'USD', order: {}, split: [{ ...candidate, amount: 60 }], new_authorization_candidates: [{ ...candidate, amount: 60 }] })).toEqual(['/split']);
   });
 
   it.each([0, -100, 10.5])('refuses payment amount %s', (amount) => {
-    expect(pointers({ ...valid, amount, order: {}, split: undefined })).toEqual(['/amount']);
+    expect(pointers({ ...valid, amount, order: {} })).toEqual(['/amount']);
   });
 
   it('refuses an unknown currency', () => {

@@ -29,6 +29,7 @@ export interface CreatePaymentInput {
   readonly allow_future_usage?: boolean;
   readonly customer?: CustomerInput;
   readonly split?: readonly SplitEntryInput[];
+  readonly new_authorization_candidates?: readonly SplitEntryInput[];
   readonly browser?: { readonly language?: string };
 }
 
@@ -141,12 +142,13 @@ function requirePartnerAndMethod(entry: SplitEntryInput, at: string, what: strin
  *
  * - `/amount` > 0, `/currency` accepted, the order ({@link validateOrder}: totals against the
  *   amount, every address), `/customer/locale` and `/browser/language` BCP 47;
- * - `/split`: at least one entry; each entry valid for its kind ({@link validateSplitEntry}:
+ * - `/split` or `/new_authorization_candidates`: at least one entry between them (a candidate is a
+ *   new authorization); each entry valid for its kind ({@link validateSplitEntry}:
  *   amount > 0; a duplicate names no partner; a foreign one has partner, method and
  *   parent_partner_token or parent_partner_reference; a new authorization has partner,
  *   method, vault_form_token, two-digit expiry strings, and, when allow_future_usage is
  *   true, the challenge indicator CHALLENGE_REQUESTED_BY_MERCHANT);
- * - the entries' amounts add up to at most the payment amount.
+ * - the entries' amounts, candidates included, add up to at most the payment amount.
  */
 export function validateCreatePayment(body: CreatePaymentInput): FieldError[] {
   const errors = validatePositiveAmount(body.amount, '/amount');
@@ -155,15 +157,30 @@ export function validateCreatePayment(body: CreatePaymentInput): FieldError[] {
   errors.push(...validateLocale(body.customer?.locale, '/customer/locale'));
   errors.push(...validateLocale(body.browser?.language, '/browser/language'));
 
-  if (body.split !== undefined) {
-    if (body.split.length === 0) errors.push(fieldError('/split', 'must have at least one entry; omit it otherwise'));
-    body.split.forEach((entry, i) => errors.push(...validateSplitEntry(entry, pointer('/split', i), body.allow_future_usage)));
-    const amounts = body.split.map((entry) => entry.amount);
-    if (amounts.every(isPositiveMinorUnits) && isPositiveMinorUnits(body.amount)) {
-      const total = amounts.reduce((sum, amount) => sum + amount, 0);
-      if (total > body.amount) {
-        errors.push(fieldError('/split', `entry amounts add up to ${total}, more than the payment amount ${body.amount}`));
-      }
+  const split = body.split ?? [];
+  const candidates = body.new_authorization_candidates ?? [];
+  if (body.split !== undefined && body.split.length === 0) errors.push(fieldError('/split', 'must have at least one entry; omit it otherwise'));
+  if (body.new_authorization_candidates !== undefined && candidates.length === 0) {
+    errors.push(fieldError('/new_authorization_candidates', 'must have at least one entry; omit it otherwise'));
+  }
+  if (body.split === undefined && body.new_authorization_candidates === undefined) {
+    errors.push(fieldError('/split', 'is required unless new_authorization_candidates are given: the means of payment to authorize'));
+  }
+  split.forEach((entry, i) => errors.push(...validateSplitEntry(entry, pointer('/split', i), body.allow_future_usage)));
+  candidates.forEach((entry, i) => {
+    const at = pointer('/new_authorization_candidates', i);
+    const kind = splitEntryKind(entry);
+    if (kind !== 'NEW_AUTHORIZATION' && kind !== 'REDIRECT_AUTHORIZATION') {
+      errors.push(fieldError(at, 'a candidate is a new authorization: partner, method and vault_form_token (or a redirect method); earlier and foreign authorizations go in split'));
+    } else {
+      errors.push(...validateSplitEntry(entry, at, body.allow_future_usage));
+    }
+  });
+  const amounts = [...split, ...candidates].map((entry) => entry.amount);
+  if (amounts.length > 0 && amounts.every(isPositiveMinorUnits) && isPositiveMinorUnits(body.amount)) {
+    const total = amounts.reduce((sum, amount) => sum + amount, 0);
+    if (total > body.amount) {
+      errors.push(fieldError(split.length > 0 ? '/split' : '/new_authorization_candidates', `entry amounts add up to ${total}, more than the payment amount ${body.amount}`));
     }
   }
   return errors;

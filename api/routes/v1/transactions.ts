@@ -142,13 +142,15 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
                 currency: payment.currency,
                 order: { reference: payment.order.reference },
                 capture_mode: 'MANUAL',
-                split: [{ amount, partner: authorization.partner, method: authorization.method, parent_partner_token: authorization.partner_token }],
+                split: [{ amount, parent_partner_transaction_id: authorization.id }],
               },
               { log: request.log },
             );
             const [leg] = renewed.authorization?.partner_transactions ?? [];
             if (!leg) throw new Error('a created payment has an authorization partner transaction');
-            return { status: 200, body: { ...(await resultOf(renewed, leg.id)), status: { ...(await resultOf(renewed, leg.id)).status, action: 'OFF_SESSION_AUTHORIZE' as const }, parent_transaction_id: authorization.id } };
+            const result = await resultOf(renewed, leg.id);
+            // A new authorization of its own payment, told as what it renews.
+            return { status: 200, body: { ...result, status: { ...result.status, action: 'OFF_SESSION_AUTHORIZE' as const }, parent_transaction_id: authorization.id } };
           }
 
           const operationKind = operationKindOf[action === 'capture' ? 'capture' : action === 'void' ? 'void' : 'refund'];

@@ -40,7 +40,6 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments:
       const principal = principalOf(request);
       const body = request.body;
       const errors: FieldError[] = validateCreatePayment(body);
-      if (!body.split || body.split.length === 0) errors.push({ pointer: '/split', detail: 'is required: the means of payment to authorize' });
       if (errors.length > 0) throw badRequest('the payment is invalid', errors);
       if (body.entity_id !== principal.entityId) throw forbidden('the credential does not belong to this entity_id');
       const idempotencyKey = request.headers['x-idempotency-key'];

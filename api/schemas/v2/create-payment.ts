@@ -70,6 +70,21 @@ export const PaymentSplitEntry = Type.Object(
 );
 export type PaymentSplitEntry = Static<typeof PaymentSplitEntry>;
 
+export const NewAuthorizationCandidate = Type.Object(
+  {
+    amount: PositiveMinorUnits({ description: 'Part of the payment amount to authorize with this means of payment, in minor units.', examples: [3000] }),
+    partner: PartnerName(),
+    method: MethodName(),
+    vault_form_token: Type.Optional(
+      Type.String({ minLength: 1, description: 'The token POST /v2/vault/cards (or /v2/vault/gift-cards) returned; none for a redirect method (wallet, instalments).', examples: ['vft_5d0f3a9b7c'] }),
+    ),
+    card: Type.Optional(Ref(CardEntry)),
+    three_ds_authentication_options: Type.Optional(Ref(ThreeDsAuthenticationOptions)),
+  },
+  { $id: 'NewAuthorizationCandidate', description: 'A means of payment to authorize anew: a tokenized card or gift card, or a redirect method.' },
+);
+export type NewAuthorizationCandidate = Static<typeof NewAuthorizationCandidate>;
+
 export const CreatePaymentRequest = Type.Object(
   {
     amount: PositiveMinorUnits({ description: 'Amount to pay, in minor units of currency.' }),
@@ -97,7 +112,13 @@ export const CreatePaymentRequest = Type.Object(
     split: Type.Optional(
       Type.Array(Ref(PaymentSplitEntry), {
         minItems: 1,
-        description: 'The parts the payment is made of; their amounts add up to at most the payment amount.',
+        description: 'The parts the payment is made of (earlier, foreign or new authorizations); with the candidates, their amounts add up to at most the payment amount.',
+      }),
+    ),
+    new_authorization_candidates: Type.Optional(
+      Type.Array(Ref(NewAuthorizationCandidate), {
+        minItems: 1,
+        description: 'Means of payment to authorize anew, after the split entries. A payment needs split entries, candidates, or both.',
       }),
     ),
     shopper_redirection_url: Type.Optional(

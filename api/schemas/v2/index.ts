@@ -15,7 +15,7 @@ import { OAuthTokenRequest, OAuthTokenResponse, SigningJwk, SigningJwks } from '
 import { PaymentSolution, ThreeDsAuthenticationOptions, Webhook, WebhookHeader } from './common';
 import { Account, Customer } from './customer';
 import { ApiError, FieldError, IdempotencyConflict, Problem } from './errors';
-import { BrowserInfo, CardEntry, CreatePaymentRequest, PaymentSplitEntry } from './create-payment';
+import { BrowserInfo, CardEntry, CreatePaymentRequest, NewAuthorizationCandidate, PaymentSplitEntry } from './create-payment';
 import { Discount, ItemLine, OperationOrder, Order, Shipment } from './order';
 import {
   Authentication,
@@ -98,6 +98,7 @@ export const v2Schemas: readonly TSchema[] = [
   CardEntry,
   BrowserInfo,
   PaymentSplitEntry,
+  NewAuthorizationCandidate,
   CreatePaymentRequest,
   VaultCardRequest,
   VaultCardSummary,

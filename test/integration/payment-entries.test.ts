@@ -1,0 +1,78 @@
+// The three kinds of what a payment is made of, as POST /v2/payments takes them: new
+// authorization candidates alone, duplicates of an earlier authorization (authorized again with its
+// partner token), and what v1's off_session_authorize builds on the same duplicates.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedMerchant } from '../../db/merchants';
+import { call } from '../support/api-client';
+import { completeShopperPage, vaultCard, waitForAuthorization } from '../support/payments';
+import { startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let merchant: CreatedMerchant;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  merchant = await stack.createMerchant();
+  token = await stack.accessToken(merchant);
+});
+afterAll(async () => stack?.close());
+
+const payment = (body: Record<string, unknown>) =>
+  call(stack.baseUrl, 'POST', '/v2/payments', { token, body: { entity_id: merchant.entity_id, amount: 3000, currency: 'EUR', order: { reference: `entries-${Math.random()}` }, ...body } });
+
+/** A wallet payment made with allow_future_usage, approved by the shopper: its partner gives a reusable token. */
+async function savedWalletAuthorization() {
+  const first = await payment({ allow_future_usage: true, shopper_redirection_url: 'https://shop.example/back', new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-wallet', method: 'wallet' }] });
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  await completeShopperPage(first.body.redirection.href, 'approve');
+  const authorized = await waitForAuthorization(stack, token, first.body.id, 'AUTHORIZED');
+  return authorized.body;
+}
+
+describe('POST /v2/payments entries', () => {
+  it('creates a payment from new authorization candidates alone', async () => {
+    const answer = await payment({ new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await vaultCard(stack, merchant, '4242424242424242') }] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.authorization).toMatchObject({ status: 'AUTHORIZED', partner_transactions: [{ partner: 'sandbox-card', amount: 3000 }] });
+  });
+
+  it('refuses a payment with neither split entries nor candidates', async () => {
+    const answer = await payment({});
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([expect.objectContaining({ pointer: '/split' })]);
+  });
+
+  it('authorizes a duplicate of an earlier authorization again with its partner token, at its partner', async () => {
+    const earlier = await savedWalletAuthorization();
+    const leg = earlier.authorization.partner_transactions[0];
+    for (const parent of [{ parent_payment_id: earlier.id }, { parent_partner_transaction_id: leg.id }]) {
+      const again = await payment({ split: [{ amount: 1200, ...parent }], amount: 1200 });
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      expect(again.body.authorization).toMatchObject({ status: 'AUTHORIZED', partner_transactions: [{ partner: 'sandbox-wallet', method: 'wallet', amount: 1200, partner_token: leg.partner_token }] });
+      expect(again.body.redirection).toBeUndefined();
+    }
+  });
+
+  it('refuses a duplicate of an authorization that gave no reusable token, or of another entity', async () => {
+    const card = await payment({ split: [{ amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await vaultCard(stack, merchant, '4242424242424242') }] });
+    const again = await payment({ split: [{ amount: 3000, parent_payment_id: card.body.id }] });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/parent_payment_id', detail: expect.stringContaining('allow_future_usage') })]);
+    const stranger = await stack.createMerchant();
+    const foreign = await call(stack.baseUrl, 'POST', '/v2/payments', {
+      token: await stack.accessToken(stranger),
+      body: { entity_id: stranger.entity_id, amount: 3000, currency: 'EUR', order: { reference: 'x' }, split: [{ amount: 3000, parent_payment_id: card.body.id }] },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors[0]).toMatchObject({ pointer: '/split/0/parent_payment_id', detail: 'is not a payment of this entity' });
+  });
+
+  it('renews a v1 authorization off session with its partner token', async () => {
+    const earlier = await savedWalletAuthorization();
+    const leg = earlier.authorization.partner_transactions[0];
+    const renewed = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${leg.id}/off_session_authorize`, { token, body: { amount: '9.99' } });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect(renewed.body).toMatchObject({ status: { action: 'OFF_SESSION_AUTHORIZE', state: 'SUCCESS' }, plugin_result: { amount: 9.99 }, parent_transaction_id: leg.id });
+  });
+});
