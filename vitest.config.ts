@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects so a fast unit run never pays for servers:
+// Four projects so a fast unit run never pays for servers:
 // - unit: pure modules and self-contained services (tests live beside the code they test);
+// - replay: recorded workflow histories replayed against today's workflows (test/replay/README.md);
 // - integration: real Temporal dev server + real PostgreSQL, started once by the global setup;
 // - e2e: Debian's Chromium through playwright-core against the built web app.
 export default defineConfig({
@@ -15,6 +16,16 @@ export default defineConfig({
           include: ['{domain,api,workflows,activities,partners,temporal,db,platform,web,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', 'web/dist/**'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // Recorded workflow histories replayed against the current workflows: no server needed.
+          name: 'replay',
+          sequence: { groupOrder: 0 },
+          include: ['test/replay/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 120_000,
         },
       },
       {

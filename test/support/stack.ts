@@ -13,6 +13,7 @@ import { configFor, type TesseraConfig } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { createWorker } from '../../temporal/worker';
 import { freePort } from './free-port';
+import type { SharedInfrastructure } from './infrastructure';
 import { partnersFor } from '../../activities/partners-config';
 import { startSandboxNetwork, type SandboxNetwork } from '../../partners/sandbox/server';
 
@@ -23,6 +24,8 @@ export interface StackOptions {
   inProcessWorker?: boolean;
   /** Serve this built web app (the e2e build) with the api's page fallback; no web app otherwise. */
   webDistDir?: string;
+  /** The shared servers; default: what the global setup provides (outside Vitest, pass them). */
+  infrastructure?: SharedInfrastructure;
 }
 
 export interface RunningWorker {
@@ -47,9 +50,16 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-async function createTestDatabase(): Promise<string> {
-  const adminUrl = inject('postgresAdminUrl');
-  const template = inject('templateDatabase');
+const provided = (): SharedInfrastructure => ({
+  postgresAdminUrl: inject('postgresAdminUrl'),
+  templateDatabase: inject('templateDatabase'),
+  temporalAddress: inject('temporalAddress'),
+  workflowBundlePath: inject('workflowBundlePath'),
+});
+
+async function createTestDatabase(infrastructure: SharedInfrastructure): Promise<string> {
+  const adminUrl = infrastructure.postgresAdminUrl;
+  const template = infrastructure.templateDatabase;
   const name = `${template.replace('tessera_template_', 'tessera_t_')}_${randomBytes(4).toString('hex')}`;
   const admin = connect(adminUrl, { max: 1 });
   await admin.unsafe(`create database ${name} template ${template}`);
@@ -68,7 +78,8 @@ function quietTemporalRuntime() {
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   quietTemporalRuntime();
-  const databaseUrl = await createTestDatabase();
+  const infrastructure = options.infrastructure ?? provided();
+  const databaseUrl = await createTestDatabase(infrastructure);
   const sql = connect(databaseUrl);
   const port = await freePort();
   const config = configFor({
@@ -76,7 +87,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     host: '127.0.0.1',
     publicUrl: `http://127.0.0.1:${port}`,
     databaseUrl,
-    temporalAddress: inject('temporalAddress'),
+    temporalAddress: infrastructure.temporalAddress,
     taskQueue: `test-${randomUUID()}`,
     encryptionKey: randomBytes(32),
     sessionTtlSeconds: options.sessionTtlSeconds ?? 24 * 3600,
@@ -94,7 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       namespace: config.temporalNamespace,
       taskQueue: config.taskQueue,
       activities,
-      workflowBundle: { codePath: inject('workflowBundlePath') },
+      workflowBundle: { codePath: infrastructure.workflowBundlePath },
     });
     running = { worker, connection, done: worker.run() };
   };

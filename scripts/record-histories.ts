@@ -1,0 +1,304 @@
+// Records Temporal histories of real lifecycles for the replay test (test/replay/README.md).
+//
+//   npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...]
+//
+// It records the workflows of the tree it lives in: to record what has shipped while the working
+// tree moves on, run it from a detached worktree of the shipped commit (the README shows how).
+// Each workflow is fetched at a quiet point (completed, or waiting with nothing pending), since a
+// history cut in the middle of a workflow task would not tell the replay anything more.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import type { Client, WorkflowHandle } from '@temporalio/client';
+import { historyToJSON } from '../test/replay/history-json';
+import type { CreatedMerchant } from '../db/merchants';
+import { projectRoot } from '../platform/config';
+import { clientSessionWorkflowId } from '../workflows/client-session/id';
+import { paymentWorkflowId } from '../workflows/payment/ids';
+import { call, eventually, sessionApplication, type JsonResponse } from '../test/support/api-client';
+import { startTestInfrastructure, type SharedInfrastructure } from '../test/support/infrastructure';
+import { cardPayment, completeShopperPage, vaultCard, waitForAuthorization } from '../test/support/payments';
+import { startStack, type Stack } from '../test/support/stack';
+import { startWebhookReceiver } from '../test/support/webhook-receiver';
+
+const { values: flags } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    only: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (flags.help) {
+  console.log('usage: npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...]');
+  process.exit(0);
+}
+const outDir = resolve(flags.out ?? join(projectRoot, 'test', 'replay', 'histories'));
+
+/** One merchant on one stack, and the helpers every scenario drives it with. */
+class Shop {
+  private constructor(
+    readonly stack: Stack,
+    readonly merchant: CreatedMerchant,
+    readonly token: string,
+  ) {}
+
+  static async open(stack: Stack): Promise<Shop> {
+    const merchant = await stack.createMerchant('Replay recording shop');
+    return new Shop(stack, merchant, await stack.accessToken(merchant));
+  }
+
+  api(method: string, path: string, body?: unknown): Promise<JsonResponse> {
+    return call(this.stack.baseUrl, method, path, { token: this.token, ...(body !== undefined ? { body } : {}) });
+  }
+
+  /** What the hosted page and the widget send, with the publishable key. */
+  browser(method: string, path: string, body?: unknown): Promise<JsonResponse> {
+    return call(this.stack.baseUrl, method, path, { apiKey: this.merchant.publishable_key, ...(body !== undefined ? { body } : {}) });
+  }
+
+  card(number: string): Promise<string> {
+    return vaultCard(this.stack, this.merchant, number);
+  }
+
+  async giftCard(number: string): Promise<string> {
+    const answer = await call(this.stack.baseUrl, 'POST', '/v2/vault/gift-cards', { apiKey: this.merchant.api_key, body: { number } });
+    return expectStatus(answer, 201, 'gift card vault').vault_form_token;
+  }
+
+  async createSession(overrides: Record<string, unknown> = {}): Promise<any> {
+    const answer = await this.api('POST', '/v2/client-sessions', sessionApplication(this.merchant.entity_id, { integration_mode: 'HOSTED_PAGE', ...overrides }));
+    return expectStatus(answer, 201, 'session creation');
+  }
+
+  async submitCard(sessionId: string, number: string, amount = 2599): Promise<{ session: any; payment: any }> {
+    const split = [{ amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await this.card(number) }];
+    return expectStatus(await this.browser('POST', `/checkout/v1/sessions/${sessionId}/payments`, { split }), 201, 'card submission');
+  }
+
+  async createPayment(body: Record<string, unknown>): Promise<any> {
+    return expectStatus(await this.api('POST', '/v2/payments', body), 201, 'payment creation');
+  }
+
+  async operate(paymentId: string, kind: 'captures' | 'voids' | 'refunds', amount: number): Promise<any> {
+    return expectStatus(await this.api('POST', `/v2/payments/${paymentId}/${kind}`, { amount }), 201, `${kind} of ${amount}`);
+  }
+
+  readPaymentUntil(paymentId: string, what: string, ready: (payment: any) => boolean): Promise<any> {
+    return eventually(async () => {
+      const answer = await this.api('GET', `/v2/payments/${paymentId}`);
+      return answer.status === 200 && ready(answer.body) ? answer.body : undefined;
+    }, { what, timeoutMs: 30_000, intervalMs: 200 });
+  }
+
+  readSessionUntil(sessionId: string, what: string, ready: (session: any) => boolean): Promise<any> {
+    return eventually(async () => {
+      const answer = await this.api('GET', `/v2/client-sessions/${sessionId}`);
+      return answer.status === 200 && ready(answer.body) ? answer.body : undefined;
+    }, { what, timeoutMs: 30_000, intervalMs: 200 });
+  }
+}
+
+function expectStatus(answer: JsonResponse, status: number, what: string): any {
+  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+interface Recorded {
+  workflowId: string;
+  /** Tells apart two workflows of one type in a scenario (a refused payment and the next one). */
+  label?: string;
+}
+
+interface Context {
+  shop: Shop;
+  /** A stack whose sessions expire within seconds. */
+  shortLivedShop: Shop;
+  webhookUrl: string;
+}
+
+const sessionOf = (id: string): Recorded => ({ workflowId: clientSessionWorkflowId(id) });
+const paymentOf = (id: string, label?: string): Recorded => ({ workflowId: paymentWorkflowId(id), ...(label ? { label } : {}) });
+
+const GIFT_CARD_50_EUR = '6036280000000001';
+
+const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
+  async 'session-expired'({ shortLivedShop: shop }) {
+    const session = await shop.createSession();
+    await shop.readSessionUntil(session.id, 'session EXPIRED', (read) => read.status === 'EXPIRED');
+    return [sessionOf(session.id)];
+  },
+
+  async 'session-aborted-by-merchant'({ shop, webhookUrl }) {
+    const session = await shop.createSession({ webhook: { url: webhookUrl } });
+    expectStatus(await shop.browser('GET', `/checkout/v1/sessions/${session.id}`), 200, 'session opened');
+    expectStatus(await shop.api('POST', `/v2/client-sessions/${session.id}/abort`, { status: 'ABORTED_BY_MERCHANT' }), 200, 'abort');
+    return [sessionOf(session.id)];
+  },
+
+  async 'session-card-captured-refunded-voided'({ shop }) {
+    const session = await shop.createSession();
+    expectStatus(await shop.browser('GET', `/checkout/v1/sessions/${session.id}`), 200, 'session opened');
+    const { payment } = await shop.submitCard(session.id, '4242424242424242');
+    await shop.operate(payment.id, 'captures', 1000);
+    await shop.operate(payment.id, 'refunds', 400);
+    await shop.operate(payment.id, 'voids', 1599);
+    return [sessionOf(session.id), paymentOf(payment.id)];
+  },
+
+  async 'session-card-refused-then-approved'({ shop }) {
+    const session = await shop.createSession();
+    const refused = await shop.submitCard(session.id, '4000000000000002');
+    if (refused.payment.authorization.status !== 'REFUSED') throw new Error(`first card: ${refused.payment.authorization.status}`);
+    const approved = await shop.submitCard(session.id, '5555555555554444');
+    if (approved.payment.authorization.status !== 'AUTHORIZED') throw new Error(`second card: ${approved.payment.authorization.status}`);
+    return [sessionOf(session.id), paymentOf(refused.payment.id, 'refused'), paymentOf(approved.payment.id, 'approved')];
+  },
+
+  async 'session-3ds-challenge-completed'({ shop }) {
+    const session = await shop.createSession();
+    const { payment } = await shop.submitCard(session.id, '4000002760003184');
+    if (payment.authorization.status !== 'PENDING') throw new Error(`3DS card: ${payment.authorization.status}`);
+    const done = await completeShopperPage(payment.redirection.href, 'complete');
+    // The shopper's browser comes back through Tessera on its way to the merchant.
+    await fetch(done.headers.get('location')!, { redirect: 'manual' });
+    await waitForAuthorization(shop.stack, shop.token, payment.id, 'AUTHORIZED');
+    await shop.readSessionUntil(session.id, 'session told of the authorization', (read) => read.authorization?.status === 'AUTHORIZED');
+    return [sessionOf(session.id), paymentOf(payment.id)];
+  },
+
+  async 'payment-automatic-capture'({ shop }) {
+    const payment = await shop.createPayment(cardPayment(shop.merchant.entity_id, await shop.card('4242424242424242'), { capture_mode: 'AUTOMATIC' }));
+    await shop.readPaymentUntil(payment.id, 'automatic capture', (read) => read.captures[0]?.status === 'SUCCESS');
+    return [paymentOf(payment.id)];
+  },
+
+  async 'payment-gift-card-and-refused-card-compensated'({ shop }) {
+    const split = [
+      { amount: 5000, partner: 'sandbox-giftcard', method: 'giftcard', vault_form_token: await shop.giftCard(GIFT_CARD_50_EUR) },
+      { amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await shop.card('4000000000000002') },
+    ];
+    const payment = await shop.createPayment({
+      entity_id: shop.merchant.entity_id,
+      amount: 8000,
+      currency: 'EUR',
+      order: { reference: `gift-${randomUUID()}`, net_amount: 8000 },
+      shopper_redirection_url: 'https://shop.example/return',
+      split,
+    });
+    await shop.readPaymentUntil(payment.id, 'compensating void', (read) => read.voids[0]?.status === 'SUCCESS');
+    return [paymentOf(payment.id)];
+  },
+
+  async 'payment-uncertain-settled-by-polling'({ shop }) {
+    const payment = await shop.createPayment(cardPayment(shop.merchant.entity_id, await shop.card('4000000000000119')));
+    if (payment.authorization.status !== 'UNCERTAIN') throw new Error(`timeout card: ${payment.authorization.status}`);
+    await waitForAuthorization(shop.stack, shop.token, payment.id, 'AUTHORIZED');
+    return [paymentOf(payment.id)];
+  },
+
+  async 'payment-webhooks-every-event'({ shop, webhookUrl }) {
+    const eventTypes = ['PAYMENT', 'AUTHORIZATION', 'AUTHENTICATION', 'CAPTURE', 'REFUND', 'VOID', 'PARTNER_TRANSACTION_AUTHORIZATION', 'PARTNER_TRANSACTION_AUTHENTICATION', 'PARTNER_TRANSACTION_CAPTURE', 'PARTNER_TRANSACTION_REFUND', 'PARTNER_TRANSACTION_VOID'];
+    // Frictionless 3DS, so that authentication events are part of the story too.
+    const payment = await shop.createPayment(cardPayment(shop.merchant.entity_id, await shop.card('4000000000003220'), { amount: 5000, webhook: { url: webhookUrl, event_types: eventTypes } }));
+    await shop.operate(payment.id, 'captures', 3000);
+    await shop.operate(payment.id, 'voids', 2000);
+    await shop.operate(payment.id, 'refunds', 1000);
+    // Refunded down to zero: nothing can move any more and the workflow completes.
+    await shop.operate(payment.id, 'refunds', 2000);
+    return [paymentOf(payment.id)];
+  },
+
+  async 'vault-purge'({ shop }) {
+    const workflowId = `vault-purge/recorded-${randomUUID()}`;
+    await shop.stack.temporal.workflow.execute('vaultPurgeWorkflow', { taskQueue: shop.stack.config.taskQueue, workflowId });
+    return [{ workflowId }];
+  },
+};
+
+/**
+ * Completed, or running with no activity or child pending and a history that stopped growing
+ * (local activities never show as pending; the pause covers them and the signals between workflows).
+ */
+async function quietPoint(handle: WorkflowHandle): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  let lastLength = -1;
+  let stableSince = Date.now();
+  for (;;) {
+    const { status, historyLength, raw } = await handle.describe();
+    if (status.name !== 'RUNNING') return status.name;
+    const pending = (raw.pendingActivities?.length ?? 0) + (raw.pendingChildren?.length ?? 0);
+    if (historyLength !== lastLength || pending > 0) {
+      lastLength = historyLength;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= 1_500) {
+      return 'RUNNING';
+    }
+    if (Date.now() > deadline) throw new Error(`${handle.workflowId} never reached a quiet point (${pending} pending)`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function record(temporal: Client, scenario: string, recorded: Recorded[]): Promise<void> {
+  for (const { workflowId, label } of recorded) {
+    const handle = temporal.workflow.getHandle(workflowId);
+    const status = await quietPoint(handle);
+    const { type } = await handle.describe();
+    const file = join(outDir, `${scenario}--${type}${label ? `-${label}` : ''}.json`);
+    // Old histories stay as they are: they stand for workflows that may still be running.
+    if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} exists; record into another --out folder`);
+    const json = historyToJSON(await handle.fetchHistory());
+    writeFileSync(file, `${json}\n`);
+    console.log(`${relative(process.cwd(), file)}  ${status}  ${(json.length / 1024).toFixed(1)} KiB`);
+  }
+}
+
+function provenance(): string {
+  const git = (...args: string[]) => execFileSync('git', ['-C', projectRoot, ...args], { encoding: 'utf8' }).trim();
+  try {
+    const dirty = git('status', '--porcelain', '--', 'workflows') !== '';
+    return `${git('rev-parse', 'HEAD')}${dirty ? ' with uncommitted changes in workflows/' : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+async function main(): Promise<void> {
+  const selected = flags.only ? flags.only.split(',') : Object.keys(scenarios);
+  const unknown = selected.filter((name) => !(name in scenarios));
+  if (unknown.length > 0) throw new Error(`unknown scenarios: ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
+  mkdirSync(outDir, { recursive: true });
+
+  const infrastructure = await startTestInfrastructure({ removeBundleOnStop: true });
+  const shared: SharedInfrastructure = infrastructure;
+  const stacks: Stack[] = [];
+  const receiver = await startWebhookReceiver();
+  try {
+    const stack = await startStack({ infrastructure: shared, webhookRetryInitialIntervalMs: 200 });
+    stacks.push(stack);
+    const shortLived = await startStack({ infrastructure: shared, sessionTtlSeconds: 2 });
+    stacks.push(shortLived);
+    const context: Context = { shop: await Shop.open(stack), shortLivedShop: await Shop.open(shortLived), webhookUrl: receiver.url };
+    for (const name of selected) {
+      const started = Date.now();
+      const recorded = await scenarios[name]!(context);
+      // Both stacks share one Temporal namespace: either client finds every workflow.
+      await record(stack.temporal, name, recorded);
+      console.log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    writeFileSync(join(outDir, 'recorded-from.txt'), `Recorded by scripts/record-histories.ts on ${new Date().toISOString()} from the workflows of ${provenance()}.\n`);
+  } finally {
+    for (const stack of stacks) await stack.close();
+    await receiver.close();
+    await infrastructure.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
