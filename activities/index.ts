@@ -5,6 +5,7 @@ import { notifyClientSession } from './client-sessions/notify-client-session';
 import { createPartnerCallActivities } from './payments/partner-calls';
 import { createProjectionActivities } from './projections';
 import { createPurgeVaults } from './vault/purge-vaults';
+import { createPurgeV1IdempotencyRecords } from './v1/purge-idempotency-records';
 import { createDeliverWebhook } from './webhooks/deliver';
 
 export interface ActivityDependencies {
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDependencies) {
     deliverWebhook: createDeliverWebhook(deps),
     notifyClientSession,
     purgeVaults: createPurgeVaults(deps),
+    purgeV1IdempotencyRecords: createPurgeV1IdempotencyRecords(deps),
     ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),
   };

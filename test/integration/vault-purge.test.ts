@@ -57,6 +57,18 @@ describe('the vault purge', () => {
 
   it('runs as a workflow whose answer counts what it deleted', async () => {
     const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, { taskQueue: stack.config.taskQueue, workflowId: `vault-purge-test/${randomUUID()}` });
-    expect(result).toEqual({ cards: expect.any(Number), gift_cards: expect.any(Number) });
+    expect(result).toEqual({ cards: expect.any(Number), gift_cards: expect.any(Number), v1_idempotency_records: expect.any(Number) });
+  });
+
+  it('deletes v1 idempotency records past their 14 days, and keeps younger ones', async () => {
+    const insert = (key: string, age: string) => stack.sql`
+      insert into v1_idempotency_records (entity_id, idempotency_key, request_fingerprint, claim_id, claimed_at, lease_expires_at, status_code, response_body_encrypted)
+      values (${merchant.entity_id}, ${key}, ${Buffer.alloc(32)}, ${randomUUID()}, now() - ${age}::interval, now(), 200, 'sealed')`;
+    await insert('old-key', '15 days');
+    await insert('young-key', '13 days');
+    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, { taskQueue: stack.config.taskQueue, workflowId: `vault-purge-test/${randomUUID()}` });
+    expect(result.v1_idempotency_records).toBe(1);
+    const keys = await stack.sql<{ idempotency_key: string }[]>`select idempotency_key from v1_idempotency_records where entity_id = ${merchant.entity_id}`;
+    expect(keys.map((row) => row.idempotency_key)).toEqual(['young-key']);
   });
 });
