@@ -1,94 +1,62 @@
-// What the browser checkout reads from the API: only the fields it uses, so the bundle carries no
-// schema code (the API's TypeBox schemas stay on the server).
+// What the browser checkout reads from the API: the API's own types (type-only imports, erased from
+// the bundle: the TypeBox schemas stay on the server), narrowed to the fields the checkout uses so
+// that its tests can build small answers.
+import type { ClientSession, Payment, PaymentSplitEntry, Problem as ApiProblem, Redirection as ApiRedirection } from '../../../../api/schemas/v2';
 
-export type SessionStatus = 'CREATED' | 'CHOICE_IN_PROGRESS' | 'SUBMITTED' | 'EXPIRED' | 'ABORTED_BY_CUSTOMER' | 'ABORTED_BY_MERCHANT';
-export type AuthorizationStatus = 'AUTHORIZED' | 'PENDING' | 'UNCERTAIN' | 'ERROR' | 'ABORTED' | 'REFUSED';
+type Authorization = NonNullable<Payment['authorization']>;
 
-export interface Solution {
-  partner: string;
-  method: string;
-}
+export type SessionStatus = ClientSession['status'];
+export type AuthorizationStatus = Authorization['status'];
+export type Solution = Pick<ClientSession['eligible_solutions'][number], 'partner' | 'method'>;
 
-export interface PartnerTransactionView {
-  partner: string;
-  method: string;
-  amount: number;
-  status?: string;
-  partner_status?: string;
-  partner_additional_data?: Record<string, unknown>;
-}
+export type PartnerTransactionView = Pick<Authorization['partner_transactions'][number], 'partner' | 'method' | 'amount'> &
+  Partial<Pick<Authorization['partner_transactions'][number], 'status' | 'partner_status' | 'partner_additional_data'>>;
 
 export interface AuthorizationView {
   status: AuthorizationStatus;
   partner_transactions?: PartnerTransactionView[];
 }
 
-export interface ItemLine {
-  name?: string;
-  brand?: string;
-  type?: string;
-  quantity?: number;
-  unit_gross_price?: number;
-  net_amount?: number;
-}
+type Order = ClientSession['order'];
+type Shipment = NonNullable<Order['shipments']>[number];
+export type ItemLine = Pick<NonNullable<Shipment['item_lines']>[number], 'name' | 'brand' | 'type' | 'quantity' | 'unit_gross_price' | 'net_amount'>;
 
-export interface OrderView {
-  reference: string;
-  net_amount?: number;
-  tax_amount?: number;
-  shipments?: { net_amount?: number; item_lines?: ItemLine[] }[];
-  discounts?: { net_amount?: number; coupon_code?: string }[];
-}
+export type OrderView = Pick<Order, 'reference' | 'net_amount' | 'tax_amount'> & {
+  shipments?: (Pick<Shipment, 'net_amount'> & { item_lines?: ItemLine[] })[];
+  discounts?: Pick<NonNullable<Order['discounts']>[number], 'net_amount' | 'coupon_code'>[];
+};
 
-export interface ClientSessionView {
-  id: string;
-  entity_id: string;
-  status: SessionStatus;
-  amount: number;
-  currency: string;
-  order: OrderView;
-  expires_at: string;
-  shopper_redirection_url: string;
-  integration_mode?: string;
-  customer?: { locale?: string; email?: string };
-  payment_id?: string;
-  eligible_solutions: Solution[];
-  authorization?: AuthorizationView;
-}
+export type ClientSessionView = Pick<ClientSession, 'id' | 'entity_id' | 'status' | 'amount' | 'currency' | 'expires_at' | 'shopper_redirection_url'> &
+  Partial<Pick<ClientSession, 'integration_mode' | 'payment_id'>> & {
+    order: OrderView;
+    customer?: Pick<NonNullable<ClientSession['customer']>, 'locale' | 'email'>;
+    eligible_solutions: Solution[];
+    authorization?: AuthorizationView;
+  };
 
-export interface Redirection {
-  href: string;
-  method: string;
-  media_type?: string | null;
-  body?: string | Record<string, unknown> | null;
-}
+/** The API's redirection, read defensively: the page follows whatever a partner put in it. */
+export type Redirection = Pick<ApiRedirection, 'href'> & {
+  method: ApiRedirection['method'] | (string & {});
+  media_type?: ApiRedirection['media_type'] | null;
+  body?: ApiRedirection['body'] | Record<string, unknown> | null;
+};
 
-export interface PaymentView {
-  id: string;
-  amount: number;
-  currency: string;
-  client_session_id?: string;
-  authorization?: AuthorizationView;
-  redirection?: Redirection;
-}
+export type PaymentView = Pick<Payment, 'id' | 'amount' | 'currency'> &
+  Partial<Pick<Payment, 'client_session_id'>> & {
+    authorization?: AuthorizationView;
+    redirection?: Redirection;
+  };
 
-export interface SplitEntry {
-  amount: number;
+export type SplitEntry = Pick<PaymentSplitEntry, 'amount' | 'vault_form_token'> & {
   partner: string;
   method: string;
-  vault_form_token?: string;
-  card?: { holder_name?: string; selected_network?: string };
-}
+  card?: Pick<NonNullable<PaymentSplitEntry['card']>, 'holder_name' | 'selected_network'>;
+};
 
 export interface Submission {
   session: ClientSessionView;
   payment: PaymentView;
 }
 
-/** `application/problem+json` answers of the API. */
-export interface Problem {
-  status?: number;
-  title?: string;
-  detail?: string;
-  errors?: { pointer?: string; detail?: string }[];
-}
+/** `application/problem+json` answers of the API: any field may be missing from what reaches a browser. */
+export type Problem = Partial<Pick<ApiProblem, 'status' | 'title' | 'detail' | 'errors'>>;
