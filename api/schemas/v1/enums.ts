@@ -3,6 +3,8 @@
  * clients send them (several are lower case, unlike v2's). Only the v1 schemas and the v1 route
  * helpers use them, so they live beside the schemas rather than in domain/enums.ts.
  */
+import { ADJUSTMENT_REASONS, AGE_INDICATORS, AUTHENTICATION_METHODS, CHANGE_INDICATORS, TAX_TYPES } from '../../../domain/enums';
+
 export const V1_GENDER_CODES = ['male', 'female', 'unknown'] as const;
 export const V1_CUSTOMER_TYPE_CODES = ['customer', 'business'] as const;
 export const V1_ITEM_TYPE_CODES = [
@@ -28,30 +30,13 @@ export const V1_ITEM_TYPE_CODES = [
 ] as const;
 export const V1_DELIVERY_TYPE_CODES = ['user_delivery', 'store_pickup', 'external_pickup', 'shelf_service', 'digital_delivery'] as const;
 export const V1_DELIVERY_QUICKNESS_CODES = ['immediate', 'express', 'same_day', 'regular'] as const;
-export const V1_TAX_TYPE_CODES = ['vat', 'gst'] as const;
-export const V1_ADJUSTMENT_REASON_CODES = [
-  'SALES',
-  'BUNDLE',
-  'CLEARANCE',
-  'END_OF_LINE',
-  'FULFILLER_REQUESTED_REFUND',
-  'DISCOUNT',
-  'DISCOUNT_COUPON',
-  'PROMOTION',
-  'SET',
-  'UNKNOWN',
-] as const;
-export const V1_AUTHENTICATION_METHODS = [
-  'GUEST',
-  'MERCHANT_CREDENTIALS',
-  'IDENTITY_FEDERATION_CREDENTIALS',
-  'ISSUER_CREDENTIALS',
-  'THIRD_PARTY_CREDENTIALS',
-  'FIDO_CREDENTIALS',
-] as const;
+export const V1_TAX_TYPE_CODES = TAX_TYPES;
+export const V1_ADJUSTMENT_REASON_CODES = ADJUSTMENT_REASONS;
+// The 3-D Secure account vocabulary is v2's too: one list each, in domain/enums.ts.
+export const V1_AUTHENTICATION_METHODS = AUTHENTICATION_METHODS;
 export const V1_PRIOR_PAYMENT_AUTHENTICATIONS = ['ACS_FRICTIONLESS', 'ACS_CHALLENGE', 'ACS_VERIFIED', 'OTHER'] as const;
-export const V1_AGE_INDICATORS = ['GUEST', 'NEW', 'LESS_30_DAYS', 'BETWEEN_30_60_DAYS', 'MORE_60_DAYS'] as const;
-export const V1_CHANGE_INDICATORS = ['NEW', 'LESS_30_DAYS', 'BETWEEN_30_60_DAYS', 'MORE_60_DAYS'] as const;
+export const V1_AGE_INDICATORS = AGE_INDICATORS;
+export const V1_CHANGE_INDICATORS = CHANGE_INDICATORS;
 export const V1_PASSWORD_CHANGE_INDICATORS = ['GUEST', 'NEW', 'LESS_30_DAYS', 'BETWEEN_30_60_DAYS', 'MORE_60_DAYS'] as const;
 export const V1_CHALLENGE_INDICATORS = ['01', '02', '03', '04', '05', '06', '07', '08', '09'] as const;
 export const V1_THREE_DS_EXEMPTIONS = [
