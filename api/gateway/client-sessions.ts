@@ -6,7 +6,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookSubscription } from '../../activities/webhook-types';
-import { contractsOf } from '../../db/contracts';
+import { contractsOf, type PartnerContract } from '../../db/contracts';
 import { findEntity, type EntityRecord } from '../../db/merchants';
 import { deleteClientSessionProjection, readClientSessionProjection } from '../../db/projections';
 import type { AbortStatus } from '../../domain/client-session-status';
@@ -66,12 +66,19 @@ export class ClientSessionGateway {
    */
   async create(
     submitted: ClientSessionApplication,
-    options: { idempotencyKey?: string; log: FastifyBaseLogger; /** Who is told of changes, when not the application's webhook (a v1 hook). */ subscription?: WebhookSubscription },
+    options: {
+      idempotencyKey?: string;
+      log: FastifyBaseLogger;
+      /** Who is told of changes, when not the application's webhook (a v1 hook). */
+      subscription?: WebhookSubscription;
+      /** The entity's contracts, when the caller has read them already (v1 builds its protocols from them). */
+      contracts?: readonly PartnerContract[];
+    },
   ): Promise<ClientSessionState> {
     const { sql, config } = this.deps;
     const application = withClientSessionDefaults(submitted);
     // Independent reads: in parallel, they cost one database round trip instead of two.
-    const [entity, contracts] = await Promise.all([findEntity(sql, application.entity_id), contractsOf(sql, application.entity_id)]);
+    const [entity, contracts] = await Promise.all([findEntity(sql, application.entity_id), options.contracts ?? contractsOf(sql, application.entity_id)]);
     if (!entity) throw notFound('entity');
 
     const id = options.idempotencyKey ? deterministicUuid('client-session', entity.id, options.idempotencyKey) : randomUUID();

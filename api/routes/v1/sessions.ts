@@ -100,10 +100,12 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           if (!converted.ok) throw badRequest('the session is invalid', converted.errors);
           const errors = validateClientSessionApplication(converted.application);
           if (errors.length > 0) throw badRequest('the session is invalid', errors);
-          const protocols = v1Protocols(await contractsOf(deps.sql, entityId), converted.application.amount, converted.currency);
+          const contracts = await contractsOf(deps.sql, entityId);
+          const protocols = v1Protocols(contracts, converted.application.amount, converted.currency);
           if (Object.keys(protocols).length === 0) return { status: 204, body: undefined };
           const session = await deps.clientSessions.create(converted.application, {
             log: request.log,
+            contracts,
             ...(request.body.hook ? { subscription: v1HookSubscription(request.body.hook) } : {}),
           });
           reply.header('location', `${deps.config.publicUrl}/payment/v1/${entityId}/sessions/${session.id}`);
