@@ -25,7 +25,14 @@ const documents: Record<ApiFamily, { title: string; description: string; version
     description: 'Session and protocol style API kept for existing integrations. Prefer API v2.',
     version: '1.0.0',
   },
-  wallet: { title: 'Tessera Wallet API', description: 'Saved payment tokens per customer.', version: '2.0.0' },
+  wallet: {
+    title: 'Tessera Wallet API',
+    description:
+      'Saved payment tokens per merchant and customer (owner_reference). Every call needs x-merchant-id and a credential of that merchant: ' +
+      'a Bearer access token with the payment-api scope or the secret x-api-key; the publishable key lists, favorites and deletes through a wallet session. ' +
+      'Errors are ApiError objects.',
+    version: '2.0.0',
+  },
 };
 
 /** What Tessera posts to a merchant's webhook url: one envelope for every event type (api/schemas/v2/webhook-event.ts). */

@@ -30,6 +30,8 @@ import { registerV1NotificationKeyRoute } from './routes/v1/notification-public-
 import { registerV1SessionRoutes } from './routes/v1/sessions';
 import { registerV1TransactionRoutes } from './routes/v1/transactions';
 import { v1Schemas } from './schemas/v1';
+import { walletSchemas } from './schemas/wallet';
+import { registerWalletRoutes } from './routes/wallet';
 import { appPageFor, isApiPath, registerWebApp, webDistDir } from './web-app';
 
 export interface ApiDependencies {
@@ -79,7 +81,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     reply.header('x-request-id', request.id);
   });
 
-  for (const schema of [...v2Schemas, ...v1Schemas]) app.addSchema(schema);
+  for (const schema of [...v2Schemas, ...v1Schemas, ...walletSchemas]) app.addSchema(schema);
   installErrorHandling(app);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicUrl);
@@ -107,6 +109,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   const v1 = { sql: deps.sql, config: deps.config, partners: partnersFor(deps.config), clientSessions, payments };
   registerV1SessionRoutes(app, v1);
   registerV1TransactionRoutes(app, v1);
+  registerWalletRoutes(app, { sql: deps.sql, keys, config: deps.config });
 
   const distDir = deps.webDistDir ?? webDistDir;
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app, distDir));

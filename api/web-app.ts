@@ -24,5 +24,6 @@ export function appPageFor(path: string, distDir = webDistDir): string {
 }
 
 export function isApiPath(path: string): boolean {
-  return /^\/(v2|oauth|wallet|payment|checkout|openapi\/.+\.json|health|metrics|partners)(\/|$)/.test(path);
+  // `/wallet` and `/wallet/` are the wallet API's reference page; anything below is the API.
+  return /^\/(v2|oauth|payment|checkout|openapi\/.+\.json|health|metrics|partners)(\/|$)/.test(path) || /^\/wallet\/./.test(path);
 }

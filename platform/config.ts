@@ -23,6 +23,8 @@ export interface TesseraConfig {
   /** Shared with the sandbox partner network, which signs its notifications with it. */
   sandboxNotificationSecret: string;
   sessionTtlSeconds: number;
+  /** How long a wallet session (POST /wallet/v2/session) gives access to one customer's tokens. */
+  walletSessionTtlSeconds: number;
   accessTokenTtlSeconds: number;
   webhookRetryInitialIntervalMs: number;
 }
@@ -75,6 +77,7 @@ export function loadConfig(): TesseraConfig {
     sandboxPartnersUrl: (process.env.SANDBOX_PARTNERS_URL ?? 'http://127.0.0.1:4010').replace(/\/$/, ''),
     sandboxNotificationSecret: process.env.SANDBOX_NOTIFICATION_SECRET ?? 'tessera-sandbox-notification-secret',
     sessionTtlSeconds: intFromEnv('TESSERA_SESSION_TTL_SECONDS', 24 * 3600),
+    walletSessionTtlSeconds: intFromEnv('TESSERA_WALLET_SESSION_TTL_SECONDS', 30 * 60),
     accessTokenTtlSeconds: intFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS', 3600),
     webhookRetryInitialIntervalMs: intFromEnv('TESSERA_WEBHOOK_RETRY_INITIAL_MS', 10_000),
   };

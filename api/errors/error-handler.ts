@@ -16,7 +16,7 @@ declare module 'fastify' {
  * A route says so in its config; a path with no route (a 404) is judged by its prefix.
  */
 function usesLegacyErrors(request: FastifyRequest, path: string): boolean {
-  return request.routeOptions.config?.errorShape === 'api-error' || path.startsWith('/wallet/') || path === '/wallet/session' || path.startsWith('/payment/v1/');
+  return request.routeOptions.config?.errorShape === 'api-error' || /^\/wallet(\/|$)/.test(path) || path.startsWith('/payment/v1/');
 }
 
 export function sendError(
