@@ -283,3 +283,20 @@ export async function entityOfMerchantId(sql: Sql, merchantId: string): Promise<
   const [row] = await sql<{ id: string }[]>`select id from entities where merchant_id = ${merchantId}`;
   return row?.id;
 }
+
+export type PayingWalletToken =
+  | { status: 'usable'; token: WalletTokenRecord }
+  | { status: 'unknown' | 'inactive' | 'expired' };
+
+/**
+ * A token a payment of the entity wants to pay with: it must be the entity's own, ACTIVE and not
+ * expired. `reveal` opens its value, for the partner call only (activities/payments/partner-calls.ts);
+ * the API checks without it, so the value never enters a workflow's history.
+ */
+export async function payingWalletToken(sql: Sql, encryptionKey: Buffer, entityId: string, tokenId: string, reveal: boolean): Promise<PayingWalletToken> {
+  const [row] = await sql<WalletTokenRow[]>`select ${sql(TOKEN_COLUMNS)} from wallet_tokens where id = ${tokenId} and entity_id = ${entityId}`;
+  if (!row) return { status: 'unknown' };
+  if (row.status !== 'ACTIVE') return { status: 'inactive' };
+  if (row.expiration_date.getTime() <= Date.now()) return { status: 'expired' };
+  return { status: 'usable', token: recordOf(encryptionKey, row, reveal) };
+}

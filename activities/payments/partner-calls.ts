@@ -2,6 +2,7 @@
 // so a retried activity never moves money twice (see the retry contract in partners/partner.ts).
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
+import { payingWalletToken } from '../../db/wallet';
 import { detokenizeGiftCard } from '../../db/gift-card-vault';
 import { cvvAnswerFor, detokenize, recordCvvAnswer, type DetokenizedCard } from '../../db/vault';
 import type { Currency } from '../../domain/currency';
@@ -70,6 +71,14 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
       }
       case 'partner-token':
         return { type: 'wallet', partner_token: instrument.partner_token };
+      case 'wallet-token': {
+        // Read at each call: a token deactivated or deleted since the payment started is not used.
+        const found = await payingWalletToken(deps.sql, deps.encryptionKey, input.entity_id, instrument.wallet_token_id, true);
+        if (found.status !== 'usable' || found.token.value === undefined) {
+          throw ApplicationFailure.nonRetryable(`the wallet token is ${found.status === 'usable' ? 'unreadable' : found.status}`, 'InstrumentUnavailable');
+        }
+        return { type: 'wallet', partner_token: found.token.value };
+      }
       case 'redirect':
       case 'partner-reference':
         return input.method === 'wallet' ? { type: 'wallet' } : { type: 'instalments' };

@@ -5,6 +5,7 @@ import type { PartnerContract } from '../../db/contracts';
 import { GIFT_CARD_VAULT_TOKEN_PREFIX, findVaultedGiftCard } from '../../db/gift-card-vault';
 import { findVaultedCard } from '../../db/vault';
 import { findTransaction, readPaymentProjection } from '../../db/projections';
+import { payingWalletToken } from '../../db/wallet';
 import { effectiveThreeDsOptions } from '../../domain/validation/future-usage';
 import { splitEntryKind } from '../../domain/validation/create-payment';
 import { isOneOf } from '../../domain/enums';
@@ -16,6 +17,9 @@ import type { AuthorizationLegState, LegInstrument } from '../../workflows/payme
 
 export interface LegsInput {
   sql: Sql;
+  encryptionKey: Buffer;
+  /** The payment's customer.reference: a saved token must be this customer's. */
+  customerReference?: string;
   entityId: string;
   currency: string;
   allowFutureUsage: boolean;
@@ -40,8 +44,25 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
       }
       duplicated = found;
     }
-    const partner = duplicated?.partner ?? entry.partner ?? '';
-    const method = duplicated?.method ?? entry.method ?? '';
+    let saved: { partner: string; method: string; id: string } | undefined;
+    if (kind === 'WALLET_TOKEN') {
+      const found = await payingWalletToken(input.sql, input.encryptionKey, input.entityId, entry.wallet_token ?? '', false);
+      if (found.status !== 'usable') {
+        errors.push({ pointer: `${at}/wallet_token`, detail: found.status === 'unknown' ? 'is not a wallet token of this merchant' : `is ${found.status === 'inactive' ? 'INACTIVE' : 'expired'}` });
+        continue;
+      }
+      if (input.customerReference !== undefined && found.token.owner_reference !== input.customerReference) {
+        errors.push({ pointer: `${at}/wallet_token`, detail: 'belongs to another customer than customer.reference' });
+        continue;
+      }
+      if ((entry.partner !== undefined && entry.partner !== found.token.partner) || (entry.method !== undefined && entry.method !== found.token.method)) {
+        errors.push({ pointer: `${at}/method`, detail: `the wallet token pays with ${found.token.partner} ${found.token.method}` });
+        continue;
+      }
+      saved = { partner: found.token.partner, method: found.token.method, id: found.token.id };
+    }
+    const partner = duplicated?.partner ?? saved?.partner ?? entry.partner ?? '';
+    const method = duplicated?.method ?? saved?.method ?? entry.method ?? '';
     const contract = input.contracts.find((candidate) => candidate.partner === partner && candidate.method === method);
     if (!contract) {
       errors.push({ pointer: `${at}/method`, detail: `the entity has no contract for ${partner} ${method}` });
@@ -98,6 +119,8 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
       };
     } else if (duplicated) {
       instrument = { kind: 'partner-token', partner_token: duplicated.partner_token };
+    } else if (saved) {
+      instrument = { kind: 'wallet-token', wallet_token_id: saved.id };
     } else if (kind === 'REDIRECT_AUTHORIZATION') {
       instrument = { kind: 'redirect' };
     } else if (entry.parent_partner_token) {

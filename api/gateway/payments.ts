@@ -54,10 +54,19 @@ export class PaymentGateway {
    * before anything starts. Leg ids come from the payment id, so that a racing duplicate builds
    * the very same workflow input.
    */
-  async legsOf(input: { entityId: string; paymentId: string; currency: string; allowFutureUsage: boolean; split: readonly PaymentSplitEntry[] }): Promise<AuthorizationLegState[]> {
+  async legsOf(input: {
+    entityId: string;
+    paymentId: string;
+    currency: string;
+    allowFutureUsage: boolean;
+    split: readonly PaymentSplitEntry[];
+    customerReference?: string | undefined;
+  }): Promise<AuthorizationLegState[]> {
     let legIndex = 0;
     const { legs, errors } = await legsFromSplit({
       sql: this.deps.sql,
+      encryptionKey: this.deps.config.encryptionKey,
+      ...(input.customerReference !== undefined ? { customerReference: input.customerReference } : {}),
       entityId: input.entityId,
       currency: input.currency,
       allowFutureUsage: input.allowFutureUsage,
@@ -80,7 +89,14 @@ export class PaymentGateway {
     const entity = await findEntity(sql, body.entity_id);
     if (!entity) throw notFound('entity');
     const id = options.idempotencyKey ? deterministicUuid('payment', entity.id, options.idempotencyKey) : randomUUID();
-    const legs = await this.legsOf({ entityId: entity.id, paymentId: id, currency: body.currency, allowFutureUsage: body.allow_future_usage, split: [...(body.split ?? []), ...(body.new_authorization_candidates ?? [])] });
+    const legs = await this.legsOf({
+      entityId: entity.id,
+      paymentId: id,
+      currency: body.currency,
+      allowFutureUsage: body.allow_future_usage,
+      split: [...(body.split ?? []), ...(body.new_authorization_candidates ?? [])],
+      customerReference: body.customer?.reference,
+    });
     const payment = newPaymentState({
       id,
       entity_id: entity.id,

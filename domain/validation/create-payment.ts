@@ -17,6 +17,7 @@ export interface SplitEntryInput {
   readonly parent_partner_token?: string;
   readonly parent_partner_reference?: string;
   readonly vault_form_token?: string;
+  readonly wallet_token?: string;
   readonly card?: CardEntryInput;
   readonly three_ds_authentication_options?: ThreeDsOptionsInput;
 }
@@ -40,10 +41,11 @@ export interface CreatePaymentInput {
  * - DUPLICATE — it names an earlier Tessera authorization: parent_payment_id or
  *   parent_partner_transaction_id;
  * - NEW_AUTHORIZATION — it carries a card entered by the shopper: vault_form_token or card;
+ * - WALLET_TOKEN — it pays with a token of the customer's wallet: wallet_token;
  * - FOREIGN — anything else: an authorization made outside Tessera, identified at the
  *   partner by parent_partner_token or parent_partner_reference.
  */
-export type SplitEntryKind = 'DUPLICATE' | 'NEW_AUTHORIZATION' | 'REDIRECT_AUTHORIZATION' | 'FOREIGN';
+export type SplitEntryKind = 'DUPLICATE' | 'NEW_AUTHORIZATION' | 'WALLET_TOKEN' | 'REDIRECT_AUTHORIZATION' | 'FOREIGN';
 
 /**
  * Methods whose new authorization needs nothing from the merchant but partner and method: the
@@ -61,6 +63,7 @@ function present(entry: SplitEntryInput, fields: readonly (keyof SplitEntryInput
 
 export function splitEntryKind(entry: SplitEntryInput): SplitEntryKind {
   if (present(entry, DUPLICATE_FIELDS).length > 0) return 'DUPLICATE';
+  if (entry.wallet_token !== undefined) return 'WALLET_TOKEN';
   if (present(entry, NEW_AUTHORIZATION_FIELDS).length > 0) return 'NEW_AUTHORIZATION';
   if (present(entry, FOREIGN_FIELDS).length === 0 && entry.partner !== undefined && entry.method !== undefined && REDIRECT_METHODS.includes(entry.method)) {
     return 'REDIRECT_AUTHORIZATION';
@@ -103,6 +106,12 @@ export function validateSplitEntry(entry: SplitEntryInput, at: string, allowFutu
         errors.push(
           ...validateFutureUsageThreeDs(allowFutureUsage, entry.three_ds_authentication_options, pointer(at, 'three_ds_authentication_options'), 'required'),
         );
+      }
+      break;
+    }
+    case 'WALLET_TOKEN': {
+      for (const field of [...FOREIGN_FIELDS, ...NEW_AUTHORIZATION_FIELDS] as const) {
+        if (entry[field] !== undefined) errors.push(fieldError(pointer(at, field), 'must not be given with wallet_token: the saved token is the means of payment'));
       }
       break;
     }
@@ -170,7 +179,7 @@ export function validateCreatePayment(body: CreatePaymentInput): FieldError[] {
   candidates.forEach((entry, i) => {
     const at = pointer('/new_authorization_candidates', i);
     const kind = splitEntryKind(entry);
-    if (kind !== 'NEW_AUTHORIZATION' && kind !== 'REDIRECT_AUTHORIZATION') {
+    if (kind !== 'NEW_AUTHORIZATION' && kind !== 'WALLET_TOKEN' && kind !== 'REDIRECT_AUTHORIZATION') {
       errors.push(fieldError(at, 'a candidate is a new authorization: partner, method and vault_form_token (or a redirect method); earlier and foreign authorizations go in split'));
     } else {
       errors.push(...validateSplitEntry(entry, at, body.allow_future_usage));

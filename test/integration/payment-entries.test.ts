@@ -76,3 +76,51 @@ describe('POST /v2/payments entries', () => {
     expect(renewed.body).toMatchObject({ status: { action: 'OFF_SESSION_AUTHORIZE', state: 'SUCCESS' }, plugin_result: { amount: 9.99 }, parent_transaction_id: leg.id });
   });
 });
+
+describe('paying with a token of the customer’s wallet', () => {
+  const wallet = (method: string, path: string, body?: unknown) =>
+    call(stack.baseUrl, method, path, { apiKey: merchant.api_key, headers: { 'x-merchant-id': merchant.merchant_id }, ...(body !== undefined ? { body } : {}) });
+
+  async function savedToken(owner: string, value: string) {
+    const session = await wallet('POST', '/wallet/v2/session', { owner_reference: owner });
+    expect(session.status).toBe(201);
+    const added = await wallet('POST', `/wallet/v2/${owner}/sessions/${session.body.session_id}/tokens`, {
+      token: value,
+      expiration_date: '2031-12-31',
+      description: { brand_name: 'SANDBOX WALLET', display_token: 'wallet agreement' },
+      payment_id: { partner: 'sandbox-wallet', method: 'wallet' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    return added.body.id as string;
+  }
+
+  it('authorizes with the saved token at its partner, its value never in the payment’s history', async () => {
+    const earlier = await savedWalletAuthorization();
+    const value: string = earlier.authorization.partner_transactions[0].partner_token;
+    const tokenId = await savedToken('CUST-WALLET-1', value);
+    const paid = await payment({ customer: { reference: 'CUST-WALLET-1' }, split: [{ amount: 3000, wallet_token: tokenId }] });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.authorization).toMatchObject({ status: 'AUTHORIZED', partner_transactions: [{ partner: 'sandbox-wallet', method: 'wallet', amount: 3000 }] });
+    expect(paid.body.redirection).toBeUndefined();
+    const history = await stack.temporal.workflow.getHandle(`payment/${paid.body.id}`).fetchHistory();
+    expect(JSON.stringify(history)).not.toContain(value);
+  });
+
+  it('refuses an INACTIVE token, another customer’s, and one of another merchant, at /split/N/wallet_token', async () => {
+    const tokenId = await savedToken('CUST-WALLET-2', 'wtok_not_used');
+    expect((await payment({ customer: { reference: 'SOMEONE-ELSE' }, split: [{ amount: 3000, wallet_token: tokenId }] })).body.errors).toEqual([
+      expect.objectContaining({ pointer: '/split/0/wallet_token', detail: expect.stringContaining('another customer') }),
+    ]);
+    expect((await wallet('PATCH', `/wallet/v2/CUST-WALLET-2/tokens/${tokenId}/status`, { status: 'INACTIVE' })).status).toBe(200);
+    const inactive = await payment({ customer: { reference: 'CUST-WALLET-2' }, split: [{ amount: 3000, wallet_token: tokenId }] });
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is INACTIVE' })]);
+    const stranger = await stack.createMerchant();
+    const foreign = await call(stack.baseUrl, 'POST', '/v2/payments', {
+      token: await stack.accessToken(stranger),
+      body: { entity_id: stranger.entity_id, amount: 3000, currency: 'EUR', order: { reference: 'x' }, split: [{ amount: 3000, wallet_token: tokenId }] },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is not a wallet token of this merchant' })]);
+  });
+});

@@ -19,6 +19,8 @@ export type LegInstrument =
   | { kind: 'vaulted-gift-card'; vault_form_token: string }
   | { kind: 'redirect' }
   | { kind: 'partner-token'; partner_token: string }
+  /** A token of the wallet API: its value is read by the activity, so it stays out of history. */
+  | { kind: 'wallet-token'; wallet_token_id: string }
   | { kind: 'partner-reference'; partner_reference: string };
 
 export interface AuthorizationLegState {

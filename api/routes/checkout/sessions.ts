@@ -100,6 +100,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         paymentId,
         currency: session.currency,
         allowFutureUsage: session.allow_future_usage,
+        customerReference: session.customer?.reference,
         // The merchant's 3-D Secure preferences for the session apply to a card entry without its own.
         split: request.body.split.map((entry) =>
           session.three_ds_authentication_options && !entry.three_ds_authentication_options

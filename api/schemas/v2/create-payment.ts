@@ -56,6 +56,9 @@ export const PaymentSplitEntry = Type.Object(
     vault_form_token: Type.Optional(
       Type.String({ minLength: 1, description: 'New authorization: the token POST /v2/vault/cards returned for the card entered.', examples: ['vft_5d0f3a9b7c'] }),
     ),
+    wallet_token: Type.Optional(
+      Uuid({ description: 'New authorization with a token saved in the customer’s wallet (wallet API): the id of that token; partner and method are the token’s.' }),
+    ),
     card: Type.Optional(Ref(CardEntry)),
     three_ds_authentication_options: Type.Optional(Ref(ThreeDsAuthenticationOptions)),
   },
@@ -65,7 +68,8 @@ export const PaymentSplitEntry = Type.Object(
       'One part of a payment, of one of three kinds, told apart by their fields:\n' +
       '- duplicate of an earlier authorization: amount and parent_payment_id or parent_partner_transaction_id, no partner;\n' +
       '- foreign authorization: amount, partner, method and parent_partner_token or parent_partner_reference;\n' +
-      '- new authorization: amount, partner, method, vault_form_token, optionally card and three_ds_authentication_options.',
+      '- new authorization: amount, partner, method, vault_form_token, optionally card and three_ds_authentication_options;\n' +
+      '- saved token: amount and wallet_token (the id of a wallet token), partner and method optional.',
   },
 );
 export type PaymentSplitEntry = Static<typeof PaymentSplitEntry>;
@@ -73,11 +77,12 @@ export type PaymentSplitEntry = Static<typeof PaymentSplitEntry>;
 export const NewAuthorizationCandidate = Type.Object(
   {
     amount: PositiveMinorUnits({ description: 'Part of the payment amount to authorize with this means of payment, in minor units.', examples: [3000] }),
-    partner: PartnerName(),
-    method: MethodName(),
+    partner: Type.Optional(PartnerName({ description: 'Required, except with wallet_token (the token’s partner).' })),
+    method: Type.Optional(MethodName({ description: 'Required, except with wallet_token (the token’s method).' })),
     vault_form_token: Type.Optional(
       Type.String({ minLength: 1, description: 'The token POST /v2/vault/cards (or /v2/vault/gift-cards) returned; none for a redirect method (wallet, instalments).', examples: ['vft_5d0f3a9b7c'] }),
     ),
+    wallet_token: Type.Optional(Uuid({ description: 'The id of a token of the customer’s wallet to pay with, instead of vault_form_token.' })),
     card: Type.Optional(Ref(CardEntry)),
     three_ds_authentication_options: Type.Optional(Ref(ThreeDsAuthenticationOptions)),
   },
