@@ -6,6 +6,7 @@ import { createPartnerCallActivities } from './payments/partner-calls';
 import { createProjectionActivities } from './projections';
 import { createPurgeVaults } from './vault/purge-vaults';
 import { createPurgeV1IdempotencyRecords } from './v1/purge-idempotency-records';
+import { createSaveToWallet } from './wallet/save-to-wallet';
 import { createDeliverWebhook } from './webhooks/deliver';
 
 export interface ActivityDependencies {
@@ -20,6 +21,7 @@ export function createActivities(deps: ActivityDependencies) {
     notifyClientSession,
     purgeVaults: createPurgeVaults(deps),
     purgeV1IdempotencyRecords: createPurgeV1IdempotencyRecords(deps),
+    saveToWallet: createSaveToWallet(deps),
     ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),
   };

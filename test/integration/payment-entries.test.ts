@@ -3,7 +3,7 @@
 // partner token), and what v1's off_session_authorize builds on the same duplicates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
-import { call } from '../support/api-client';
+import { call, eventually } from '../support/api-client';
 import { completeShopperPage, vaultCard, waitForAuthorization } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
 
@@ -104,6 +104,25 @@ describe('paying with a token of the customer’s wallet', () => {
     expect(paid.body.redirection).toBeUndefined();
     const history = await stack.temporal.workflow.getHandle(`payment/${paid.body.id}`).fetchHistory();
     expect(JSON.stringify(history)).not.toContain(value);
+  });
+
+  it('saves what a payment made with allow_future_usage for a known customer can reuse, once, and pays with it again', async () => {
+    const first = await payment({ allow_future_usage: true, customer: { reference: 'CUST-SAVED' }, shopper_redirection_url: 'https://shop.example/back', new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-wallet', method: 'wallet' }] });
+    await completeShopperPage(first.body.redirection.href, 'approve');
+    const authorized = await waitForAuthorization(stack, token, first.body.id, 'AUTHORIZED');
+    const session = await wallet('POST', '/wallet/v2/session', { owner_reference: 'CUST-SAVED' });
+    const listed = await eventually(async () => {
+      const list = await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens?vault=true`);
+      return list.body.length > 0 ? list.body : undefined;
+    }, { what: 'the saved token', timeoutMs: 20_000 });
+    expect(listed).toEqual([expect.objectContaining({ status: 'ACTIVE', value: authorized.body.authorization.partner_transactions[0].partner_token, payment_id: { partner: 'sandbox-wallet', method: 'wallet' } })]);
+    const again = await payment({ customer: { reference: 'CUST-SAVED' }, split: [{ amount: 3000, wallet_token: listed[0].id }] });
+    expect(again.body.authorization.status).toBe('AUTHORIZED');
+    // The same agreement paying again with future usage refreshes the one token.
+    const second = await payment({ allow_future_usage: true, customer: { reference: 'CUST-SAVED' }, split: [{ amount: 1000, parent_payment_id: first.body.id }], amount: 1000 });
+    expect(second.body.authorization.status).toBe('AUTHORIZED');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens`)).body).toHaveLength(1);
   });
 
   it('refuses an INACTIVE token, another customer’s, and one of another merchant, at /split/N/wallet_token', async () => {

@@ -2,7 +2,7 @@
 // failure, capture at once in AUTOMATIC mode, then serve the merchant's captures, voids and
 // refunds as Updates until no money can move any more. Each phase has its own module around one
 // shared run (run.ts); this file is the process they make together.
-import { allHandlersFinished, condition, continueAsNew, proxyLocalActivities, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, patched, proxyLocalActivities, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { Payment } from '../../api/schemas/v2';
 import type { Activities } from '../../activities';
 import { computeAmounts } from '../../domain/payment-amounts';
@@ -15,6 +15,7 @@ import { registerPaymentHandlers } from './handlers';
 import { runOperation, settleUncertainOperations } from './operations';
 import { ParentSessionLink } from './parent-session';
 import { PaymentRun } from './run';
+import { saveToCustomerWallet, walletEntriesOf } from './wallet-save';
 import type { PaymentWorkflowInput } from './types';
 import { ledgerOf } from './view';
 
@@ -44,6 +45,9 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
       await runOperation(run, 'capture', { amount: computeAmounts(ledgerOf(state)).available_to_capture }, 'AUTHORIZATION', uuid4());
     }
     if (status !== 'AUTHORIZED') await compensate(run);
+    // Added after payments shipped: runs recorded before it replay without the save.
+    const saving = status === 'AUTHORIZED' ? walletEntriesOf(run) : undefined;
+    if (saving && patched('save-to-customer-wallet')) await saveToCustomerWallet(run, saving);
   }
 
   // Serve operations until no money can move any more; refunds can come long after capture.
