@@ -1,6 +1,6 @@
 // What every wallet route shares: legacy ApiError answers, the x-merchant-id header, path ids,
 // CORS for the calls the browser makes, and the token projection.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { vaultCorsHeaders, withVaultCors } from '../v2/vault';
 import { Type } from '@sinclair/typebox';
 import type { WalletTokenRecord } from '../../../db/wallet';
 import { Ref } from '../../schemas/typebox';
@@ -35,22 +35,16 @@ export const SessionParams = Type.Object({ customer_id: customerId(), wallet_ses
 export const TokenParams = Type.Object({ customer_id: customerId(), token_id: tokenId() });
 export const SessionTokenParams = Type.Object({ customer_id: customerId(), wallet_session_id: walletSessionId(), token_id: tokenId() });
 
-export const walletCorsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id',
-} as const;
-
 /** The browser calls these from the merchant's page (another origin), without cookies. */
 export const walletPreflightHeaders = {
-  ...walletCorsHeaders,
+  ...vaultCorsHeaders,
   'access-control-allow-methods': 'GET, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers': 'content-type, x-api-key, x-merchant-id, authorization, x-request-id',
   'access-control-max-age': '7200',
 } as const;
 
-export const withWalletCors = async (_request: FastifyRequest, reply: FastifyReply) => {
-  reply.headers(walletCorsHeaders);
-};
+/** CORS headers on every answer, errors included, as the vault routes give them. */
+export const withWalletCors = withVaultCors;
 
 /**
  * A token as the API shows it. `value` and `pin_code` only when revealed (vault=true, server
