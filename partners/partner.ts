@@ -62,7 +62,13 @@ export interface InstalmentsInstrument {
   type: 'instalments';
 }
 
-export type PaymentInstrument = CardInstrument | GiftCardInstrument | WalletInstrument | InstalmentsInstrument;
+/** A reusable token the partner gave an earlier authorization made with future usage (a saved card, a wallet agreement). */
+export interface PartnerTokenInstrument {
+  type: 'partner_token';
+  partner_token: string;
+}
+
+export type PaymentInstrument = CardInstrument | GiftCardInstrument | WalletInstrument | InstalmentsInstrument | PartnerTokenInstrument;
 
 export interface PartnerCustomer {
   reference?: string;
@@ -90,6 +96,8 @@ export interface AuthorizeRequest {
   /** Where the partner POSTs signed notifications of asynchronous outcomes (see notifications.ts). */
   notification_url?: string;
   three_ds?: ThreeDsOptions;
+  /** The shopper agreed to future usage: ask the partner for a reusable token (answered as partner_token). */
+  save_for_future_usage?: boolean;
 }
 
 /** Capture, void or refund of (part of) an authorization, named by its partner_reference. */

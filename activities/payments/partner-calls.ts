@@ -23,6 +23,8 @@ export interface AuthorizeLegInput {
   three_ds?: { challenge_indicator?: string; challenge_exemption?: string };
   return_url: string;
   notification_url: string;
+  /** The payment allows future usage: the partner is asked for a reusable token. */
+  save_for_future_usage?: boolean;
 }
 
 export interface OperateLegInput {
@@ -70,14 +72,14 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
         return { type: 'giftcard', number: found.gift_card.number, ...(found.gift_card.pin !== undefined ? { pin: found.gift_card.pin } : {}) };
       }
       case 'partner-token':
-        return { type: 'wallet', partner_token: instrument.partner_token };
+        return { type: 'partner_token', partner_token: instrument.partner_token };
       case 'wallet-token': {
         // Read at each call: a token deactivated or deleted since the payment started is not used.
         const found = await payingWalletToken(deps.sql, deps.encryptionKey, input.entity_id, instrument.wallet_token_id, true);
         if (found.status !== 'usable' || found.token.value === undefined) {
           throw ApplicationFailure.nonRetryable(`the wallet token is ${found.status === 'usable' ? 'unreadable' : found.status}`, 'InstrumentUnavailable');
         }
-        return { type: 'wallet', partner_token: found.token.value };
+        return { type: 'partner_token', partner_token: found.token.value };
       }
       case 'redirect':
       case 'partner-reference':
@@ -95,6 +97,7 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
       order_reference: input.order_reference,
       ...(input.customer ? { customer: input.customer } : {}),
       ...(input.three_ds ? { three_ds: input.three_ds } : {}),
+      ...(input.save_for_future_usage ? { save_for_future_usage: true } : {}),
       return_url: input.return_url,
       notification_url: input.notification_url,
     };

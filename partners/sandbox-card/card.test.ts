@@ -209,3 +209,18 @@ describe('acquirer timeout (4000000000000119)', () => {
     }
   });
 });
+
+describe('saved cards', () => {
+  it('gives a reusable token when asked, and authorizes with it later without the card', async () => {
+    const first = await card.authorize({ ...request('4242424242424242'), save_for_future_usage: true });
+    expect(first).toMatchObject({ status: 'AUTHORIZED', partner_token: expect.stringMatching(/^ctok_/) });
+    const again = await card.authorize({ ...request('4242424242424242'), instrument: { type: 'partner_token', partner_token: first.partner_token! } });
+    expect(again).toMatchObject({ status: 'AUTHORIZED', card: { last_four_digits: '4242' }, partner_token: first.partner_token });
+  });
+
+  it('gives no token unless asked, and refuses an unknown one', async () => {
+    expect((await card.authorize(request('4242424242424242'))).partner_token ?? undefined).toBeUndefined();
+    const unknown = await card.authorize({ ...request('4242424242424242'), instrument: { type: 'partner_token', partner_token: 'ctok_unknown' } });
+    expect(unknown).toMatchObject({ status: 'REFUSED' });
+  });
+});

@@ -12,8 +12,10 @@ export class SandboxCardAdapter extends SandboxPartnerAdapter {
 
   protected instrumentFields(request: AuthorizeRequest): Partial<WireAuthorizeBody> {
     const card = request.instrument;
+    if (card.type === 'partner_token') return { card_token: card.partner_token };
     if (card.type !== 'card') throw this.wrongInstrument(request, 'card');
     return {
+      ...(request.save_for_future_usage ? { save_card: true } : {}),
       card: {
         number: card.number,
         expiry_month: card.expiry_month,

@@ -12,6 +12,7 @@ export class SandboxWalletAdapter extends SandboxPartnerAdapter {
 
   protected instrumentFields(request: AuthorizeRequest): Partial<WireAuthorizeBody> {
     const wallet = request.instrument;
+    if (wallet.type === 'partner_token') return { wallet_token: wallet.partner_token };
     if (wallet.type !== 'wallet') throw this.wrongInstrument(request, 'wallet');
     return wallet.partner_token === undefined ? {} : { wallet_token: wallet.partner_token };
   }

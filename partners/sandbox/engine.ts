@@ -72,6 +72,8 @@ interface AuthorizationRecord {
   createdAt: Date;
   updatedAt: Date;
   giftCard: string | null;
+  /** The shopper agreed to future usage: an approved card authorization gets a reusable token. */
+  saveCard: boolean;
   additional: Record<string, string>;
 }
 
@@ -117,6 +119,8 @@ export class SandboxEngine {
   private operations = new Map<string, WireOperation>();
   private giftCards = new Map<string, { balance: number; held: number; active: boolean }>();
   private walletTokens = new Set<string>();
+  /** Reusable card tokens (ctok_) and the card each stands for, as a real acquirer keeps them. */
+  private cardTokens = new Map<string, NonNullable<WireAuthorization['card']>>();
   private entries: LedgerEntry[] = [];
   private timers = new Set<NodeJS.Timeout>();
 
@@ -129,6 +133,7 @@ export class SandboxEngine {
     this.authorizations.clear();
     this.operations.clear();
     this.walletTokens.clear();
+    this.cardTokens.clear();
     this.entries = [];
     this.giftCards = new Map(Object.entries(TEST_GIFT_CARDS).map(([n, c]) => [n, { balance: c.balance, held: 0, active: c.active }]));
   }
@@ -182,6 +187,7 @@ export class SandboxEngine {
       createdAt: now,
       updatedAt: now,
       giftCard: null,
+      saveCard: body.save_card === true,
       additional: {},
     };
     if (body.three_ds?.challenge_indicator) record.additional.challenge_indicator = body.three_ds.challenge_indicator;
@@ -205,8 +211,16 @@ export class SandboxEngine {
   }
 
   private authorizeCard(record: AuthorizationRecord, body: WireAuthorizeBody, now: Date): void {
+    if (body.card_token !== undefined && body.card === undefined) {
+      // A merchant-initiated payment with a saved card: no shopper, so no 3-D Secure.
+      const saved = this.cardTokens.get(body.card_token);
+      if (!saved) return this.refuse(record, 'UNKNOWN_CARD', 'UNKNOWN_TOKEN', 'The card token is unknown.');
+      record.card = saved;
+      record.token = body.card_token;
+      return this.approve(record, record.amount, 'APPROVED', 'Authorized with a saved card.');
+    }
     const card = body.card;
-    if (!card) throw new SandboxHttpError(422, 'invalid_request', 'card is required for sandbox-card');
+    if (!card) throw new SandboxHttpError(422, 'invalid_request', 'card or card_token is required for sandbox-card');
     const digits = card.number.replace(/[\s-]/g, '');
     const expiry = normaliseExpiry(card.expiry_month, card.expiry_year);
     record.card = {
@@ -296,6 +310,10 @@ export class SandboxEngine {
     record.description = description;
     record.reason = null;
     if (record.partner === 'sandbox-card') record.additional.authorization_code = String(Math.floor(100000 + Math.random() * 900000));
+    if (record.partner === 'sandbox-card' && record.saveCard && record.token === null && record.card) {
+      record.token = newId('ctok');
+      this.cardTokens.set(record.token, record.card);
+    }
   }
 
   private refuse(record: AuthorizationRecord, reason: ReasonCode, partnerStatus: string, description: string): void {

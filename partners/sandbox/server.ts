@@ -67,6 +67,8 @@ const AuthorizeBody = Type.Object({
       selected_network: Type.Optional(Literals(CARD_NETWORKS)),
     }),
   ),
+  card_token: Type.Optional(Str(64)),
+  save_card: Type.Optional(Type.Boolean()),
   giftcard: Type.Optional(Type.Object({ number: Str(32), pin: Type.Optional(Str(16)) })),
   wallet_token: Type.Optional(Str(64)),
   customer: Type.Optional(

@@ -24,6 +24,10 @@ export interface WireAuthorizeBody {
   amount: number;
   currency: Currency;
   card?: WireCard;
+  /** Pay with a card saved by an earlier authorization (its token), instead of `card`. */
+  card_token?: string;
+  /** Keep the card for later payments: an approved authorization answers a reusable `token`. */
+  save_card?: boolean;
   giftcard?: { number: string; pin?: string };
   wallet_token?: string;
   customer?: { reference?: string; email?: string; first_name?: string; last_name?: string };

@@ -125,6 +125,24 @@ describe('paying with a token of the customer’s wallet', () => {
     expect((await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens`)).body).toHaveLength(1);
   });
 
+  it('saves a card paid with allow_future_usage as its network and last four digits, then pays with it without the card', async () => {
+    const vft = await vaultCard(stack, merchant, '4242424242424242');
+    const first = await payment({
+      allow_future_usage: true,
+      customer: { reference: 'CUST-CARD' },
+      split: [{ amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vft, three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' } }],
+    });
+    expect(first.body.authorization.status, JSON.stringify(first.body)).toBe('AUTHORIZED');
+    const session = await wallet('POST', '/wallet/v2/session', { owner_reference: 'CUST-CARD' });
+    const [saved] = await eventually(async () => {
+      const list = await wallet('GET', `/wallet/v2/CUST-CARD/sessions/${session.body.session_id}/tokens`);
+      return list.body.length > 0 ? list.body : undefined;
+    }, { what: 'the saved card', timeoutMs: 20_000 });
+    expect(saved).toMatchObject({ status: 'ACTIVE', description: { brand_name: 'VISA', display_token: '**** 4242', holder_name: 'Camille Martin' }, payment_id: { partner: 'sandbox-card', method: 'creditcard' } });
+    const again = await payment({ customer: { reference: 'CUST-CARD' }, split: [{ amount: 1500, wallet_token: saved.id }], amount: 1500 });
+    expect(again.body.authorization).toMatchObject({ status: 'AUTHORIZED', partner_transactions: [{ partner: 'sandbox-card', card: { last_four_digits: '4242' } }] });
+  });
+
   it('refuses an INACTIVE token, another customer’s, and one of another merchant, at /split/N/wallet_token', async () => {
     const tokenId = await savedToken('CUST-WALLET-2', 'wtok_not_used');
     expect((await payment({ customer: { reference: 'SOMEONE-ELSE' }, split: [{ amount: 3000, wallet_token: tokenId }] })).body.errors).toEqual([

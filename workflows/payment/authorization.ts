@@ -30,6 +30,8 @@ async function attemptAuthorization(run: PaymentRun, leg: AuthorizationLegState)
       order_reference: state.order.reference,
       ...(state.customer && typeof state.customer === 'object' ? { customer: state.customer } : {}),
       ...(leg.three_ds ? { three_ds: leg.three_ds } : {}),
+      // Asked of every partner call of such a payment: the partner answers a reusable token.
+      ...(state.allow_future_usage ? { save_for_future_usage: true } : {}),
       return_url: `${input.publicUrl}/v2/payments/${state.id}/return?leg=${leg.id}`,
       notification_url: `${input.publicUrl}/partners/${leg.partner}/notifications`,
     });
