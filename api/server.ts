@@ -21,6 +21,7 @@ import { registerPaymentRoutes } from './routes/v2/payments';
 import { registerShopperReturnRoutes } from './routes/v2/shopper-return';
 import { registerSigningJwksRoute } from './routes/v2/signing-jwks';
 import { registerCheckoutRoutes } from './routes/checkout/sessions';
+import { registerSavedMethodRoutes } from './routes/checkout/saved-methods';
 import { ClientSessionGateway } from './gateway/client-sessions';
 import { PaymentGateway } from './gateway/payments';
 import { partnersFor } from '../activities/partners-config';
@@ -103,6 +104,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerShopperReturnRoutes(app, { keys, partners: partnersFor(deps.config), clientSessions, payments });
   registerSigningJwksRoute(app, { keys });
   registerCheckoutRoutes(app, { sql: deps.sql, keys, clientSessions, payments });
+  registerSavedMethodRoutes(app, { sql: deps.sql, keys, encryptionKey: deps.config.encryptionKey, clientSessions });
   registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
   registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
   registerV1NotificationKeyRoute(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey });

@@ -161,3 +161,35 @@ describe('paying with a token of the customer’s wallet', () => {
     expect(foreign.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is not a wallet token of this merchant' })]);
   });
 });
+
+describe('the checkout’s saved means of payment', () => {
+  it('lists the session customer’s active saved cards for the browser, pays with one, and lets the shopper remove one', async () => {
+    const vft = await vaultCard(stack, merchant, '5555555555554444');
+    const saving = await payment({
+      allow_future_usage: true,
+      customer: { reference: 'CUST-CHECKOUT' },
+      split: [{ amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vft, three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' } }],
+    });
+    expect(saving.body.authorization.status).toBe('AUTHORIZED');
+    const session = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+      token,
+      body: { entity_id: merchant.entity_id, amount: 2000, currency: 'EUR', order: { reference: 'checkout-saved' }, shopper_redirection_url: 'https://shop.example/back', customer: { reference: 'CUST-CHECKOUT' } },
+    });
+    const browser = { apiKey: merchant.publishable_key };
+    const saved = await eventually(async () => {
+      const list = await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session.body.id}/saved-methods`, browser);
+      return list.body.length > 0 ? list.body : undefined;
+    }, { what: 'the saved card', timeoutMs: 20_000 });
+    expect(saved).toEqual([expect.objectContaining({ partner: 'sandbox-card', method: 'creditcard', brand_name: 'MASTERCARD', display_token: '**** 4444', favorite: false })]);
+    expect(JSON.stringify(saved)).not.toContain('ctok_');
+    const paid = await call(stack.baseUrl, 'POST', `/checkout/v1/sessions/${session.body.id}/payments`, {
+      ...browser,
+      body: { split: [{ amount: 2000, partner: 'sandbox-card', method: 'creditcard', wallet_token: saved[0].id }] },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.payment.authorization.status).toBe('AUTHORIZED');
+    expect((await call(stack.baseUrl, 'DELETE', `/checkout/v1/sessions/${session.body.id}/saved-methods/${saved[0].id}`, browser)).status).toBe(204);
+    expect((await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session.body.id}/saved-methods`, browser)).body).toEqual([]);
+    expect((await call(stack.baseUrl, 'DELETE', `/checkout/v1/sessions/${session.body.id}/saved-methods/${saved[0].id}`, browser)).status).toBe(404);
+  });
+});
