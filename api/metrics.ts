@@ -1,21 +1,22 @@
 // GET /metrics in the Prometheus text format: request counts and latencies per route and status,
-// enough for an operator's dashboard and alerts without another dependency.
+// and Node's own figures (memory, event loop lag, GC), from prom-client. The worker's Temporal
+// figures are on the worker's own /metrics (temporal/worker-main.ts).
 import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 const bucketsMs = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000];
 
-interface Series {
-  count: number;
-  sumMs: number;
-  buckets: number[];
-}
-
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-}
-
 export function registerMetrics(app: FastifyInstance): void {
-  const series = new Map<string, Series>();
+  // One registry per api instance: tests build several in one process.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'tessera_http_request_duration_ms',
+    help: 'HTTP request duration by route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: bucketsMs,
+    registers: [registry],
+  });
   const started = new WeakMap<object, number>();
 
   app.addHook('onRequest', async (request) => {
@@ -27,36 +28,8 @@ export function registerMetrics(app: FastifyInstance): void {
     // The route pattern, never the concrete URL: ids must not explode the label space.
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
-    const key = `${request.method} ${route} ${reply.statusCode}`;
-    let entry = series.get(key);
-    if (!entry) {
-      entry = { count: 0, sumMs: 0, buckets: bucketsMs.map(() => 0) };
-      series.set(key, entry);
-    }
-    const elapsed = performance.now() - begin;
-    entry.count += 1;
-    entry.sumMs += elapsed;
-    bucketsMs.forEach((bound, index) => {
-      if (elapsed <= bound) entry.buckets[index]! += 1;
-    });
+    duration.observe({ method: request.method, route, status: String(reply.statusCode) }, performance.now() - begin);
   });
 
-  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
-    const lines: string[] = [
-      '# HELP tessera_http_request_duration_ms HTTP request duration by route and status.',
-      '# TYPE tessera_http_request_duration_ms histogram',
-    ];
-    for (const [key, entry] of series) {
-      const [method, route, status] = key.split(' ');
-      const labels = `method="${method}",route="${escapeLabel(route ?? '')}",status="${status}"`;
-      bucketsMs.forEach((bound, index) => lines.push(`tessera_http_request_duration_ms_bucket{${labels},le="${bound}"} ${entry.buckets[index]}`));
-      lines.push(`tessera_http_request_duration_ms_bucket{${labels},le="+Inf"} ${entry.count}`);
-      lines.push(`tessera_http_request_duration_ms_sum{${labels}} ${entry.sumMs.toFixed(3)}`);
-      lines.push(`tessera_http_request_duration_ms_count{${labels}} ${entry.count}`);
-    }
-    const memory = process.memoryUsage();
-    lines.push('# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${memory.rss}`);
-    lines.push('# TYPE process_uptime_seconds gauge', `process_uptime_seconds ${process.uptime().toFixed(1)}`);
-    return reply.type('text/plain; version=0.0.4').send(`${lines.join('\n')}\n`);
-  });
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
 }

@@ -112,7 +112,8 @@ const env = {
 if (existsSync(join(projectRoot, 'partners', 'sandbox', 'main.ts'))) {
   run('sandbox partners', 'partners/sandbox/main.ts', env);
 }
-run('worker', 'temporal/worker-main.ts', env);
+const workerMetrics = process.env.TESSERA_WORKER_METRICS_ADDRESS ?? '127.0.0.1:9464';
+run('worker', 'temporal/worker-main.ts', { ...env, TESSERA_WORKER_METRICS_ADDRESS: workerMetrics });
 run('api', 'api/main.ts', env);
 await waitFor(`http://127.0.0.1:${config.port}/health`, 'api');
 
@@ -120,8 +121,9 @@ const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`
 Tessera is running (ready in ${seconds} s)
   API, hosted page, docs   ${config.publicUrl}
-  OpenAPI                  ${config.publicUrl}/openapi/v2.json
-  Health                   ${config.publicUrl}/health
+  OpenAPI                  ${config.publicUrl}/openapi/{v2,v1,wallet}.json
+  Health, metrics          ${config.publicUrl}/health, ${config.publicUrl}/metrics
+  Worker metrics           http://${workerMetrics}/metrics
   Temporal                 ${temporalAddress}${temporalUi ? `\n  Temporal UI              ${temporalUi}` : ''}
   Sandbox partners         http://127.0.0.1:${sandboxPort}
   Database                 ${database ? `embedded PGlite on 127.0.0.1:${embeddedDatabasePort} (data in .data/pglite)` : 'DATABASE_URL'}

@@ -1,4 +1,5 @@
 // The worker process: `npx tsx temporal/worker-main.ts`. Any number may run against one cluster.
+import { Runtime } from '@temporalio/worker';
 import { connect } from '../db/connection';
 import { createActivities } from '../activities';
 import { loadConfig } from '../platform/config';
@@ -10,6 +11,10 @@ import { partnersFor } from '../activities/partners-config';
 
 const log = createLogger('worker');
 const config = loadConfig();
+// The SDK's own figures (task slots, polls, schedule-to-start latencies, sticky cache) on this
+// worker's /metrics, for Prometheus: one address per worker process, so none by default.
+const metricsAddress = process.env.TESSERA_WORKER_METRICS_ADDRESS;
+if (metricsAddress) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: metricsAddress } } } });
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required by the worker');
 const sql = connect(config.databaseUrl);
 const { worker, connection } = await createWorker({
@@ -23,7 +28,7 @@ const { worker, connection } = await createWorker({
 const client = await connectClient(config.temporalAddress, config.temporalNamespace);
 await ensureSchedules(client, config.taskQueue);
 await client.connection.close();
-log.info({ taskQueue: config.taskQueue, temporal: config.temporalAddress }, 'worker polling');
+log.info({ taskQueue: config.taskQueue, temporal: config.temporalAddress, ...(metricsAddress ? { metrics: `http://${metricsAddress}/metrics` } : {}) }, 'worker polling');
 // Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished.
 await worker.run();
 await connection.close();

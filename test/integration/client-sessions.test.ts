@@ -198,6 +198,9 @@ describe('operability', () => {
     const text = await response.text();
     expect(text).toMatch(/tessera_http_request_duration_ms_count\{method="GET",route="\/v2\/client-sessions\/:id",status="404"\} [1-9]/);
     expect(text).not.toMatch(/client-sessions\/[0-9a-f]{8}-/);
+    // Node's own figures beside them.
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
 
   it('publishes an OpenAPI 3.1 document generated from the route schemas', async () => {

@@ -15,6 +15,8 @@ export interface WorkerProcessOptions {
   readyTimeoutMs?: number;
   /** Appends everything the worker processes write here (for diagnosis). */
   logPath?: string;
+  /** More of the worker's environment (e.g. TESSERA_WORKER_METRICS_ADDRESS). */
+  env?: Record<string, string>;
 }
 
 /** The environment temporal/worker-main.ts reads, built from a test stack's config. */
@@ -33,6 +35,7 @@ export function workerEnv(options: WorkerProcessOptions): NodeJS.ProcessEnv {
     SANDBOX_PARTNERS_URL: options.sandboxPartnersUrl ?? config.sandboxPartnersUrl,
     SANDBOX_NOTIFICATION_SECRET: config.sandboxNotificationSecret,
     ...(options.workflowBundlePath ? { TESSERA_WORKFLOW_BUNDLE: options.workflowBundlePath } : {}),
+    ...options.env,
   };
 }
 
