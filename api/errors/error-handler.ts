@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ServiceError } from '@temporalio/client';
+import { isGrpcServiceError, ServiceError } from '@temporalio/client';
 import { apiErrorBody, type ApiErrorCode } from './api-error';
 import { HttpProblem, problemBody, type FieldError } from './problem';
 import { fieldErrorsFromAjv } from './validation';
@@ -61,6 +61,16 @@ const frameworkCodes: Record<string, { code: string; detail: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_json', detail: 'the body is not valid JSON' },
 };
 
+/**
+ * gRPC answers of the Temporal server that say "not now" rather than "no": overloaded, timed out,
+ * unreachable, or a workflow whose last task failed and is being retried (FAILED_PRECONDITION on an
+ * Update while the worker recovers; seen during the durability test). The same request succeeds later.
+ */
+const transientGrpcCodes = new Set([4, 8, 9, 14]);
+function isTransientTemporalError(error: unknown): boolean {
+  return isGrpcServiceError(error) && transientGrpcCodes.has(error.code);
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) {
@@ -84,7 +94,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(request, reply, { status: error.statusCode, code: 'invalid_request', detail: error.message });
     }
-    if (error instanceof ServiceError) {
+    if (error instanceof ServiceError || isTransientTemporalError(error)) {
       // Temporal is unreachable, overloaded, or the workflow is recovering from a crashed worker:
       // nothing was lost, and the same request (with its idempotency key) can simply be repeated.
       request.log.warn({ err: error.message }, 'temporal unavailable');
