@@ -1,6 +1,10 @@
 import { createPartnerRegistry, type PartnerRegistry } from '../partners';
 import type { TesseraConfig } from '../platform/config';
 
-export function partnersFor(config: Pick<TesseraConfig, 'sandboxPartnersUrl' | 'sandboxNotificationSecret'>): PartnerRegistry {
-  return createPartnerRegistry({ sandbox: { baseUrl: config.sandboxPartnersUrl, notificationSecret: config.sandboxNotificationSecret } });
+export function partnersFor(
+  config: Pick<TesseraConfig, 'sandboxPartnersUrl' | 'sandboxNotificationSecret'>,
+): PartnerRegistry {
+  return createPartnerRegistry({
+    sandbox: { baseUrl: config.sandboxPartnersUrl, notificationSecret: config.sandboxNotificationSecret },
+  });
 }

@@ -27,24 +27,43 @@ export async function giftCardBalance(
 ): Promise<GiftCardBalance> {
   const found = await detokenizeGiftCard(deps.sql, deps.encryptionKey, entityId, vaultFormToken, { stampUse: false });
   if (found.status !== 'found') {
-    throw badRequest('the gift card cannot be read', [{ pointer: '/vault_form_token', detail: found.status === 'expired' ? 'has expired: tokenize the gift card again' : 'is unknown' }]);
+    throw badRequest('the gift card cannot be read', [
+      {
+        pointer: '/vault_form_token',
+        detail: found.status === 'expired' ? 'has expired: tokenize the gift card again' : 'is unknown',
+      },
+    ]);
   }
-  const contract = (await contractsOf(deps.sql, entityId)).find((candidate) => GIFT_CARD_PARTNERS.includes(candidate.partner) && candidate.currencies.includes(currency));
-  if (!contract) throw badRequest('the gift card cannot be used', [{ pointer: '/currency', detail: `the entity has no gift card contract for ${currency}` }]);
+  const contract = (await contractsOf(deps.sql, entityId)).find(
+    (candidate) => GIFT_CARD_PARTNERS.includes(candidate.partner) && candidate.currencies.includes(currency),
+  );
+  if (!contract)
+    throw badRequest('the gift card cannot be used', [
+      { pointer: '/currency', detail: `the entity has no gift card contract for ${currency}` },
+    ]);
   const adapter = deps.partners.partnerFor(contract.partner);
   if (!adapter.balance) throw new Error(`${contract.partner} has no balance call`);
   try {
-    const balance = await adapter.balance({ number: found.gift_card.number, ...(found.gift_card.pin !== undefined ? { pin: found.gift_card.pin } : {}) });
+    const balance = await adapter.balance({
+      number: found.gift_card.number,
+      ...(found.gift_card.pin !== undefined ? { pin: found.gift_card.pin } : {}),
+    });
     return { balance, partner: contract.partner, lastFourDigits: found.gift_card.last_four_digits };
   } catch (error) {
     if (error instanceof PartnerRequestError && (error.code === 'unknown_card' || error.code === 'not_found')) {
-      throw badRequest('the gift card cannot be used', [{ pointer: '/vault_form_token', detail: `${contract.partner} knows no gift card with this number` }]);
+      throw badRequest('the gift card cannot be used', [
+        { pointer: '/vault_form_token', detail: `${contract.partner} knows no gift card with this number` },
+      ]);
     }
     if (error instanceof PartnerRequestError && error.code === 'wrong_pin') {
-      throw badRequest('the gift card cannot be used', [{ pointer: '/vault_form_token', detail: 'the PIN is wrong: tokenize the gift card again with the right PIN' }]);
+      throw badRequest('the gift card cannot be used', [
+        { pointer: '/vault_form_token', detail: 'the PIN is wrong: tokenize the gift card again with the right PIN' },
+      ]);
     }
     if (error instanceof PartnerUnavailableError) {
-      throw new HttpProblem(503, 'partner_unavailable', `${contract.partner} did not answer; try again`, undefined, { headers: { 'retry-after': '1' } });
+      throw new HttpProblem(503, 'partner_unavailable', `${contract.partner} did not answer; try again`, undefined, {
+        headers: { 'retry-after': '1' },
+      });
     }
     throw error;
   }

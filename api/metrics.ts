@@ -31,5 +31,7 @@ export function registerMetrics(app: FastifyInstance): void {
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, performance.now() - begin);
   });
 
-  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
 }

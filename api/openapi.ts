@@ -17,7 +17,8 @@ function familyOf(url: string): ApiFamily[] {
 const documents: Record<ApiFamily, { title: string; description: string; version: string }> = {
   v2: {
     title: 'Tessera Orchestration API v2',
-    description: 'Client sessions, payments, captures, voids, refunds, split payments and webhooks. Amounts are integers in the currency minor unit.',
+    description:
+      'Client sessions, payments, captures, voids, refunds, split payments and webhooks. Amounts are integers in the currency minor unit.',
     version: '2.0.0',
   },
   v1: {
@@ -40,21 +41,36 @@ const v2Webhooks = {
   event: {
     post: {
       summary: 'A session or payment changed',
-      description: 'Sent for each event type the subscription lists (PAYMENT by default), in order per resource, retried with backoff for up to 3 days until your endpoint answers 2xx. Verify tessera-signature before trusting the body.',
+      description:
+        'Sent for each event type the subscription lists (PAYMENT by default), in order per resource, retried with backoff for up to 3 days until your endpoint answers 2xx. Verify tessera-signature before trusting the body.',
       parameters: [
-        { name: 'tessera-signature', in: 'header', required: true, schema: { type: 'string' }, description: 't=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the entity webhook secret.' },
+        {
+          name: 'tessera-signature',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: 't=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the entity webhook secret.',
+        },
         { name: 'tessera-event-id', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } },
         { name: 'tessera-event-type', in: 'header', required: true, schema: { type: 'string' } },
         { name: 'tessera-delivery-attempt', in: 'header', required: true, schema: { type: 'integer', minimum: 1 } },
       ],
-      requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } } },
-      responses: { '2XX': { description: 'Received: not sent again.' }, default: { description: 'Not received: sent again later.' } },
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } },
+      },
+      responses: {
+        '2XX': { description: 'Received: not sent again.' },
+        default: { description: 'Not received: sent again later.' },
+      },
     },
   },
 };
 
 /** Components no path, webhook or other kept component refers to, removed. */
-export function withoutUnusedComponents<T extends { components?: { schemas?: Record<string, unknown> } }>(document: T): T {
+export function withoutUnusedComponents<T extends { components?: { schemas?: Record<string, unknown> } }>(
+  document: T,
+): T {
   const schemas = document.components?.schemas;
   if (!schemas) return document;
   const used = new Set<string>();
@@ -64,7 +80,8 @@ export function withoutUnusedComponents<T extends { components?: { schemas?: Rec
     if (Array.isArray(node)) pending.push(...node);
     else if (node !== null && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        const name = key === '$ref' && typeof value === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(value)?.[1] : undefined;
+        const name =
+          key === '$ref' && typeof value === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(value)?.[1] : undefined;
         if (name !== undefined && !used.has(name)) {
           used.add(name);
           pending.push(schemas[name]);
@@ -72,7 +89,13 @@ export function withoutUnusedComponents<T extends { components?: { schemas?: Rec
       }
     }
   }
-  return { ...document, components: { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) } };
+  return {
+    ...document,
+    components: {
+      ...document.components,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))),
+    },
+  };
 }
 
 export const decoratorOf = (family: ApiFamily) => `openapi_${family}`;
@@ -105,9 +128,13 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         },
       },
       // Every API's shared schemas are registered once with the app: each document keeps those it uses.
-      transformObject: (documentObject) => ('openapiObject' in documentObject ? withoutUnusedComponents(documentObject.openapiObject) : documentObject.swaggerObject),
+      transformObject: (documentObject) =>
+        'openapiObject' in documentObject
+          ? withoutUnusedComponents(documentObject.openapiObject)
+          : documentObject.swaggerObject,
       transform: ({ schema, url, route }) => {
-        const auth = route.config && typeof route.config === 'object' && 'auth' in route.config ? route.config.auth : undefined;
+        const auth =
+          route.config && typeof route.config === 'object' && 'auth' in route.config ? route.config.auth : undefined;
         const hidden = !familyOf(url).includes(family) || Boolean(schema?.hide);
         const security: Array<Record<string, string[]>> | undefined =
           auth && typeof auth === 'object' && 'scope' in auth

@@ -8,7 +8,11 @@ import { saveClientSessionProjection, savePaymentProjection } from '../db/projec
 import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from './schemas/v2';
 
-export async function projectAnswer(sql: Sql, log: FastifyBaseLogger, answer: { session?: ClientSessionState; payment?: Payment }): Promise<void> {
+export async function projectAnswer(
+  sql: Sql,
+  log: FastifyBaseLogger,
+  answer: { session?: ClientSessionState; payment?: Payment },
+): Promise<void> {
   try {
     await Promise.all([
       answer.session ? saveClientSessionProjection(sql, answer.session) : undefined,

@@ -120,8 +120,13 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     // Only page addresses fall back to the app; a missing asset (a .js, a .png) is a real 404, so a
     // script tag pointing at it fails visibly instead of "loading" an HTML page.
     const isPageAddress = !/\.[a-z0-9]+$/i.test(path);
-    if (servesWebApp && request.method === 'GET' && isPageAddress && !isApiPath(path)) return reply.type('text/html').sendFile(appPageFor(path, distDir));
-    return sendError(request, reply, { status: 404, code: 'not_found', detail: `no route for ${request.method} ${path}` });
+    if (servesWebApp && request.method === 'GET' && isPageAddress && !isApiPath(path))
+      return reply.type('text/html').sendFile(appPageFor(path, distDir));
+    return sendError(request, reply, {
+      status: 404,
+      code: 'not_found',
+      detail: `no route for ${request.method} ${path}`,
+    });
   });
   return app;
 }

@@ -10,7 +10,13 @@ export const webDistDir = join(projectRoot, 'web', 'dist');
 
 export async function registerWebApp(app: FastifyInstance, distDir = webDistDir): Promise<boolean> {
   if (!existsSync(join(distDir, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'], cacheControl: false, preCompressed: false });
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: ['index.html'],
+    cacheControl: false,
+    preCompressed: false,
+  });
   return true;
 }
 
@@ -19,11 +25,15 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
  * checkout only, no docs router) when the build has one; every other page address gets index.html.
  */
 export function appPageFor(path: string, distDir = webDistDir): string {
-  if (/^\/entities\/[^/]+\/sessions\/[^/]+\/?$/.test(path) && existsSync(join(distDir, 'checkout.html'))) return 'checkout.html';
+  if (/^\/entities\/[^/]+\/sessions\/[^/]+\/?$/.test(path) && existsSync(join(distDir, 'checkout.html')))
+    return 'checkout.html';
   return 'index.html';
 }
 
 export function isApiPath(path: string): boolean {
   // `/wallet` and `/wallet/` are the wallet API's reference page; anything below is the API.
-  return /^\/(v2|oauth|payment|checkout|openapi\/.+\.json|health|metrics|partners)(\/|$)/.test(path) || /^\/wallet\/./.test(path);
+  return (
+    /^\/(v2|oauth|payment|checkout|openapi\/.+\.json|health|metrics|partners)(\/|$)/.test(path) ||
+    /^\/wallet\/./.test(path)
+  );
 }

@@ -10,7 +10,12 @@ export function connect(url: string, options: { max?: number } = {}): Sql {
     // bigint columns hold minor-unit amounts; they fit in a JS number far beyond any real payment,
     // and numbers keep arithmetic in domain modules simple.
     types: {
-      bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
+      bigint: {
+        to: 20,
+        from: [20],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
     },
   });
 }

@@ -10,7 +10,11 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export async function startEmbeddedDatabase(options: { dataDir: string; port: number; host?: string }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(options: {
+  dataDir: string;
+  port: number;
+  host?: string;
+}): Promise<EmbeddedDatabase> {
   const dir = join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir);

@@ -68,7 +68,8 @@ interface Row {
   used_at: Date | null;
 }
 
-const isExpired = (row: Pick<Row, 'used_at' | 'expires_at'>, now: Date) => row.used_at === null && row.expires_at.getTime() <= now.getTime();
+const isExpired = (row: Pick<Row, 'used_at' | 'expires_at'>, now: Date) =>
+  row.used_at === null && row.expires_at.getTime() <= now.getTime();
 
 function open(key: Buffer, sealed: string, tokenHash: Buffer): SealedGiftCard {
   const value = JSON.parse(decrypt(key, sealed)) as SealedGiftCard;
@@ -85,12 +86,17 @@ export async function vaultGiftCard(
   options: { now?: Date; ttlSeconds?: number } = {},
 ): Promise<VaultedGiftCard> {
   if (!/^[0-9]{8,19}$/.test(giftCard.number)) throw new Error('vaultGiftCard needs a validated gift card number');
-  if (giftCard.pin !== undefined && !/^[0-9]{4,8}$/.test(giftCard.pin)) throw new Error('vaultGiftCard needs a validated PIN');
+  if (giftCard.pin !== undefined && !/^[0-9]{4,8}$/.test(giftCard.pin))
+    throw new Error('vaultGiftCard needs a validated PIN');
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? VAULT_FORM_TOKEN_TTL_SECONDS) * 1000);
   const token = randomCredential(GIFT_CARD_VAULT_TOKEN_PREFIX, 32);
   const tokenHash = sha256(token);
-  const sealed: SealedGiftCard = { t: tokenHash.toString('hex'), number: giftCard.number, ...(giftCard.pin !== undefined ? { pin: giftCard.pin } : {}) };
+  const sealed: SealedGiftCard = {
+    t: tokenHash.toString('hex'),
+    number: giftCard.number,
+    ...(giftCard.pin !== undefined ? { pin: giftCard.pin } : {}),
+  };
   const summary: GiftCardSummary = { last_four_digits: giftCard.number.slice(-4) };
   await sql`
     insert into vaulted_gift_cards (token_hash, entity_id, gift_card_encrypted, last_four_digits, created_at, expires_at)
@@ -124,7 +130,9 @@ export async function detokenizeGiftCard(
   if (!row) {
     // Nothing updated: unknown, or expired (tell them apart for the caller's message).
     if (!options.stampUse) return { status: 'not_found' };
-    return (await findVaultedGiftCard(sql, entityId, token, now)).status === 'expired' ? { status: 'expired' } : { status: 'not_found' };
+    return (await findVaultedGiftCard(sql, entityId, token, now)).status === 'expired'
+      ? { status: 'expired' }
+      : { status: 'not_found' };
   }
   if (isExpired(row, now)) return { status: 'expired' };
   const sealed = open(key, row.gift_card_encrypted, tokenHash);
@@ -142,21 +150,37 @@ export async function detokenizeGiftCard(
 }
 
 /** What may be shown of a token's gift card, without decrypting anything nor marking it used. */
-export async function findVaultedGiftCard(sql: Sql, entityId: string, token: string, now: Date = new Date()): Promise<FindVaultedGiftCardResult> {
+export async function findVaultedGiftCard(
+  sql: Sql,
+  entityId: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<FindVaultedGiftCardResult> {
   if (!isGiftCardVaultToken(token)) return { status: 'not_found' };
   const [row] = await sql<Omit<Row, 'gift_card_encrypted'>[]>`
     select last_four_digits, created_at, expires_at, used_at
     from vaulted_gift_cards where token_hash = ${sha256(token)} and entity_id = ${entityId}`;
   if (!row) return { status: 'not_found' };
   if (isExpired(row, now)) return { status: 'expired' };
-  return { status: 'found', gift_card: { last_four_digits: row.last_four_digits, created_at: row.created_at, expires_at: row.expires_at, used_at: row.used_at } };
+  return {
+    status: 'found',
+    gift_card: {
+      last_four_digits: row.last_four_digits,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      used_at: row.used_at,
+    },
+  };
 }
 
 /**
  * Deletes tokens never used before their expiry and used ones past their retention; returns how
  * many. Meant for the same periodic job as `purgeVault`.
  */
-export async function purgeGiftCardVault(sql: Sql, options: { now?: Date; usedRetentionSeconds?: number } = {}): Promise<number> {
+export async function purgeGiftCardVault(
+  sql: Sql,
+  options: { now?: Date; usedRetentionSeconds?: number } = {},
+): Promise<number> {
   const now = options.now ?? new Date();
   const usedBefore = new Date(now.getTime() - (options.usedRetentionSeconds ?? VAULT_USED_RETENTION_SECONDS) * 1000);
   const rows = await sql`

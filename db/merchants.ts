@@ -21,7 +21,11 @@ export interface CreatedMerchant {
  * secret and the default sandbox contracts. The secrets are returned once and only their hashes
  * (or, for the webhook secret we must sign with, its ciphertext) are stored.
  */
-export async function createMerchant(sql: Sql, encryptionKey: Buffer, input: { name: string }): Promise<CreatedMerchant> {
+export async function createMerchant(
+  sql: Sql,
+  encryptionKey: Buffer,
+  input: { name: string },
+): Promise<CreatedMerchant> {
   const name = input.name.trim();
   if (!name) throw new Error('a merchant needs a name');
   const created: CreatedMerchant = {

@@ -15,7 +15,9 @@ export async function migrate(sql: Sql): Promise<string[]> {
     await tx`select pg_advisory_xact_lock(724001)`;
     await tx`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`;
     const done = new Set((await tx<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name));
-    const files = readdirSync(migrationsDir).filter((file) => file.endsWith('.sql')).sort();
+    const files = readdirSync(migrationsDir)
+      .filter((file) => file.endsWith('.sql'))
+      .sort();
     for (const file of files) {
       if (done.has(file)) continue;
       await tx.unsafe(readFileSync(join(migrationsDir, file), 'utf8'));

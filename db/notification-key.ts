@@ -28,7 +28,9 @@ interface KeyRow {
 }
 
 async function readRow(sql: Sql): Promise<KeyRow | undefined> {
-  const [row] = await sql<KeyRow[]>`select public_key_pem, private_key_pem_encrypted from v1_notification_keys where singleton`;
+  const [row] = await sql<
+    KeyRow[]
+  >`select public_key_pem, private_key_pem_encrypted from v1_notification_keys where singleton`;
   return row;
 }
 

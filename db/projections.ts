@@ -46,9 +46,19 @@ export async function savePaymentProjection(sql: Sql, payment: Payment): Promise
 
 function transactionsOf(payment: Payment): { id: string; kind: string; parent: string | null }[] {
   const operations = (kind: 'capture' | 'void' | 'refund', list: Payment['captures']) =>
-    list.flatMap((operation) => operation.partner_transactions.map((tx) => ({ id: tx.id, kind, parent: tx.authorization_partner_transaction_id ?? null })));
+    list.flatMap((operation) =>
+      operation.partner_transactions.map((tx) => ({
+        id: tx.id,
+        kind,
+        parent: tx.authorization_partner_transaction_id ?? null,
+      })),
+    );
   return [
-    ...(payment.authorization?.partner_transactions ?? []).map((tx) => ({ id: tx.id, kind: 'authorization', parent: null })),
+    ...(payment.authorization?.partner_transactions ?? []).map((tx) => ({
+      id: tx.id,
+      kind: 'authorization',
+      parent: null,
+    })),
     ...operations('capture', payment.captures),
     ...operations('void', payment.voids),
     ...operations('refund', payment.refunds),
@@ -56,10 +66,16 @@ function transactionsOf(payment: Payment): { id: string; kind: string; parent: s
 }
 
 /** The payment a partner transaction belongs to, for its entity only. */
-export async function findTransaction(sql: Sql, entityId: string, transactionId: string): Promise<{ paymentId: string; kind: string; parentTransactionId: string | null } | undefined> {
+export async function findTransaction(
+  sql: Sql,
+  entityId: string,
+  transactionId: string,
+): Promise<{ paymentId: string; kind: string; parentTransactionId: string | null } | undefined> {
   const [row] = await sql<{ payment_id: string; kind: string; parent_transaction_id: string | null }[]>`
     select payment_id, kind, parent_transaction_id from payment_transactions where transaction_id = ${transactionId} and entity_id = ${entityId}`;
-  return row ? { paymentId: row.payment_id, kind: row.kind, parentTransactionId: row.parent_transaction_id } : undefined;
+  return row
+    ? { paymentId: row.payment_id, kind: row.kind, parentTransactionId: row.parent_transaction_id }
+    : undefined;
 }
 
 /** The parent each transaction of a payment acts on, as recorded (a v1 refund names its capture). */
@@ -70,7 +86,11 @@ export async function transactionParents(sql: Sql, paymentId: string): Promise<M
 }
 
 /** A v1 refund acts on a capture: remember which, since the payment records only the authorization. */
-export async function recordRefundedCapture(sql: Sql, refundTransactionIds: readonly string[], captureTransactionId: string): Promise<void> {
+export async function recordRefundedCapture(
+  sql: Sql,
+  refundTransactionIds: readonly string[],
+  captureTransactionId: string,
+): Promise<void> {
   if (refundTransactionIds.length === 0) return;
   await sql`update payment_transactions set parent_transaction_id = ${captureTransactionId} where transaction_id in ${sql(refundTransactionIds)} and kind = 'refund'`;
 }
@@ -80,8 +100,13 @@ export async function deleteClientSessionProjection(sql: Sql, id: string, versio
   await sql`delete from client_session_projections where id = ${id} and version = ${version}`;
 }
 
-export async function readPaymentProjection(sql: Sql, id: string): Promise<{ payment: Payment; updatedAt: Date } | undefined> {
-  const [row] = await sql<{ body: Payment; updated_at: Date }[]>`select body, updated_at from payment_projections where id = ${id}`;
+export async function readPaymentProjection(
+  sql: Sql,
+  id: string,
+): Promise<{ payment: Payment; updatedAt: Date } | undefined> {
+  const [row] = await sql<
+    { body: Payment; updated_at: Date }[]
+  >`select body, updated_at from payment_projections where id = ${id}`;
   return row ? { payment: row.body, updatedAt: row.updated_at } : undefined;
 }
 
@@ -92,7 +117,9 @@ export async function readClientSessionProjection(sql: Sql, id: string): Promise
 
 /** Every payment submitted on a session (a refused one, then the one that paid), oldest first. */
 export async function paymentsOfSession(sql: Sql, sessionId: string): Promise<Payment[]> {
-  const rows = await sql<{ body: Payment }[]>`select body from payment_projections where client_session_id = ${sessionId} order by created_at, id`;
+  const rows = await sql<
+    { body: Payment }[]
+  >`select body from payment_projections where client_session_id = ${sessionId} order by created_at, id`;
   return rows.map((row) => row.body);
 }
 

@@ -58,7 +58,10 @@ function canonicalJson(value: unknown): string {
 }
 
 /** What identifies "the same request" for a key: method, path and body (after JSON parsing). */
-export function v1RequestFingerprint(encryptionKey: Buffer, request: { method: string; path: string; body: unknown }): Buffer {
+export function v1RequestFingerprint(
+  encryptionKey: Buffer,
+  request: { method: string; path: string; body: unknown },
+): Buffer {
   // A key of its own, derived from the platform key, so the fingerprint cannot serve as anything else.
   const fingerprintKey = createHmac('sha256', encryptionKey).update('tessera v1 idempotency fingerprint').digest();
   return createHmac('sha256', fingerprintKey)
@@ -94,7 +97,11 @@ interface RecordRow {
   response_body_encrypted: string | null;
 }
 
-export async function claimV1Idempotency(sql: Sql, encryptionKey: Buffer, input: ClaimInput): Promise<V1IdempotencyClaimResult> {
+export async function claimV1Idempotency(
+  sql: Sql,
+  encryptionKey: Buffer,
+  input: ClaimInput,
+): Promise<V1IdempotencyClaimResult> {
   const claimId = randomUUID();
   const leaseSeconds = input.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const deadline = Date.now() + (input.waitMs ?? DEFAULT_WAIT_MS);
@@ -113,7 +120,8 @@ export async function claimV1Idempotency(sql: Sql, encryptionKey: Buffer, input:
       where v1_idempotency_records.claimed_at < now() - make_interval(days => ${V1_IDEMPOTENCY_RETENTION_DAYS})
          or (v1_idempotency_records.status_code is null and v1_idempotency_records.lease_expires_at < now())
       returning claim_id`;
-    if (claimed[0]?.claim_id === claimId) return { status: 'claimed', claim: { entityId: input.entityId, key: input.key, claimId } };
+    if (claimed[0]?.claim_id === claimId)
+      return { status: 'claimed', claim: { entityId: input.entityId, key: input.key, claimId } };
 
     const [row] = await sql<RecordRow[]>`
       select request_fingerprint, status_code, response_body_encrypted
@@ -123,7 +131,11 @@ export async function claimV1Idempotency(sql: Sql, encryptionKey: Buffer, input:
     if (!row) continue;
     if (!row.request_fingerprint.equals(input.fingerprint)) return { status: 'mismatch' };
     if (row.status_code !== null && row.response_body_encrypted !== null) {
-      return { status: 'replay', statusCode: row.status_code, body: JSON.parse(decrypt(encryptionKey, row.response_body_encrypted)) };
+      return {
+        status: 'replay',
+        statusCode: row.status_code,
+        body: JSON.parse(decrypt(encryptionKey, row.response_body_encrypted)),
+      };
     }
     if (Date.now() >= deadline) return { status: 'in_flight' };
     await sleep(POLL_INTERVAL_MS);

@@ -97,7 +97,8 @@ function open<T extends { t: string }>(key: Buffer, sealed: string, tokenHash: B
   return value;
 }
 
-const isExpired = (row: Pick<Row, 'used_at' | 'expires_at'>, now: Date) => row.used_at === null && row.expires_at.getTime() <= now.getTime();
+const isExpired = (row: Pick<Row, 'used_at' | 'expires_at'>, now: Date) =>
+  row.used_at === null && row.expires_at.getTime() <= now.getTime();
 
 /**
  * Stores a card already validated by `validateCard` (domain/card.ts) and returns its new token,
@@ -193,7 +194,15 @@ interface SealedAnswer<T> {
  * it, under that call's idempotency key, in one statement: there is no moment when the CVV is gone
  * and the answer not kept.
  */
-export async function recordCvvAnswer<T>(sql: Sql, key: Buffer, entityId: string, token: string, idempotencyKey: string, answer: T, now: Date = new Date()): Promise<void> {
+export async function recordCvvAnswer<T>(
+  sql: Sql,
+  key: Buffer,
+  entityId: string,
+  token: string,
+  idempotencyKey: string,
+  answer: T,
+  now: Date = new Date(),
+): Promise<void> {
   if (!isVaultFormToken(token)) return;
   const tokenHash = sha256(token);
   const keyHash = sha256(idempotencyKey);
@@ -210,7 +219,13 @@ export async function recordCvvAnswer<T>(sql: Sql, key: Buffer, entityId: string
 }
 
 /** The answer kept by `recordCvvAnswer` for this idempotency key, if any. */
-export async function cvvAnswerFor<T>(sql: Sql, key: Buffer, entityId: string, token: string, idempotencyKey: string): Promise<T | undefined> {
+export async function cvvAnswerFor<T>(
+  sql: Sql,
+  key: Buffer,
+  entityId: string,
+  token: string,
+  idempotencyKey: string,
+): Promise<T | undefined> {
   if (!isVaultFormToken(token)) return undefined;
   const keyHash = sha256(idempotencyKey);
   const [row] = await sql<{ answer_encrypted: string }[]>`
@@ -218,7 +233,8 @@ export async function cvvAnswerFor<T>(sql: Sql, key: Buffer, entityId: string, t
     where a.idempotency_key_hash = ${keyHash} and a.token_hash = ${sha256(token)} and c.entity_id = ${entityId}`;
   if (!row) return undefined;
   const sealed = JSON.parse(decrypt(key, row.answer_encrypted)) as SealedAnswer<T>;
-  if (sealed.t !== keyHash.toString('hex')) throw new Error('a kept partner answer does not belong to its idempotency key');
+  if (sealed.t !== keyHash.toString('hex'))
+    throw new Error('a kept partner answer does not belong to its idempotency key');
   return sealed.answer;
 }
 
@@ -226,7 +242,12 @@ export async function cvvAnswerFor<T>(sql: Sql, key: Buffer, entityId: string, t
  * What may be shown of a token's card, without decrypting anything nor marking it used: for an API
  * that checks a token before starting a payment, and for the card shown in payment answers.
  */
-export async function findVaultedCard(sql: Sql, entityId: string, token: string, now: Date = new Date()): Promise<FindVaultedCardResult> {
+export async function findVaultedCard(
+  sql: Sql,
+  entityId: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<FindVaultedCardResult> {
   if (!isVaultFormToken(token)) return { status: 'not_found' };
   const [row] = await sql<(Omit<Row, 'card_encrypted' | 'cvv_encrypted'> & { has_cvv: boolean })[]>`
     select bin, last_four_digits, brands, created_at, expires_at, used_at, cvv_encrypted is not null as has_cvv
@@ -261,7 +282,10 @@ export async function eraseCvv(sql: Sql, entityId: string, token: string, now: D
  * Deletes tokens never used before their expiry and used ones past their retention; returns how
  * many. Meant for a periodic job.
  */
-export async function purgeVault(sql: Sql, options: { now?: Date; usedRetentionSeconds?: number } = {}): Promise<number> {
+export async function purgeVault(
+  sql: Sql,
+  options: { now?: Date; usedRetentionSeconds?: number } = {},
+): Promise<number> {
   const now = options.now ?? new Date();
   const usedBefore = new Date(now.getTime() - (options.usedRetentionSeconds ?? VAULT_USED_RETENTION_SECONDS) * 1000);
   const rows = await sql`

@@ -85,7 +85,8 @@ function unseal(key: Buffer, field: SealedField, row: { id: string; entity_id: s
   const opened: unknown = JSON.parse(decrypt(key, sealed));
   if (typeof opened !== 'object' || opened === null) throw new Error(`wallet token ${row.id}: ${field} does not open`);
   const { f, t, e, v } = opened as Record<string, unknown>;
-  if (f !== field || t !== row.id || e !== row.entity_id || typeof v !== 'string') throw new Error(`wallet token ${row.id}: ${field} belongs to another row`);
+  if (f !== field || t !== row.id || e !== row.entity_id || typeof v !== 'string')
+    throw new Error(`wallet token ${row.id}: ${field} belongs to another row`);
   return v;
 }
 
@@ -105,15 +106,31 @@ function recordOf(key: Buffer, row: WalletTokenRow, reveal: boolean): WalletToke
   const { value_encrypted, pin_code_encrypted, uniqueness_token_encrypted, ...rest } = row;
   return {
     ...rest,
-    uniqueness_token: uniqueness_token_encrypted ? unseal(key, 'uniqueness_token', row, uniqueness_token_encrypted) : undefined,
+    uniqueness_token: uniqueness_token_encrypted
+      ? unseal(key, 'uniqueness_token', row, uniqueness_token_encrypted)
+      : undefined,
     value: reveal ? unseal(key, 'value', row, value_encrypted) : undefined,
     pin_code: reveal && pin_code_encrypted ? unseal(key, 'pin_code', row, pin_code_encrypted) : undefined,
   };
 }
 
 const TOKEN_COLUMNS = [
-  'id', 'entity_id', 'owner_reference', 'status', 'favorite', 'expiration_date', 'brand_name', 'display_token', 'holder_name',
-  'partner', 'method', 'created_at', 'updated_at', 'value_encrypted', 'pin_code_encrypted', 'uniqueness_token_encrypted',
+  'id',
+  'entity_id',
+  'owner_reference',
+  'status',
+  'favorite',
+  'expiration_date',
+  'brand_name',
+  'display_token',
+  'holder_name',
+  'partner',
+  'method',
+  'created_at',
+  'updated_at',
+  'value_encrypted',
+  'pin_code_encrypted',
+  'uniqueness_token_encrypted',
 ];
 
 async function lockOwner(tx: Transaction, owner: WalletOwner): Promise<void> {
@@ -122,7 +139,11 @@ async function lockOwner(tx: Transaction, owner: WalletOwner): Promise<void> {
 
 // ---- sessions ----------------------------------------------------------------------------------
 
-export async function openWalletSession(sql: Sql, owner: WalletOwner, ttlSeconds: number): Promise<WalletSessionRecord> {
+export async function openWalletSession(
+  sql: Sql,
+  owner: WalletOwner,
+  ttlSeconds: number,
+): Promise<WalletSessionRecord> {
   const [row] = await sql<WalletSessionRecord[]>`
     insert into wallet_sessions (id, entity_id, owner_reference, expires_at)
     values (${randomUUID()}, ${owner.entityId}, ${owner.ownerReference}, now() + make_interval(secs => ${ttlSeconds}::double precision))
@@ -132,7 +153,11 @@ export async function openWalletSession(sql: Sql, owner: WalletOwner, ttlSeconds
 }
 
 /** The session, when it is the owner's at this merchant and not expired; undefined for anything else. */
-export async function findLiveWalletSession(sql: Sql, owner: WalletOwner, sessionId: string): Promise<WalletSessionRecord | undefined> {
+export async function findLiveWalletSession(
+  sql: Sql,
+  owner: WalletOwner,
+  sessionId: string,
+): Promise<WalletSessionRecord | undefined> {
   const [row] = await sql<WalletSessionRecord[]>`
     select id, entity_id, owner_reference, created_at, expires_at from wallet_sessions
     where id = ${sessionId} and entity_id = ${owner.entityId} and owner_reference = ${owner.ownerReference} and expires_at > now()`;
@@ -149,7 +174,10 @@ function tokenRowValues(key: Buffer, owner: WalletOwner, id: string, token: NewW
     value_encrypted: seal(key, 'value', id, owner.entityId, token.value),
     pin_code_encrypted: token.pinCode === undefined ? null : seal(key, 'pin_code', id, owner.entityId, token.pinCode),
     uniqueness_hash: token.uniquenessToken === undefined ? null : uniquenessHash(key, token.uniquenessToken),
-    uniqueness_token_encrypted: token.uniquenessToken === undefined ? null : seal(key, 'uniqueness_token', id, owner.entityId, token.uniquenessToken),
+    uniqueness_token_encrypted:
+      token.uniquenessToken === undefined
+        ? null
+        : seal(key, 'uniqueness_token', id, owner.entityId, token.uniquenessToken),
     expiration_date: token.expirationDate,
     status: 'ACTIVE',
     brand_name: token.brandName,
@@ -167,7 +195,12 @@ export type AddWalletTokenResult = { status: 'created'; token: WalletTokenRecord
  * Adds an ACTIVE, non-favorite token. A uniqueness token the owner already holds at this merchant
  * is a duplicate, unless that token is expired: the expired one is then replaced (a renewed card).
  */
-export async function addWalletToken(sql: Sql, encryptionKey: Buffer, owner: WalletOwner, token: NewWalletToken): Promise<AddWalletTokenResult> {
+export async function addWalletToken(
+  sql: Sql,
+  encryptionKey: Buffer,
+  owner: WalletOwner,
+  token: NewWalletToken,
+): Promise<AddWalletTokenResult> {
   return sql.begin(async (tx) => {
     await lockOwner(tx, owner);
     if (token.uniquenessToken !== undefined) {
@@ -180,7 +213,9 @@ export async function addWalletToken(sql: Sql, encryptionKey: Buffer, owner: Wal
       insert into wallet_tokens ${tx(tokenRowValues(encryptionKey, owner, randomUUID(), token))}
       on conflict (entity_id, owner_reference, uniqueness_hash) where uniqueness_hash is not null do nothing
       returning ${tx(TOKEN_COLUMNS)}`;
-    return row ? { status: 'created' as const, token: recordOf(encryptionKey, row, false) } : { status: 'duplicate' as const };
+    return row
+      ? { status: 'created' as const, token: recordOf(encryptionKey, row, false) }
+      : { status: 'duplicate' as const };
   });
 }
 
@@ -208,7 +243,12 @@ export async function saveWalletToken(
       if (!inserted) throw new Error('wallet token insert returned nothing');
       return recordOf(encryptionKey, inserted, false);
     }
-    const { id: _id, entity_id: _entity, owner_reference: _owner, ...refreshed } = tokenRowValues(encryptionKey, owner, existing.id, token);
+    const {
+      id: _id,
+      entity_id: _entity,
+      owner_reference: _owner,
+      ...refreshed
+    } = tokenRowValues(encryptionKey, owner, existing.id, token);
     const [updated] = await tx<WalletTokenRow[]>`
       update wallet_tokens set ${tx({ ...refreshed, updated_at: new Date() })}
       where id = ${existing.id} returning ${tx(TOKEN_COLUMNS)}`;
@@ -224,7 +264,12 @@ export interface ListWalletTokensOptions {
 }
 
 /** The owner's tokens that have not expired: the favorite first, then the newest. */
-export async function listWalletTokens(sql: Sql, encryptionKey: Buffer, owner: WalletOwner, options: ListWalletTokensOptions): Promise<WalletTokenRecord[]> {
+export async function listWalletTokens(
+  sql: Sql,
+  encryptionKey: Buffer,
+  owner: WalletOwner,
+  options: ListWalletTokensOptions,
+): Promise<WalletTokenRecord[]> {
   const rows = await sql<WalletTokenRow[]>`
     select ${sql(TOKEN_COLUMNS)} from wallet_tokens
     where entity_id = ${owner.entityId} and owner_reference = ${owner.ownerReference} and expiration_date >= now()
@@ -233,10 +278,16 @@ export async function listWalletTokens(sql: Sql, encryptionKey: Buffer, owner: W
   return rows.map((row) => recordOf(encryptionKey, row, options.reveal));
 }
 
-export type SetFavoriteResult = { status: 'updated'; token: WalletTokenRecord } | { status: 'not_found' } | { status: 'already_favorite' };
+export type SetFavoriteResult =
+  { status: 'updated'; token: WalletTokenRecord } | { status: 'not_found' } | { status: 'already_favorite' };
 
 /** Makes the token the owner's favorite at this merchant, clearing the one before. */
-export async function setFavoriteWalletToken(sql: Sql, encryptionKey: Buffer, owner: WalletOwner, tokenId: string): Promise<SetFavoriteResult> {
+export async function setFavoriteWalletToken(
+  sql: Sql,
+  encryptionKey: Buffer,
+  owner: WalletOwner,
+  tokenId: string,
+): Promise<SetFavoriteResult> {
   return sql.begin(async (tx): Promise<SetFavoriteResult> => {
     await lockOwner(tx, owner);
     const [current] = await tx<{ favorite: boolean }[]>`
@@ -285,16 +336,23 @@ export async function entityOfMerchantId(sql: Sql, merchantId: string): Promise<
 }
 
 export type PayingWalletToken =
-  | { status: 'usable'; token: WalletTokenRecord }
-  | { status: 'unknown' | 'inactive' | 'expired' };
+  { status: 'usable'; token: WalletTokenRecord } | { status: 'unknown' | 'inactive' | 'expired' };
 
 /**
  * A token a payment of the entity wants to pay with: it must be the entity's own, ACTIVE and not
  * expired. `reveal` opens its value, for the partner call only (activities/payments/partner-calls.ts);
  * the API checks without it, so the value never enters a workflow's history.
  */
-export async function payingWalletToken(sql: Sql, encryptionKey: Buffer, entityId: string, tokenId: string, reveal: boolean): Promise<PayingWalletToken> {
-  const [row] = await sql<WalletTokenRow[]>`select ${sql(TOKEN_COLUMNS)} from wallet_tokens where id = ${tokenId} and entity_id = ${entityId}`;
+export async function payingWalletToken(
+  sql: Sql,
+  encryptionKey: Buffer,
+  entityId: string,
+  tokenId: string,
+  reveal: boolean,
+): Promise<PayingWalletToken> {
+  const [row] = await sql<
+    WalletTokenRow[]
+  >`select ${sql(TOKEN_COLUMNS)} from wallet_tokens where id = ${tokenId} and entity_id = ${entityId}`;
   if (!row) return { status: 'unknown' };
   if (row.status !== 'ACTIVE') return { status: 'inactive' };
   if (row.expiration_date.getTime() <= Date.now()) return { status: 'expired' };

@@ -28,12 +28,17 @@ describe('isLuhnValid', () => {
     expect(isLuhnValid(number)).toBe(true);
   });
 
-  it.each(['4242424242424241', '5555555555554445', '79927398710', '1234567812345678', '', '4242 4242 4242 4242', '42424242424242a2'])(
-    'refuses %j',
-    (number) => {
-      expect(isLuhnValid(number)).toBe(false);
-    },
-  );
+  it.each([
+    '4242424242424241',
+    '5555555555554445',
+    '79927398710',
+    '1234567812345678',
+    '',
+    '4242 4242 4242 4242',
+    '42424242424242a2',
+  ])('refuses %j', (number) => {
+    expect(isLuhnValid(number)).toBe(false);
+  });
 });
 
 describe('primaryNetwork', () => {
@@ -148,7 +153,13 @@ describe('normalizeHolderName', () => {
 
 describe('validateCard', () => {
   const now = new Date('2025-03-15T12:00:00Z');
-  const valid = { number: '4242424242424242', expiry_month: '09', expiry_year: '28', cvv: '123', holder_name: 'CAMILLE MARTIN' };
+  const valid = {
+    number: '4242424242424242',
+    expiry_month: '09',
+    expiry_year: '28',
+    cvv: '123',
+    holder_name: 'CAMILLE MARTIN',
+  };
 
   it.each<[string, Record<string, unknown>]>([
     ['a VISA', {}],
@@ -176,21 +187,46 @@ describe('validateCard', () => {
     ['11 digits', { number: '42424242424' }, '/number', 'must be 12 to 19 digits, without spaces'],
     ['20 digits', { number: '42424242424242424242' }, '/number', 'must be 12 to 19 digits, without spaces'],
     ['a number as a JSON number', { number: 4242424242424242 }, '/number', 'must be 12 to 19 digits, without spaces'],
-    ['a Discover number', { number: '6011111111111117' }, '/number', 'is not a VISA, MASTERCARD, AMERICAN_EXPRESS or CARTE_BANCAIRE card number'],
+    [
+      'a Discover number',
+      { number: '6011111111111117' },
+      '/number',
+      'is not a VISA, MASTERCARD, AMERICAN_EXPRESS or CARTE_BANCAIRE card number',
+    ],
     ['a 14-digit VISA', { number: '40000000000002' }, '/number', 'must have 13, 16 or 19 digits on VISA cards'],
     ['a 15-digit VISA', { number: '400000000000006' }, '/number', 'must have 13, 16 or 19 digits on VISA cards'],
     ['a 17-digit VISA', { number: '40000000000000006' }, '/number', 'must have 13, 16 or 19 digits on VISA cards'],
     ['an 18-digit VISA', { number: '400000000000000002' }, '/number', 'must have 13, 16 or 19 digits on VISA cards'],
     ['a 15-digit MASTERCARD', { number: '510000000000003' }, '/number', 'must have 16 digits on MASTERCARD cards'],
     ['a 19-digit MASTERCARD', { number: '5500000000000000004' }, '/number', 'must have 16 digits on MASTERCARD cards'],
-    ['a 16-digit AMERICAN_EXPRESS', { number: '3700000000000007', cvv: '1234' }, '/number', 'must have 15 digits on AMERICAN_EXPRESS cards'],
-    ['a 19-digit co-badged VISA', { number: '4000002500000000003' }, '/number', 'must have 16 digits on CARTE_BANCAIRE cards'],
+    [
+      'a 16-digit AMERICAN_EXPRESS',
+      { number: '3700000000000007', cvv: '1234' },
+      '/number',
+      'must have 15 digits on AMERICAN_EXPRESS cards',
+    ],
+    [
+      'a 19-digit co-badged VISA',
+      { number: '4000002500000000003' },
+      '/number',
+      'must have 16 digits on CARTE_BANCAIRE cards',
+    ],
     ['month 13', { expiry_month: '13' }, '/expiry_month', 'must be a two-digit month string, "01" to "12"'],
     ['month 00', { expiry_month: '00' }, '/expiry_month', 'must be a two-digit month string, "01" to "12"'],
     ['month "9"', { expiry_month: '9' }, '/expiry_month', 'must be a two-digit month string, "01" to "12"'],
     ['month as a number', { expiry_month: 9 }, '/expiry_month', 'must be a two-digit month string, "01" to "12"'],
-    ['a four-digit year', { expiry_year: '2028' }, '/expiry_year', 'must be the last two digits of the year, as a string (e.g. "28")'],
-    ['year as a number', { expiry_year: 28 }, '/expiry_year', 'must be the last two digits of the year, as a string (e.g. "28")'],
+    [
+      'a four-digit year',
+      { expiry_year: '2028' },
+      '/expiry_year',
+      'must be the last two digits of the year, as a string (e.g. "28")',
+    ],
+    [
+      'year as a number',
+      { expiry_year: 28 },
+      '/expiry_year',
+      'must be the last two digits of the year, as a string (e.g. "28")',
+    ],
     ['last month', { expiry_month: '02', expiry_year: '25' }, '/expiry_month', 'the card has expired'],
     ['last year', { expiry_month: '12', expiry_year: '24' }, '/expiry_year', 'the card has expired'],
     ['21 years ahead', { expiry_month: '01', expiry_year: '46' }, '/expiry_year', 'must be at most 20 years ahead'],
@@ -200,10 +236,20 @@ describe('validateCard', () => {
     ['a CVV as a number', { cvv: 123 }, '/cvv', 'must be 3 or 4 digits'],
     ['a 4-digit CVV on a VISA', { cvv: '1234' }, '/cvv', 'must be 3 digits'],
     ['a 4-digit CVV on a co-badged card', { number: '4000002500001001', cvv: '1234' }, '/cvv', 'must be 3 digits'],
-    ['a 3-digit CVV on an AMERICAN_EXPRESS', { number: '378282246310005' }, '/cvv', 'must be 4 digits for an AMERICAN_EXPRESS card'],
+    [
+      'a 3-digit CVV on an AMERICAN_EXPRESS',
+      { number: '378282246310005' },
+      '/cvv',
+      'must be 4 digits for an AMERICAN_EXPRESS card',
+    ],
     ['a 1-character holder name', { holder_name: ' A ' }, '/holder_name', 'must be 2 to 45 characters'],
     ['a 46-character holder name', { holder_name: 'A'.repeat(46) }, '/holder_name', 'must be 2 to 45 characters'],
-    ['a newline in the holder name', { holder_name: 'CAMILLE\nMARTIN' }, '/holder_name', 'must not contain control characters'],
+    [
+      'a newline in the holder name',
+      { holder_name: 'CAMILLE\nMARTIN' },
+      '/holder_name',
+      'must not contain control characters',
+    ],
     ['a holder name that is not a string', { holder_name: 42 }, '/holder_name', 'must be a string'],
   ])('refuses %s', (_label, change, pointer, detail) => {
     expect(validateCard({ ...valid, ...change }, now)).toEqual([{ pointer, detail }]);
@@ -236,14 +282,31 @@ describe('validateCard', () => {
 
 describe('cardSummary', () => {
   it('shows the brands, the first 6 and the last 4 digits only', () => {
-    expect(cardSummary('4242424242424242')).toEqual({ detected_brands: ['VISA'], bin: '424242', last_four_digits: '4242' });
-    expect(cardSummary('4000002500001001')).toEqual({ detected_brands: ['CARTE_BANCAIRE', 'VISA'], bin: '400000', last_four_digits: '1001' });
-    expect(cardSummary('378282246310005')).toEqual({ detected_brands: ['AMERICAN_EXPRESS'], bin: '378282', last_four_digits: '0005' });
+    expect(cardSummary('4242424242424242')).toEqual({
+      detected_brands: ['VISA'],
+      bin: '424242',
+      last_four_digits: '4242',
+    });
+    expect(cardSummary('4000002500001001')).toEqual({
+      detected_brands: ['CARTE_BANCAIRE', 'VISA'],
+      bin: '400000',
+      last_four_digits: '1001',
+    });
+    expect(cardSummary('378282246310005')).toEqual({
+      detected_brands: ['AMERICAN_EXPRESS'],
+      bin: '378282',
+      last_four_digits: '0005',
+    });
   });
 });
 
 describe('CARD_NUMBER_LENGTHS', () => {
   it('covers every detected brand', () => {
-    expect(Object.keys(CARD_NUMBER_LENGTHS).sort()).toEqual(['AMERICAN_EXPRESS', 'CARTE_BANCAIRE', 'MASTERCARD', 'VISA']);
+    expect(Object.keys(CARD_NUMBER_LENGTHS).sort()).toEqual([
+      'AMERICAN_EXPRESS',
+      'CARTE_BANCAIRE',
+      'MASTERCARD',
+      'VISA',
+    ]);
   });
 });

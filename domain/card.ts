@@ -74,7 +74,10 @@ export function primaryNetwork(number: string): PrimaryCardNetwork | undefined {
  * Every network the card belongs to: [] when unknown, one network, or CARTE_BANCAIRE first then
  * VISA or MASTERCARD for a co-badged card (the shopper may choose either).
  */
-export function detectBrands(number: string, carteBancairePrefixes: readonly string[] = CARTE_BANCAIRE_BIN_PREFIXES): DetectedBrand[] {
+export function detectBrands(
+  number: string,
+  carteBancairePrefixes: readonly string[] = CARTE_BANCAIRE_BIN_PREFIXES,
+): DetectedBrand[] {
   const primary = primaryNetwork(number);
   if (!primary) return [];
   const coBadged = primary !== 'AMERICAN_EXPRESS' && carteBancairePrefixes.some((prefix) => number.startsWith(prefix));
@@ -153,7 +156,11 @@ export function validateCard(card: CardEntry, now: Date | YearMonth): FieldError
   const monthOk = typeof month === 'string' && EXPIRY_MONTH.test(month);
   const yearOk = typeof year === 'string' && EXPIRY_YEAR.test(year);
   if (!monthOk) errors.push({ pointer: '/expiry_month', detail: 'must be a two-digit month string, "01" to "12"' });
-  if (!yearOk) errors.push({ pointer: '/expiry_year', detail: 'must be the last two digits of the year, as a string (e.g. "28")' });
+  if (!yearOk)
+    errors.push({
+      pointer: '/expiry_year',
+      detail: 'must be the last two digits of the year, as a string (e.g. "28")',
+    });
   if (monthOk && yearOk) {
     const today = now instanceof Date ? yearMonthOf(now) : now;
     if (isExpired(month, year, today)) {
@@ -169,7 +176,10 @@ export function validateCard(card: CardEntry, now: Date | YearMonth): FieldError
   if (typeof cvv !== 'string' || !DIGITS.test(cvv) || cvv.length < 3 || cvv.length > 4) {
     errors.push({ pointer: '/cvv', detail: 'must be 3 or 4 digits' });
   } else if (brands.length > 0 && cvv.length !== cvvLength(brands)) {
-    errors.push({ pointer: '/cvv', detail: cvvLength(brands) === 4 ? 'must be 4 digits for an AMERICAN_EXPRESS card' : 'must be 3 digits' });
+    errors.push({
+      pointer: '/cvv',
+      detail: cvvLength(brands) === 4 ? 'must be 4 digits for an AMERICAN_EXPRESS card' : 'must be 3 digits',
+    });
   }
 
   const holder = card.holder_name;
@@ -181,7 +191,10 @@ export function validateCard(card: CardEntry, now: Date | YearMonth): FieldError
     } else if (name !== undefined && CONTROL.test(name)) {
       errors.push({ pointer: '/holder_name', detail: 'must not contain control characters' });
     } else if (name !== undefined && (length < HOLDER_NAME_LENGTH.min || length > HOLDER_NAME_LENGTH.max)) {
-      errors.push({ pointer: '/holder_name', detail: `must be ${HOLDER_NAME_LENGTH.min} to ${HOLDER_NAME_LENGTH.max} characters` });
+      errors.push({
+        pointer: '/holder_name',
+        detail: `must be ${HOLDER_NAME_LENGTH.min} to ${HOLDER_NAME_LENGTH.max} characters`,
+      });
     }
   }
   return errors;
@@ -195,5 +208,9 @@ export interface CardSummary {
 }
 
 export function cardSummary(number: string): CardSummary {
-  return { detected_brands: detectBrands(number), bin: number.slice(0, BIN_LENGTH), last_four_digits: number.slice(-4) };
+  return {
+    detected_brands: detectBrands(number),
+    bin: number.slice(0, BIN_LENGTH),
+    last_four_digits: number.slice(-4),
+  };
 }

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, CURRENCY_EXPONENTS, formatMinorUnits, type Currency } from './currency';
-import { MAX_SCALED_VALUE, minorToMajorUnits, parseDecimalCount, parseMajorUnits, parseScaledDecimal } from './decimal-amount';
+import {
+  MAX_SCALED_VALUE,
+  minorToMajorUnits,
+  parseDecimalCount,
+  parseMajorUnits,
+  parseScaledDecimal,
+} from './decimal-amount';
 
 const RUNS = { numRuns: 500 };
 const currencyArb = fc.constantFrom<Currency>(...CURRENCIES);
@@ -168,14 +174,20 @@ describe('properties', () => {
 
   it('a digit beyond the currency’s decimals (and beyond the noise) is refused', () => {
     fc.assert(
-      fc.property(currencyArb, minorArb, fc.integer({ min: 1, max: 9 }), fc.nat({ max: 4 }), (currency, minor, digit, extraZeros) => {
-        const text = formatMinorUnits(minor, currency);
-        const withPoint = text.includes('.') ? text : `${text}.`;
-        // The digit lands at a decimal place from exponent + 1 to 5: at least 10^-5 away from the grid.
-        const offGrid = `${withPoint}${'0'.repeat(Math.min(extraZeros, 4 - CURRENCY_EXPONENTS[currency]))}${digit}`;
-        const result = parseMajorUnits(offGrid, currency);
-        expect(result.ok).toBe(false);
-      }),
+      fc.property(
+        currencyArb,
+        minorArb,
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat({ max: 4 }),
+        (currency, minor, digit, extraZeros) => {
+          const text = formatMinorUnits(minor, currency);
+          const withPoint = text.includes('.') ? text : `${text}.`;
+          // The digit lands at a decimal place from exponent + 1 to 5: at least 10^-5 away from the grid.
+          const offGrid = `${withPoint}${'0'.repeat(Math.min(extraZeros, 4 - CURRENCY_EXPONENTS[currency]))}${digit}`;
+          const result = parseMajorUnits(offGrid, currency);
+          expect(result.ok).toBe(false);
+        },
+      ),
       RUNS,
     );
   });

@@ -118,7 +118,8 @@ export function parseScaledDecimal(value: unknown, decimals: number, options: De
   if (scaled === 0n) {
     return sign === 'positive' ? fail('must be greater than zero') : { ok: true, value: 0 };
   }
-  if (negative && sign !== 'any') return fail(sign === 'positive' ? 'must be greater than zero' : 'must not be negative');
+  if (negative && sign !== 'any')
+    return fail(sign === 'positive' ? 'must be greater than zero' : 'must not be negative');
   const result = Number(scaled);
   return { ok: true, value: negative ? -result : result };
 }

@@ -15,7 +15,10 @@ describe('defaults', () => {
   it('keeps what the merchant chose', () => {
     const chosen = { capture_mode: 'AUTOMATIC', integration_mode: 'HOSTED_PAGE', allow_future_usage: true } as const;
     expect(withClientSessionDefaults(chosen)).toEqual(chosen);
-    expect(withPaymentDefaults({ capture_mode: 'AUTOMATIC' as const })).toEqual({ capture_mode: 'AUTOMATIC', allow_future_usage: false });
+    expect(withPaymentDefaults({ capture_mode: 'AUTOMATIC' as const })).toEqual({
+      capture_mode: 'AUTOMATIC',
+      allow_future_usage: false,
+    });
   });
 
   it('subscribes a webhook to PAYMENT events unless told otherwise', () => {

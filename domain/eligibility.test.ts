@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { eligibleSolutions, type ContractTerms } from './eligibility';
 
 const contracts: ContractTerms[] = [
-  { partner: 'sandbox-instalments', method: '3x', currencies: ['EUR'], min_amount: 5000, max_amount: 300000, priority: 40 },
-  { partner: 'sandbox-card', method: 'creditcard', currencies: ['EUR', 'USD'], min_amount: 1, max_amount: 1000000, priority: 10 },
+  {
+    partner: 'sandbox-instalments',
+    method: '3x',
+    currencies: ['EUR'],
+    min_amount: 5000,
+    max_amount: 300000,
+    priority: 40,
+  },
+  {
+    partner: 'sandbox-card',
+    method: 'creditcard',
+    currencies: ['EUR', 'USD'],
+    min_amount: 1,
+    max_amount: 1000000,
+    priority: 10,
+  },
 ];
 
 describe('eligibleSolutions', () => {

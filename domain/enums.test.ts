@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_INDICATORS, CHANGE_INDICATORS, AGE_INDICATORS, ECI_VALUES, isOneOf, WEBHOOK_EVENT_TYPES } from './enums';
+import {
+  CHALLENGE_INDICATORS,
+  CHANGE_INDICATORS,
+  AGE_INDICATORS,
+  ECI_VALUES,
+  isOneOf,
+  WEBHOOK_EVENT_TYPES,
+} from './enums';
 
 describe('enums', () => {
   it('has the counts the spec gives', () => {

@@ -105,7 +105,12 @@ export type ChallengeIndicator = (typeof CHALLENGE_INDICATORS)[number];
 /** The only indicator allowed when a card is saved for future use (spec section 5). */
 export const FUTURE_USAGE_CHALLENGE_INDICATOR: ChallengeIndicator = 'CHALLENGE_REQUESTED_BY_MERCHANT';
 
-export const CHALLENGE_EXEMPTIONS = ['TRANSACTION_RISK_ANALYSIS', 'TRUSTED_BENEFICIARY', 'LOW_VALUE', 'SECURE_CORPORATE'] as const;
+export const CHALLENGE_EXEMPTIONS = [
+  'TRANSACTION_RISK_ANALYSIS',
+  'TRUSTED_BENEFICIARY',
+  'LOW_VALUE',
+  'SECURE_CORPORATE',
+] as const;
 export type ChallengeExemption = (typeof CHALLENGE_EXEMPTIONS)[number];
 
 export const THREE_DS_FLOWS = ['CHALLENGE', 'FRICTIONLESS'] as const;

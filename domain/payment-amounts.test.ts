@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentAmounts as SchemaPaymentAmounts, PaymentOverview as SchemaPaymentOverview } from '../api/schemas/v2/payment';
+import type {
+  PaymentAmounts as SchemaPaymentAmounts,
+  PaymentOverview as SchemaPaymentOverview,
+} from '../api/schemas/v2/payment';
 import { authorizationBalances, availableOn, computeAmounts, overview, overviewTag } from './payment-amounts';
 import { auth, CARD, GIFTCARD, ledger, op, split, WALLET } from './payment-ledger.fixtures';
 
@@ -20,7 +23,12 @@ describe('computeAmounts: authorizations', () => {
   });
 
   it('makes an AUTHORIZED leg available to capture and to void', () => {
-    expect(computeAmounts(split())).toEqual({ ...ZERO, total_authorized: 10000, available_to_capture: 10000, available_to_void: 10000 });
+    expect(computeAmounts(split())).toEqual({
+      ...ZERO,
+      total_authorized: 10000,
+      available_to_capture: 10000,
+      available_to_void: 10000,
+    });
   });
 
   it('counts what a gift card authorized, not what was requested', () => {
@@ -30,8 +38,18 @@ describe('computeAmounts: authorizations', () => {
   });
 
   it('counts PENDING and UNCERTAIN legs as authorize_pending, by requested amount, and nothing else', () => {
-    const l = ledger([auth('a', CARD, 3000, 'PENDING'), auth('b', WALLET, 2000, 'UNCERTAIN'), auth('c', GIFTCARD, 500)]);
-    expect(computeAmounts(l)).toEqual({ ...ZERO, authorize_pending: 5000, total_authorized: 500, available_to_capture: 500, available_to_void: 500 });
+    const l = ledger([
+      auth('a', CARD, 3000, 'PENDING'),
+      auth('b', WALLET, 2000, 'UNCERTAIN'),
+      auth('c', GIFTCARD, 500),
+    ]);
+    expect(computeAmounts(l)).toEqual({
+      ...ZERO,
+      authorize_pending: 5000,
+      total_authorized: 500,
+      available_to_capture: 500,
+      available_to_void: 500,
+    });
   });
 
   it.each(['REFUSED', 'ERROR', 'ABORTED'] as const)('counts nothing for a %s leg', (status) => {
@@ -39,7 +57,10 @@ describe('computeAmounts: authorizations', () => {
   });
 
   it('ignores authorized_amount unless AUTHORIZED', () => {
-    expect(computeAmounts(ledger([auth('a', CARD, 3000, 'PENDING', 3000)]))).toEqual({ ...ZERO, authorize_pending: 3000 });
+    expect(computeAmounts(ledger([auth('a', CARD, 3000, 'PENDING', 3000)]))).toEqual({
+      ...ZERO,
+      authorize_pending: 3000,
+    });
   });
 });
 
@@ -60,19 +81,42 @@ describe('computeAmounts: operations and the reservation policy', () => {
     ]);
   });
 
-  it.each(['PENDING', 'UNCERTAIN'] as const)('reserves a %s capture: not captured yet, but no longer available to capture or void', (status) => {
-    const l = split([op('c', 'capture', 'cc', 6000, status)]);
-    expect(computeAmounts(l)).toEqual({ ...ZERO, total_authorized: 10000, available_to_capture: 4000, available_to_void: 4000 });
-    expect(authorizationBalances(l)[1]).toMatchObject({ captured: 0, capturing: 6000, remaining_amount: 0, refundable_amount: 0 });
-  });
+  it.each(['PENDING', 'UNCERTAIN'] as const)(
+    'reserves a %s capture: not captured yet, but no longer available to capture or void',
+    (status) => {
+      const l = split([op('c', 'capture', 'cc', 6000, status)]);
+      expect(computeAmounts(l)).toEqual({
+        ...ZERO,
+        total_authorized: 10000,
+        available_to_capture: 4000,
+        available_to_void: 4000,
+      });
+      expect(authorizationBalances(l)[1]).toMatchObject({
+        captured: 0,
+        capturing: 6000,
+        remaining_amount: 0,
+        refundable_amount: 0,
+      });
+    },
+  );
 
   it('releases a failed capture', () => {
     expect(computeAmounts(split([op('c', 'capture', 'cc', 6000, 'FAILURE')]))).toEqual(computeAmounts(split()));
   });
 
   it('counts a successful void and reserves one in flight', () => {
-    const l = split([op('v1', 'void', 'cc', 1000), op('v2', 'void', 'cc', 2000, 'UNCERTAIN'), op('v3', 'void', 'cc', 3000, 'FAILURE')]);
-    expect(computeAmounts(l)).toEqual({ ...ZERO, total_authorized: 10000, total_voided: 1000, available_to_capture: 7000, available_to_void: 7000 });
+    const l = split([
+      op('v1', 'void', 'cc', 1000),
+      op('v2', 'void', 'cc', 2000, 'UNCERTAIN'),
+      op('v3', 'void', 'cc', 3000, 'FAILURE'),
+    ]);
+    expect(computeAmounts(l)).toEqual({
+      ...ZERO,
+      total_authorized: 10000,
+      total_voided: 1000,
+      available_to_capture: 7000,
+      available_to_void: 7000,
+    });
     expect(authorizationBalances(l)[1]).toMatchObject({ voided: 1000, voiding: 2000, remaining_amount: 3000 });
   });
 
@@ -94,7 +138,12 @@ describe('computeAmounts: operations and the reservation policy', () => {
 
   it('keeps refunds out of the capture and void pool', () => {
     const l = split([op('c', 'capture', 'gc', 4000), op('r', 'refund', 'gc', 4000)]);
-    expect(computeAmounts(l)).toMatchObject({ total_captured: 4000, total_refunded: 4000, available_to_capture: 6000, available_to_refund: 0 });
+    expect(computeAmounts(l)).toMatchObject({
+      total_captured: 4000,
+      total_refunded: 4000,
+      available_to_capture: 6000,
+      available_to_refund: 0,
+    });
   });
 
   it('balances every leg exactly', () => {
@@ -165,9 +214,22 @@ describe('overview', () => {
   });
 
   it('measures captured and voided against the authorized amount', () => {
-    expect(overview(split([op('c', 'capture', 'gc', 4000)]))).toEqual({ consumed: 'PARTIALLY', captured: 'PARTIALLY', voided: 'NOT', refunded: 'NOT' });
-    expect(overview(split([op('c', 'capture', 'gc', 4000), op('c2', 'capture', 'cc', 6000)]))).toMatchObject({ consumed: 'TOTALLY', captured: 'TOTALLY' });
-    expect(overview(split([op('v', 'void', 'cc', 6000), op('v2', 'void', 'gc', 4000)]))).toEqual({ consumed: 'TOTALLY', captured: 'NOT', voided: 'TOTALLY', refunded: 'NOT' });
+    expect(overview(split([op('c', 'capture', 'gc', 4000)]))).toEqual({
+      consumed: 'PARTIALLY',
+      captured: 'PARTIALLY',
+      voided: 'NOT',
+      refunded: 'NOT',
+    });
+    expect(overview(split([op('c', 'capture', 'gc', 4000), op('c2', 'capture', 'cc', 6000)]))).toMatchObject({
+      consumed: 'TOTALLY',
+      captured: 'TOTALLY',
+    });
+    expect(overview(split([op('v', 'void', 'cc', 6000), op('v2', 'void', 'gc', 4000)]))).toEqual({
+      consumed: 'TOTALLY',
+      captured: 'NOT',
+      voided: 'TOTALLY',
+      refunded: 'NOT',
+    });
   });
 
   it('is consumed TOTALLY when captures and voids together use up the authorization', () => {
@@ -185,7 +247,9 @@ describe('overview', () => {
   });
 
   it('shows only settled operations', () => {
-    expect(overview(split([op('c', 'capture', 'gc', 4000, 'PENDING'), op('v', 'void', 'cc', 6000, 'UNCERTAIN')]))).toEqual({
+    expect(
+      overview(split([op('c', 'capture', 'gc', 4000, 'PENDING'), op('v', 'void', 'cc', 6000, 'UNCERTAIN')])),
+    ).toEqual({
       consumed: 'NOT',
       captured: 'NOT',
       voided: 'NOT',

@@ -101,7 +101,8 @@ export function authorizationBalances(ledger: PaymentLedger): AuthorizationBalan
   return ledger.authorizations.map((leg) => {
     const first = !claimed.has(leg.id);
     claimed.add(leg.id);
-    const { captured, voided, refunded, capturing, voiding, refunding } = (first ? sums.get(leg.id) : undefined) ?? NO_OPERATIONS;
+    const { captured, voided, refunded, capturing, voiding, refunding } =
+      (first ? sums.get(leg.id) : undefined) ?? NO_OPERATIONS;
     const authorized = leg.status === 'AUTHORIZED' && first ? leg.authorized_amount : 0;
     return {
       id: leg.id,

@@ -39,9 +39,9 @@ describe('automaticCapturePlan', () => {
   it('does not capture twice: captures done or in flight are left out', () => {
     const l = split([op('c1', 'capture', 'gc', 4000), op('c2', 'capture', 'cc', 6000, 'UNCERTAIN')]);
     expect(automaticCapturePlan(l)).toEqual([]);
-    expect(automaticCapturePlan(split([op('c1', 'capture', 'gc', 4000), op('c2', 'capture', 'cc', 6000, 'FAILURE')]))).toEqual([
-      alloc('cc', 6000),
-    ]);
+    expect(
+      automaticCapturePlan(split([op('c1', 'capture', 'gc', 4000), op('c2', 'capture', 'cc', 6000, 'FAILURE')])),
+    ).toEqual([alloc('cc', 6000)]);
   });
 });
 
@@ -56,7 +56,10 @@ describe('compensationPlan', () => {
   });
 
   it('refunds what was captured and voids the rest', () => {
-    const l = ledger([auth('gc', GIFTCARD, 4000), auth('cc', CARD, 6000, 'ERROR')], [op('c', 'capture', 'gc', 3000), op('r', 'refund', 'gc', 500)]);
+    const l = ledger(
+      [auth('gc', GIFTCARD, 4000), auth('cc', CARD, 6000, 'ERROR')],
+      [op('c', 'capture', 'gc', 3000), op('r', 'refund', 'gc', 500)],
+    );
     expect(compensationPlan(l)).toEqual({ voids: [alloc('gc', 1000)], refunds: [alloc('gc', 2500)], unsettled: [] });
   });
 
@@ -69,7 +72,10 @@ describe('compensationPlan', () => {
   });
 
   it('waits for a capture in flight: its outcome decides between refund and void', () => {
-    const l = ledger([auth('gc', GIFTCARD, 4000), auth('cc', CARD, 6000, 'REFUSED')], [op('c', 'capture', 'gc', 4000, 'UNCERTAIN')]);
+    const l = ledger(
+      [auth('gc', GIFTCARD, 4000), auth('cc', CARD, 6000, 'REFUSED')],
+      [op('c', 'capture', 'gc', 4000, 'UNCERTAIN')],
+    );
     expect(compensationPlan(l)).toEqual({ voids: [], refunds: [], unsettled: ['c'] });
     const captured = { ...l, operations: [op('c', 'capture', 'gc', 4000, 'SUCCESS')] };
     expect(compensationPlan(captured)).toEqual({ voids: [], refunds: [alloc('gc', 4000)], unsettled: [] });
@@ -86,11 +92,20 @@ describe('compensationPlan', () => {
   });
 
   it('gives allocations that planOperation accepts as partner_transaction_id requests', () => {
-    const l = ledger([auth('gc', GIFTCARD, 4000), auth('wl', WALLET, 1000), auth('cc', CARD, 5000, 'ABORTED')], [op('c', 'capture', 'gc', 1500)]);
+    const l = ledger(
+      [auth('gc', GIFTCARD, 4000), auth('wl', WALLET, 1000), auth('cc', CARD, 5000, 'ABORTED')],
+      [op('c', 'capture', 'gc', 1500)],
+    );
     const plan = compensationPlan(l);
-    for (const [kind, allocations] of [['void', plan.voids], ['refund', plan.refunds]] as const) {
+    for (const [kind, allocations] of [
+      ['void', plan.voids],
+      ['refund', plan.refunds],
+    ] as const) {
       for (const a of allocations) {
-        expect(planOperation(l, kind, { amount: a.amount, partner_transaction_id: a.authorization_id })).toEqual({ ok: true, allocations: [a] });
+        expect(planOperation(l, kind, { amount: a.amount, partner_transaction_id: a.authorization_id })).toEqual({
+          ok: true,
+          allocations: [a],
+        });
       }
     }
   });

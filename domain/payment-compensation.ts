@@ -63,7 +63,9 @@ export function unwindPlan(ledger: PaymentLedger): CompensationPlan {
   // Unwinding order: the same as a merchant's void or refund.
   const order = drawingOrder(authorizationBalances(ledger), 'void');
   const toAllocations = (kind: 'void' | 'refund') =>
-    order.filter((b) => availableOn(b, kind) > 0).map((b) => ({ authorization_id: b.id, amount: availableOn(b, kind) }));
+    order
+      .filter((b) => availableOn(b, kind) > 0)
+      .map((b) => ({ authorization_id: b.id, amount: availableOn(b, kind) }));
   const legs = new Set(ledger.authorizations.map((leg) => leg.id));
   const unsettled = [
     ...ledger.authorizations.filter((leg) => isUnsettledAuthorization(leg.status)).map((leg) => leg.id),

@@ -76,7 +76,10 @@ describe('ledgerProblems', () => {
   });
 
   it('refuses operations on an unknown or not AUTHORIZED leg', () => {
-    const l = ledger([auth('a', CARD, 100, 'REFUSED')], [op('o1', 'void', 'zz', 1), op('o2', 'capture', 'a', 1, 'FAILURE')]);
+    const l = ledger(
+      [auth('a', CARD, 100, 'REFUSED')],
+      [op('o1', 'void', 'zz', 1), op('o2', 'capture', 'a', 1, 'FAILURE')],
+    );
     expect(ledgerProblems(l)).toEqual([
       { pointer: '/operations/0/authorization_id', detail: 'names no authorization of this payment (zz)' },
       { pointer: '/operations/1/authorization_id', detail: 'acts on authorization a, which is REFUSED' },
@@ -91,11 +94,19 @@ describe('ledgerProblems', () => {
   });
 
   it('refuses refunds, done or in flight, beyond what was captured on the leg', () => {
-    const l = split([op('c', 'capture', 'cc', 1000), op('c2', 'capture', 'cc', 500, 'PENDING'), op('r', 'refund', 'cc', 1001, 'UNCERTAIN')]);
-    expect(ledgerProblems(l)).toEqual([{ pointer: '/authorizations/1', detail: 'refunds (1001) exceed the captured amount 1000' }]);
+    const l = split([
+      op('c', 'capture', 'cc', 1000),
+      op('c2', 'capture', 'cc', 500, 'PENDING'),
+      op('r', 'refund', 'cc', 1001, 'UNCERTAIN'),
+    ]);
+    expect(ledgerProblems(l)).toEqual([
+      { pointer: '/authorizations/1', detail: 'refunds (1001) exceed the captured amount 1000' },
+    ]);
   });
 
   it('does not count a failed operation against the leg', () => {
-    expect(ledgerProblems(split([op('c', 'capture', 'gc', 4000), op('c2', 'capture', 'gc', 1, 'FAILURE')]))).toEqual([]);
+    expect(ledgerProblems(split([op('c', 'capture', 'gc', 4000), op('c2', 'capture', 'gc', 1, 'FAILURE')]))).toEqual(
+      [],
+    );
   });
 });

@@ -98,16 +98,22 @@ export function ledgerProblems(ledger: PaymentLedger): FieldError[] {
     noteId(leg.id, at);
     if (!byId.has(leg.id)) byId.set(leg.id, leg);
     if (!isPositiveMinorUnits(leg.requested_amount)) {
-      problems.push(fieldError(pointer(at, 'requested_amount'), 'must be an integer amount in minor units greater than 0'));
+      problems.push(
+        fieldError(pointer(at, 'requested_amount'), 'must be an integer amount in minor units greater than 0'),
+      );
     }
     if (!isMinorUnits(leg.authorized_amount)) {
-      problems.push(fieldError(pointer(at, 'authorized_amount'), 'must be an integer amount in minor units, at least 0'));
+      problems.push(
+        fieldError(pointer(at, 'authorized_amount'), 'must be an integer amount in minor units, at least 0'),
+      );
     } else if (leg.status === 'AUTHORIZED' && leg.authorized_amount === 0) {
       problems.push(fieldError(pointer(at, 'authorized_amount'), 'is 0 although the leg is AUTHORIZED'));
     } else if (leg.status !== 'AUTHORIZED' && leg.authorized_amount !== 0) {
       problems.push(fieldError(pointer(at, 'authorized_amount'), `must be 0 while the leg is ${leg.status}`));
     } else if (leg.authorized_amount > leg.requested_amount) {
-      problems.push(fieldError(pointer(at, 'authorized_amount'), `exceeds the requested amount ${leg.requested_amount}`));
+      problems.push(
+        fieldError(pointer(at, 'authorized_amount'), `exceeds the requested amount ${leg.requested_amount}`),
+      );
     }
   });
 
@@ -125,11 +131,15 @@ export function ledgerProblems(ledger: PaymentLedger): FieldError[] {
     }
     const leg = byId.get(op.authorization_id);
     if (leg === undefined) {
-      problems.push(fieldError(pointer(at, 'authorization_id'), `names no authorization of this payment (${op.authorization_id})`));
+      problems.push(
+        fieldError(pointer(at, 'authorization_id'), `names no authorization of this payment (${op.authorization_id})`),
+      );
       return;
     }
     if (leg.status !== 'AUTHORIZED') {
-      problems.push(fieldError(pointer(at, 'authorization_id'), `acts on authorization ${leg.id}, which is ${leg.status}`));
+      problems.push(
+        fieldError(pointer(at, 'authorization_id'), `acts on authorization ${leg.id}, which is ${leg.status}`),
+      );
     }
     if (op.status === 'FAILURE') return;
     if (op.kind === 'refund') add(refunding, leg.id, op.amount);

@@ -7,7 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUTHORIZATION_STATUSES, type AuthorizationStatus, type OperationPartnerTransactionStatus } from './enums';
-import { authorizationBalances, availableOn, computeAmounts, overview, type AuthorizationBalance, type PaymentAmounts } from './payment-amounts';
+import {
+  authorizationBalances,
+  availableOn,
+  computeAmounts,
+  overview,
+  type AuthorizationBalance,
+  type PaymentAmounts,
+} from './payment-amounts';
 import { authorizationFailed, automaticCapturePlan, compensationPlan } from './payment-compensation';
 import {
   isInFlight,
@@ -66,7 +73,10 @@ const amountArb = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({
-      raw: fc.oneof(fc.integer({ min: -3, max: 25_000 }), fc.constantFrom(0.5, 2.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53)),
+      raw: fc.oneof(
+        fc.integer({ min: -3, max: 25_000 }),
+        fc.constantFrom(0.5, 2.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53),
+      ),
     }),
   },
 );
@@ -75,7 +85,10 @@ const formArb = fc.oneof(
   fc.constant({ form: 'AMOUNT_ONLY' as const }),
   fc.record({
     form: fc.constant('PRIORITY' as const),
-    priority: fc.uniqueArray(fc.oneof({ weight: 6, arbitrary: solutionArb }, { weight: 1, arbitrary: fc.constant(3) }), { minLength: 1, maxLength: 2 }),
+    priority: fc.uniqueArray(
+      fc.oneof({ weight: 6, arbitrary: solutionArb }, { weight: 1, arbitrary: fc.constant(3) }),
+      { minLength: 1, maxLength: 2 },
+    ),
   }),
   // Index into authorization legs then operation legs (mostly an authorization); out of range names an unknown id.
   fc.record({
@@ -110,7 +123,11 @@ const actionArb = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.record({ type: fc.constant('resolve-authorization' as const), pick: fc.nat(), authorized: fc.boolean() }),
+    arbitrary: fc.record({
+      type: fc.constant('resolve-authorization' as const),
+      pick: fc.nat(),
+      authorized: fc.boolean(),
+    }),
   },
 );
 
@@ -126,7 +143,8 @@ type OperateAction = Extract<Action, { type: 'operate' }>;
 function buildAuthorizations(specs: Scenario['authorizations']): AuthorizationLeg[] {
   return specs.map((s, i) => {
     const solution = SOLUTIONS[s.solution] ?? SOLUTIONS[0];
-    const authorized = s.status === 'AUTHORIZED' ? Math.max(1, Math.floor((s.requested * s.partialPermille) / 1000)) : 0;
+    const authorized =
+      s.status === 'AUTHORIZED' ? Math.max(1, Math.floor((s.requested * s.partialPermille) / 1000)) : 0;
     return { id: `a${i}`, ...solution, requested_amount: s.requested, authorized_amount: authorized, status: s.status };
   });
 }
@@ -148,7 +166,12 @@ interface Replay {
   nextId: number;
 }
 
-function record(replay: Replay, kind: OperationKind, allocations: readonly Allocation[], outcomes: readonly OperationPartnerTransactionStatus[]): void {
+function record(
+  replay: Replay,
+  kind: OperationKind,
+  allocations: readonly Allocation[],
+  outcomes: readonly OperationPartnerTransactionStatus[],
+): void {
   const legs: OperationLeg[] = allocations.map((a, i) => ({
     id: `o${replay.nextId++}`,
     kind,
@@ -184,13 +207,15 @@ function operate(replay: Replay, action: OperateAction): void {
     target = { partner_transaction_id: id };
   } else if (action.form.form === 'PRIORITY') {
     const priority = action.form.priority.map((i) => SOLUTIONS[i] ?? SOLUTIONS[0]);
-    const matching = (s: { partner: string; method: string }) => scope.filter((b) => b.partner === s.partner && b.method === s.method);
+    const matching = (s: { partner: string; method: string }) =>
+      scope.filter((b) => b.partner === s.partner && b.method === s.method);
     targetsResolve = priority.every((s) => matching(s).length > 0);
     preferredIds = priority.flatMap((s) => matching(s).map((b) => b.id));
     target = { priority };
   }
   // permille 1000 asks for exactly what is available; above it, for more.
-  const amount = 'raw' in action.amount ? action.amount.raw : Math.max(1, Math.ceil((action.amount.permille * available) / 1000));
+  const amount =
+    'raw' in action.amount ? action.amount.raw : Math.max(1, Math.ceil((action.amount.permille * available) / 1000));
 
   const plan = planOperation(ledger, action.kind, { ...target, amount });
   const shouldAccept = isValidAmount(amount) && targetsResolve && amount <= available;
@@ -200,7 +225,10 @@ function operate(replay: Replay, action: OperateAction): void {
     expect(plan.errors.length).toBeGreaterThan(0);
     if (isValidAmount(amount) && targetsResolve && amount > available) {
       // The refusal states the available amount.
-      expect(plan.errors).toContainEqual({ pointer: '/amount', detail: expect.stringContaining(`must not exceed ${available},`) });
+      expect(plan.errors).toContainEqual({
+        pointer: '/amount',
+        detail: expect.stringContaining(`must not exceed ${available},`),
+      });
     }
     return;
   }
@@ -233,7 +261,9 @@ function operate(replay: Replay, action: OperateAction): void {
 function settleOperation(replay: Replay, id: string, outcome: OperationPartnerTransactionStatus): void {
   replay.ledger = {
     ...replay.ledger,
-    operations: replay.ledger.operations.map((o) => (o.id === id && isInFlight(o.status) ? { ...o, status: outcome } : o)),
+    operations: replay.ledger.operations.map((o) =>
+      o.id === id && isInFlight(o.status) ? { ...o, status: outcome } : o,
+    ),
   };
 }
 
@@ -242,24 +272,35 @@ function resolveAuthorization(replay: Replay, id: string, authorized: boolean): 
     ...replay.ledger,
     authorizations: replay.ledger.authorizations.map((a): AuthorizationLeg => {
       if (a.id !== id || !isUnsettledAuthorization(a.status)) return a;
-      return authorized ? { ...a, status: 'AUTHORIZED', authorized_amount: a.requested_amount } : { ...a, status: 'REFUSED', authorized_amount: 0 };
+      return authorized
+        ? { ...a, status: 'AUTHORIZED', authorized_amount: a.requested_amount }
+        : { ...a, status: 'REFUSED', authorized_amount: 0 };
     }),
   };
 }
 
 /** The pick-th element, cycling; undefined when there is none. */
-const nth = <T,>(items: readonly T[], pick: number): T | undefined => items[pick % Math.max(1, items.length)];
+const nth = <T>(items: readonly T[], pick: number): T | undefined => items[pick % Math.max(1, items.length)];
 
 function replay(scenario: Scenario, afterEachStep: (ledger: PaymentLedger) => void): Replay {
-  const state: Replay = { ledger: { authorizations: buildAuthorizations(scenario.authorizations), operations: [] }, nextId: 0 };
+  const state: Replay = {
+    ledger: { authorizations: buildAuthorizations(scenario.authorizations), operations: [] },
+    nextId: 0,
+  };
   afterEachStep(state.ledger);
   for (const action of scenario.actions) {
     if (action.type === 'operate') operate(state, action);
     else if (action.type === 'settle') {
-      const leg = nth(state.ledger.operations.filter((o) => isInFlight(o.status)), action.pick);
+      const leg = nth(
+        state.ledger.operations.filter((o) => isInFlight(o.status)),
+        action.pick,
+      );
       if (leg) settleOperation(state, leg.id, action.outcome);
     } else {
-      const leg = nth(state.ledger.authorizations.filter((a) => isUnsettledAuthorization(a.status)), action.pick);
+      const leg = nth(
+        state.ledger.authorizations.filter((a) => isUnsettledAuthorization(a.status)),
+        action.pick,
+      );
       if (leg) resolveAuthorization(state, leg.id, action.authorized);
     }
     afterEachStep(state.ledger);
@@ -296,7 +337,10 @@ function violations(ledger: PaymentLedger): string[] {
   check(a.total_refunded <= a.total_captured, 'total_refunded ≤ total_captured');
   check(a.total_voided + a.total_captured <= a.total_authorized, 'total_voided + total_captured ≤ total_authorized');
   check(a.available_to_void === a.available_to_capture, 'available_to_void = available_to_capture');
-  check(a.available_to_capture <= a.total_authorized - a.total_captured - a.total_voided, 'available_to_capture ≤ authorized − captured − voided');
+  check(
+    a.available_to_capture <= a.total_authorized - a.total_captured - a.total_voided,
+    'available_to_capture ≤ authorized − captured − voided',
+  );
   check(a.available_to_refund <= a.total_captured - a.total_refunded, 'available_to_refund ≤ captured − refunded');
 
   // Totals are the sums of the partner transactions.
@@ -305,11 +349,13 @@ function violations(ledger: PaymentLedger): string[] {
   const done = (o: OperationLeg) => o.status === 'SUCCESS';
   const flying = (o: OperationLeg) => isInFlight(o.status);
   check(
-    a.total_authorized === sum(ledger.authorizations.filter((x) => x.status === 'AUTHORIZED').map((x) => x.authorized_amount)),
+    a.total_authorized ===
+      sum(ledger.authorizations.filter((x) => x.status === 'AUTHORIZED').map((x) => x.authorized_amount)),
     'total_authorized = Σ authorized_amount of AUTHORIZED legs',
   );
   check(
-    a.authorize_pending === sum(ledger.authorizations.filter((x) => isUnsettledAuthorization(x.status)).map((x) => x.requested_amount)),
+    a.authorize_pending ===
+      sum(ledger.authorizations.filter((x) => isUnsettledAuthorization(x.status)).map((x) => x.requested_amount)),
     'authorize_pending = Σ requested_amount of PENDING and UNCERTAIN legs',
   );
   check(a.total_captured === legSum('capture', done), 'total_captured = Σ SUCCESS captures');
@@ -318,10 +364,14 @@ function violations(ledger: PaymentLedger): string[] {
 
   // Conservation: every unit authorized is captured, voided, in flight or still available.
   check(
-    a.total_authorized === a.total_captured + a.total_voided + legSum('capture', flying) + legSum('void', flying) + a.available_to_capture,
+    a.total_authorized ===
+      a.total_captured + a.total_voided + legSum('capture', flying) + legSum('void', flying) + a.available_to_capture,
     'authorized = captured + voided + in-flight captures and voids + available_to_capture',
   );
-  check(a.total_captured === a.total_refunded + legSum('refund', flying) + a.available_to_refund, 'captured = refunded + in-flight refunds + available_to_refund');
+  check(
+    a.total_captured === a.total_refunded + legSum('refund', flying) + a.available_to_refund,
+    'captured = refunded + in-flight refunds + available_to_refund',
+  );
 
   // Per-leg amounts add up to the payment's.
   const legs = (pick: (b: AuthorizationBalance) => number) => sum(balances.map(pick));
@@ -332,7 +382,10 @@ function violations(ledger: PaymentLedger): string[] {
   check(legs((b) => b.remaining_amount) === a.available_to_capture, 'Σ legs remaining_amount = available_to_capture');
   check(legs((b) => b.refundable_amount) === a.available_to_refund, 'Σ legs refundable_amount = available_to_refund');
   for (const b of balances) {
-    check(b.authorized === b.captured + b.voided + b.capturing + b.voiding + b.remaining_amount, `${b.id}: authorized is fully accounted for`);
+    check(
+      b.authorized === b.captured + b.voided + b.capturing + b.voiding + b.remaining_amount,
+      `${b.id}: authorized is fully accounted for`,
+    );
     check(b.captured === b.refunded + b.refunding + b.refundable_amount, `${b.id}: captured is fully accounted for`);
   }
 
@@ -351,7 +404,12 @@ function violations(ledger: PaymentLedger): string[] {
 
 function checkInvariants(ledger: PaymentLedger): void {
   const broken = violations(ledger);
-  if (broken.length > 0) expect({ ledger, amounts: computeAmounts(ledger), broken }).toEqual({ ledger, amounts: computeAmounts(ledger), broken: [] });
+  if (broken.length > 0)
+    expect({ ledger, amounts: computeAmounts(ledger), broken }).toEqual({
+      ledger,
+      amounts: computeAmounts(ledger),
+      broken: [],
+    });
 }
 
 // ------------------------------------------------------------------------------------------
@@ -387,18 +445,33 @@ describe('payment money: properties', () => {
         const next = () => queue.shift() ?? 'SUCCESS';
         const state = replay(scenario, () => {});
         // A last leg is refused: the split payment failed.
-        const refused: AuthorizationLeg = { id: 'refused', ...SOLUTIONS[1], requested_amount: 500, authorized_amount: 0, status: 'REFUSED' };
+        const refused: AuthorizationLeg = {
+          id: 'refused',
+          ...SOLUTIONS[1],
+          requested_amount: 500,
+          authorized_amount: 0,
+          status: 'REFUSED',
+        };
         state.ledger = { ...state.ledger, authorizations: [...state.ledger.authorizations, refused] };
         expect(authorizationFailed(state.ledger)).toBe(true);
         expect(automaticCapturePlan(state.ledger)).toEqual([]);
 
         let rounds = 0;
-        for (let plan = compensationPlan(state.ledger); plan.voids.length + plan.refunds.length + plan.unsettled.length > 0; plan = compensationPlan(state.ledger)) {
+        for (
+          let plan = compensationPlan(state.ledger);
+          plan.voids.length + plan.refunds.length + plan.unsettled.length > 0;
+          plan = compensationPlan(state.ledger)
+        ) {
           expect(++rounds).toBeLessThan(20);
           // Every compensating leg is a valid request on its own.
-          for (const [kind, allocations] of [['void', plan.voids], ['refund', plan.refunds]] as const) {
+          for (const [kind, allocations] of [
+            ['void', plan.voids],
+            ['refund', plan.refunds],
+          ] as const) {
             for (const a of allocations) {
-              expect(planOperation(state.ledger, kind, { amount: a.amount, partner_transaction_id: a.authorization_id })).toEqual({
+              expect(
+                planOperation(state.ledger, kind, { amount: a.amount, partner_transaction_id: a.authorization_id }),
+              ).toEqual({
                 ok: true,
                 allocations: [a],
               });
@@ -441,11 +514,19 @@ describe('payment money: properties', () => {
           return;
         }
         expect(sum(plan.map((p) => p.amount))).toBe(computeAmounts(ledger).total_authorized);
-        expect(planOperation(ledger, 'capture', { amount: sum(plan.map((p) => p.amount)) })).toEqual({ ok: true, allocations: plan });
+        expect(planOperation(ledger, 'capture', { amount: sum(plan.map((p) => p.amount)) })).toEqual({
+          ok: true,
+          allocations: plan,
+        });
         const state: Replay = { ledger, nextId: 0 };
         record(state, 'capture', plan, ['SUCCESS']);
         checkInvariants(state.ledger);
-        expect(overview(state.ledger)).toEqual({ consumed: 'TOTALLY', captured: 'TOTALLY', voided: 'NOT', refunded: 'NOT' });
+        expect(overview(state.ledger)).toEqual({
+          consumed: 'TOTALLY',
+          captured: 'TOTALLY',
+          voided: 'NOT',
+          refunded: 'NOT',
+        });
         expect(automaticCapturePlan(state.ledger)).toEqual([]);
       }),
       RUNS,

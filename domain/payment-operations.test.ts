@@ -7,7 +7,10 @@ const ok = (...allocations: [string, number][]) => ({
   ok: true,
   allocations: allocations.map(([authorization_id, amount]) => ({ authorization_id, amount })),
 });
-const refused = (...errors: [string, string][]) => ({ ok: false, errors: errors.map(([pointer, detail]) => ({ pointer, detail })) });
+const refused = (...errors: [string, string][]) => ({
+  ok: false,
+  errors: errors.map(([pointer, detail]) => ({ pointer, detail })),
+});
 
 /** Gift card 40.00, card 60.00 and wallet 20.00, authorized in that order. */
 const three = (operations = [op('x', 'capture', 'cc', 1, 'FAILURE')]) =>
@@ -15,7 +18,12 @@ const three = (operations = [op('x', 'capture', 'cc', 1, 'FAILURE')]) =>
 
 describe('drawingOrder', () => {
   it('captures in authorization order and unwinds voids and refunds in reverse, AUTHORIZED legs only', () => {
-    const l = ledger([auth('gc', GIFTCARD, 4000), auth('no', CARD, 1, 'REFUSED'), auth('cc', CARD, 6000), auth('p', WALLET, 5, 'PENDING')]);
+    const l = ledger([
+      auth('gc', GIFTCARD, 4000),
+      auth('no', CARD, 1, 'REFUSED'),
+      auth('cc', CARD, 6000),
+      auth('p', WALLET, 5, 'PENDING'),
+    ]);
     const ids = (kind: 'capture' | 'void' | 'refund') => drawingOrder(authorizationBalances(l), kind).map((b) => b.id);
     expect(ids('capture')).toEqual(['gc', 'cc']);
     expect(ids('void')).toEqual(['cc', 'gc']);
@@ -56,7 +64,9 @@ describe('planOperation: amount only', () => {
   it('never draws on legs that are not AUTHORIZED', () => {
     const l = ledger([auth('p', CARD, 5000, 'PENDING'), auth('r', GIFTCARD, 5000, 'REFUSED'), auth('ok', WALLET, 100)]);
     expect(planOperation(l, 'capture', { amount: 100 })).toEqual(ok(['ok', 100]));
-    expect(planOperation(l, 'capture', { amount: 101 })).toEqual(refused(['/amount', 'must not exceed 100, the amount available to capture']));
+    expect(planOperation(l, 'capture', { amount: 101 })).toEqual(
+      refused(['/amount', 'must not exceed 100, the amount available to capture']),
+    );
   });
 
   it('refuses more than available, stating the available amount', () => {
@@ -66,13 +76,15 @@ describe('planOperation: amount only', () => {
     expect(planOperation(split([op('c', 'capture', 'cc', 6000)]), 'void', { amount: 4001 })).toEqual(
       refused(['/amount', 'must not exceed 4000, the amount available to void']),
     );
-    expect(planOperation(split([op('c', 'capture', 'cc', 600), op('r', 'refund', 'cc', 100)]), 'refund', { amount: 501 })).toEqual(
-      refused(['/amount', 'must not exceed 500, the amount available to refund']),
-    );
+    expect(
+      planOperation(split([op('c', 'capture', 'cc', 600), op('r', 'refund', 'cc', 100)]), 'refund', { amount: 501 }),
+    ).toEqual(refused(['/amount', 'must not exceed 500, the amount available to refund']));
   });
 
   it('refuses a refund before anything was captured', () => {
-    expect(planOperation(split(), 'refund', { amount: 1 })).toEqual(refused(['/amount', 'must not exceed 0, the amount available to refund']));
+    expect(planOperation(split(), 'refund', { amount: 1 })).toEqual(
+      refused(['/amount', 'must not exceed 0, the amount available to refund']),
+    );
   });
 
   it('refuses a second refund of money a refund in flight may already have returned', () => {
@@ -82,11 +94,17 @@ describe('planOperation: amount only', () => {
 
   it('refuses a void of money a capture in flight may already have taken', () => {
     const l = split([op('c', 'capture', 'gc', 4000, 'PENDING'), op('c2', 'capture', 'cc', 6000, 'PENDING')]);
-    expect(planOperation(l, 'void', { amount: 1 })).toEqual(refused(['/amount', 'must not exceed 0, the amount available to void']));
+    expect(planOperation(l, 'void', { amount: 1 })).toEqual(
+      refused(['/amount', 'must not exceed 0, the amount available to void']),
+    );
   });
 
   it('agrees with computeAmounts on what is available', () => {
-    const l = split([op('c', 'capture', 'gc', 1234), op('v', 'void', 'cc', 999, 'PENDING'), op('r', 'refund', 'gc', 34)]);
+    const l = split([
+      op('c', 'capture', 'gc', 1234),
+      op('v', 'void', 'cc', 999, 'PENDING'),
+      op('r', 'refund', 'gc', 34),
+    ]);
     const a = computeAmounts(l);
     expect(planOperation(l, 'capture', { amount: a.available_to_capture }).ok).toBe(true);
     expect(planOperation(l, 'capture', { amount: a.available_to_capture + 1 }).ok).toBe(false);
@@ -98,11 +116,14 @@ describe('planOperation: amount only', () => {
 });
 
 describe('planOperation: amount', () => {
-  it.each([0, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])('refuses amount %s without judging availability', (amount) => {
-    expect(planOperation(split(), 'capture', { amount })).toEqual(
-      refused(['/amount', 'must be an integer amount in minor units greater than 0']),
-    );
-  });
+  it.each([0, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
+    'refuses amount %s without judging availability',
+    (amount) => {
+      expect(planOperation(split(), 'capture', { amount })).toEqual(
+        refused(['/amount', 'must be an integer amount in minor units greater than 0']),
+      );
+    },
+  );
 
   it('refuses a missing amount', () => {
     expect(planOperation(split(), 'void', {})).toEqual(refused(['/amount', 'is required']));
@@ -112,17 +133,30 @@ describe('planOperation: amount', () => {
 describe('planOperation: priority', () => {
   it('draws on the listed solutions first, in the listed order, then on the rest in the default order', () => {
     expect(planOperation(three(), 'capture', { amount: 1000, priority: [CARD] })).toEqual(ok(['cc', 1000]));
-    expect(planOperation(three(), 'capture', { amount: 9000, priority: [WALLET, CARD] })).toEqual(ok(['wl', 2000], ['cc', 6000], ['gc', 1000]));
-    expect(planOperation(three(), 'capture', { amount: 7000, priority: [CARD] })).toEqual(ok(['cc', 6000], ['gc', 1000]));
-    expect(planOperation(three(), 'void', { amount: 9000, priority: [GIFTCARD] })).toEqual(ok(['gc', 4000], ['wl', 2000], ['cc', 3000]));
+    expect(planOperation(three(), 'capture', { amount: 9000, priority: [WALLET, CARD] })).toEqual(
+      ok(['wl', 2000], ['cc', 6000], ['gc', 1000]),
+    );
+    expect(planOperation(three(), 'capture', { amount: 7000, priority: [CARD] })).toEqual(
+      ok(['cc', 6000], ['gc', 1000]),
+    );
+    expect(planOperation(three(), 'void', { amount: 9000, priority: [GIFTCARD] })).toEqual(
+      ok(['gc', 4000], ['wl', 2000], ['cc', 3000]),
+    );
   });
 
   it('draws on several legs of one solution in the default order', () => {
     const l = ledger([auth('gc1', GIFTCARD, 1000), auth('cc', CARD, 5000), auth('gc2', GIFTCARD, 2000)]);
-    expect(planOperation(l, 'capture', { amount: 2500, priority: [GIFTCARD] })).toEqual(ok(['gc1', 1000], ['gc2', 1500]));
+    expect(planOperation(l, 'capture', { amount: 2500, priority: [GIFTCARD] })).toEqual(
+      ok(['gc1', 1000], ['gc2', 1500]),
+    );
     expect(planOperation(l, 'refund', { amount: 1, priority: [GIFTCARD] })).toMatchObject({ ok: false });
-    const captured = { ...l, operations: [op('c1', 'capture', 'gc1', 1000), op('c2', 'capture', 'gc2', 2000), op('c3', 'capture', 'cc', 10)] };
-    expect(planOperation(captured, 'refund', { amount: 2500, priority: [GIFTCARD] })).toEqual(ok(['gc2', 2000], ['gc1', 500]));
+    const captured = {
+      ...l,
+      operations: [op('c1', 'capture', 'gc1', 1000), op('c2', 'capture', 'gc2', 2000), op('c3', 'capture', 'cc', 10)],
+    };
+    expect(planOperation(captured, 'refund', { amount: 2500, priority: [GIFTCARD] })).toEqual(
+      ok(['gc2', 2000], ['gc1', 500]),
+    );
   });
 
   it('passes over a listed leg that has nothing left', () => {
@@ -154,19 +188,26 @@ describe('planOperation: priority', () => {
 
   it('matches partner and method together', () => {
     const l = ledger([auth('cc', CARD, 6000)]);
-    expect(planOperation(l, 'capture', { amount: 1, priority: [{ partner: 'sandbox-card', method: 'giftcard' }] })).toMatchObject({
+    expect(
+      planOperation(l, 'capture', { amount: 1, priority: [{ partner: 'sandbox-card', method: 'giftcard' }] }),
+    ).toMatchObject({
       ok: false,
       errors: [{ pointer: '/priority/0' }],
     });
   });
 
   it('keeps the body rules: no empty list, no repeats, not with partner_transaction_id', () => {
-    expect(planOperation(three(), 'capture', { amount: 1, priority: [] })).toMatchObject({ ok: false, errors: [{ pointer: '/priority' }] });
+    expect(planOperation(three(), 'capture', { amount: 1, priority: [] })).toMatchObject({
+      ok: false,
+      errors: [{ pointer: '/priority' }],
+    });
     expect(planOperation(three(), 'capture', { amount: 1, priority: [CARD, CARD] })).toMatchObject({
       ok: false,
       errors: [{ pointer: '/priority/1' }],
     });
-    expect(planOperation(three(), 'capture', { amount: 1, priority: [CARD], partner_transaction_id: 'cc' })).toMatchObject({
+    expect(
+      planOperation(three(), 'capture', { amount: 1, priority: [CARD], partner_transaction_id: 'cc' }),
+    ).toMatchObject({
       ok: false,
       errors: [{ pointer: '/partner_transaction_id' }],
     });
@@ -196,7 +237,10 @@ describe('planOperation: partner_transaction_id', () => {
   it('refuses a capture, void or refund partner transaction, pointing to its authorization', () => {
     const l = three([op('c', 'capture', 'cc', 2500)]);
     expect(planOperation(l, 'refund', { amount: 100, partner_transaction_id: 'c' })).toEqual(
-      refused(['/partner_transaction_id', 'is a capture partner transaction; name the authorization partner transaction it acts on: cc']),
+      refused([
+        '/partner_transaction_id',
+        'is a capture partner transaction; name the authorization partner transaction it acts on: cc',
+      ]),
     );
   });
 

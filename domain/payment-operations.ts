@@ -63,7 +63,11 @@ export function drawingOrder(balances: readonly AuthorizationBalance[], kind: Op
  * in turn and then every other leg, all in the default order for `kind`; otherwise the
  * default order. Allocations are in drawing order, each > 0, and sum to the amount.
  */
-export function planOperation(ledger: PaymentLedger, kind: OperationKind, request: OperationRequestInput): OperationPlan {
+export function planOperation(
+  ledger: PaymentLedger,
+  kind: OperationKind,
+  request: OperationRequestInput,
+): OperationPlan {
   const errors = validateOperationRequest(request);
   const balances = authorizationBalances(ledger);
   const order = drawingOrder(balances, kind);
@@ -96,7 +100,12 @@ export function planOperation(ledger: PaymentLedger, kind: OperationKind, reques
       candidates = [leg];
       scope = ` on partner transaction ${id}`;
     } else if (leg !== undefined) {
-      errors.push(fieldError('/partner_transaction_id', `is ${leg.status}: only an AUTHORIZED partner transaction can be ${PAST[kind]}`));
+      errors.push(
+        fieldError(
+          '/partner_transaction_id',
+          `is ${leg.status}: only an AUTHORIZED partner transaction can be ${PAST[kind]}`,
+        ),
+      );
     } else if (operation !== undefined) {
       errors.push(
         fieldError(

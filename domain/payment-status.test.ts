@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { authorizationStatus, operationStatus } from './payment-status';
 
-const legs = (...statuses: Parameters<typeof authorizationStatus>[0]['legs'][number]['status'][]) => ({ legs: statuses.map((status) => ({ status })) });
+const legs = (...statuses: Parameters<typeof authorizationStatus>[0]['legs'][number]['status'][]) => ({
+  legs: statuses.map((status) => ({ status })),
+});
 
 describe('authorizationStatus', () => {
   it('is AUTHORIZED only when every leg holds its part', () => {
@@ -28,7 +30,8 @@ describe('authorizationStatus', () => {
 });
 
 describe('operationStatus', () => {
-  const tx = (...statuses: Parameters<typeof operationStatus>[0][number]['status'][]) => statuses.map((status) => ({ status }));
+  const tx = (...statuses: Parameters<typeof operationStatus>[0][number]['status'][]) =>
+    statuses.map((status) => ({ status }));
   it('waits while a leg is in flight, uncertain first', () => {
     expect(operationStatus(tx('SUCCESS', 'PENDING'))).toBe('PENDING');
     expect(operationStatus(tx('PENDING', 'UNCERTAIN'))).toBe('UNCERTAIN');

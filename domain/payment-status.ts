@@ -10,7 +10,10 @@ export type AuthorizationLegStatus = AuthorizationStatus | 'NEW';
  * leg still waiting makes the whole PENDING (or UNCERTAIN); AUTHORIZED only when every leg holds
  * what was asked of it. A payment refused as a whole (a partial gift card) is REFUSED.
  */
-export function authorizationStatus(payment: { legs: readonly { status: AuthorizationLegStatus }[]; refusal?: string }): AuthorizationStatus {
+export function authorizationStatus(payment: {
+  legs: readonly { status: AuthorizationLegStatus }[];
+  refusal?: string;
+}): AuthorizationStatus {
   const { legs } = payment;
   const failed = legs.find((leg) => leg.status === 'REFUSED' || leg.status === 'ERROR');
   if (failed) return failed.status === 'ERROR' ? 'ERROR' : 'REFUSED';

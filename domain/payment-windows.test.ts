@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { firstPollDelayMs, nextPollDelayMs, refundWindowLeftMs, REFUND_WINDOW_MS, settlementDeadlineMs, SHOPPER_WINDOW_MS, UNCERTAIN_SETTLEMENT_WINDOW_MS } from './payment-windows';
+import {
+  firstPollDelayMs,
+  nextPollDelayMs,
+  refundWindowLeftMs,
+  REFUND_WINDOW_MS,
+  settlementDeadlineMs,
+  SHOPPER_WINDOW_MS,
+  UNCERTAIN_SETTLEMENT_WINDOW_MS,
+} from './payment-windows';
 
 describe('payment windows', () => {
   it('gives a shopper half an hour and a silent partner a week', () => {

@@ -7,7 +7,14 @@ export interface SavableAuthorization {
   method: string;
   status: string;
   partner_token?: string;
-  card?: { last_four_digits?: string; holder_name?: string; expiry_month?: string; expiry_year?: string; fingerprint?: string; selected_network?: string };
+  card?: {
+    last_four_digits?: string;
+    holder_name?: string;
+    expiry_month?: string;
+    expiry_year?: string;
+    fingerprint?: string;
+    selected_network?: string;
+  };
 }
 
 export interface WalletEntry {
@@ -30,7 +37,8 @@ export const SAVED_TOKEN_DEFAULT_LIFETIME_DAYS = 2 * 365;
 export function walletEntryOf(authorization: SavableAuthorization, nowMs: number): WalletEntry | undefined {
   if (authorization.status !== 'AUTHORIZED' || !authorization.partner_token) return undefined;
   const card = authorization.card;
-  const expiry = card?.expiry_month && card.expiry_year ? endOfExpiryMonth(card.expiry_month, card.expiry_year) : undefined;
+  const expiry =
+    card?.expiry_month && card.expiry_year ? endOfExpiryMonth(card.expiry_month, card.expiry_year) : undefined;
   return {
     value: authorization.partner_token,
     expiration_date: expiry ?? new Date(nowMs + SAVED_TOKEN_DEFAULT_LIFETIME_DAYS * 24 * 3600 * 1000).toISOString(),

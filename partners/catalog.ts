@@ -16,7 +16,9 @@ export type InstrumentKind = (typeof PARTNER_CATALOG)[number]['instrument'];
 export const PARTNER_NAMES: readonly PartnerName[] = PARTNER_CATALOG.map((p) => p.name);
 
 /** Partners whose means of payment is a gift card (its number and PIN, tokenized as `vgt_`). */
-export const GIFT_CARD_PARTNERS: readonly string[] = PARTNER_CATALOG.filter((partner) => partner.instrument === 'giftcard').map((partner) => partner.name);
+export const GIFT_CARD_PARTNERS: readonly string[] = PARTNER_CATALOG.filter(
+  (partner) => partner.instrument === 'giftcard',
+).map((partner) => partner.name);
 
 export function isPartnerName(name: string): name is PartnerName {
   return (PARTNER_NAMES as readonly string[]).includes(name);
@@ -58,3 +60,15 @@ export const REASON_CODES = [
   'BAD_REQUEST',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
+
+/**
+ * The retry contract of partner-call activities: failure types that no retry can cure (a malformed
+ * request, an unknown partner, a token the vault no longer holds). Activities throw them as
+ * non-retryable; workflows list them so a regular activity does not retry them either.
+ */
+export const PERMANENT_FAILURE = {
+  request: 'PartnerRequestError',
+  unknownPartner: 'UnknownPartnerError',
+  instrumentUnavailable: 'InstrumentUnavailable',
+} as const;
+export const PERMANENT_FAILURE_TYPES: readonly string[] = Object.values(PERMANENT_FAILURE);

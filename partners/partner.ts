@@ -27,7 +27,7 @@
 // the request object in memory. Adapters never log requests, never put request bodies in error
 // messages, and partners answer with bin / last four digits only.
 
-import type { CardNetwork, Currency, PartnerName, ReasonCode } from './catalog';
+import { PERMANENT_FAILURE, type CardNetwork, type Currency, type PartnerName, type ReasonCode } from './catalog';
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -68,7 +68,8 @@ export interface PartnerTokenInstrument {
   partner_token: string;
 }
 
-export type PaymentInstrument = CardInstrument | GiftCardInstrument | WalletInstrument | InstalmentsInstrument | PartnerTokenInstrument;
+export type PaymentInstrument =
+  CardInstrument | GiftCardInstrument | WalletInstrument | InstalmentsInstrument | PartnerTokenInstrument;
 
 export interface PartnerCustomer {
   reference?: string;
@@ -290,7 +291,7 @@ export class PartnerUnavailableError extends PartnerError {
 
 /** The partner rejected the request itself (4xx): retrying with the same input cannot help. */
 export class PartnerRequestError extends PartnerError {
-  override readonly name = 'PartnerRequestError';
+  override readonly name = PERMANENT_FAILURE.request;
   readonly retryable = false;
   constructor(
     partner: string,

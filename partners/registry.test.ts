@@ -33,6 +33,10 @@ describe('partner registry', () => {
   it('an unreachable partner is a retryable error', async () => {
     // Port 1 on loopback: nothing listens, the connection is refused.
     const card = partnerFor('sandbox-card', { sandbox: { baseUrl: 'http://127.0.0.1:1', timeoutMs: 2_000 } });
-    await expect(card.status({ partner_reference: 'auth_x' })).rejects.toMatchObject({ name: 'PartnerUnavailableError', failure: 'network', retryable: true });
+    await expect(card.status({ partner_reference: 'auth_x' })).rejects.toMatchObject({
+      name: 'PartnerUnavailableError',
+      failure: 'network',
+      retryable: true,
+    });
   });
 });

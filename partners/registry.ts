@@ -1,6 +1,6 @@
 // partnerFor(name): the adapter for a partner name. Adding a partner = one folder with its
 // adapter + one line in FACTORIES + one entry in catalog.ts (see README.md).
-import { PARTNER_CATALOG, isPartnerName, type PartnerName } from './catalog';
+import { PARTNER_CATALOG, PERMANENT_FAILURE, isPartnerName, type PartnerName } from './catalog';
 import type { PartnerAdapter } from './partner';
 import type { SandboxAdapterConfig } from './sandbox/adapter';
 import { SandboxCardAdapter } from './sandbox-card';
@@ -21,7 +21,7 @@ const FACTORIES: Record<PartnerName, (config: PartnersConfig) => PartnerAdapter>
 };
 
 export class UnknownPartnerError extends Error {
-  override readonly name = 'UnknownPartnerError';
+  override readonly name = PERMANENT_FAILURE.unknownPartner;
   constructor(readonly partner: string) {
     super(`unknown partner ${partner}`);
   }

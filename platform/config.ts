@@ -29,7 +29,6 @@ export interface TesseraConfig {
   webhookRetryInitialIntervalMs: number;
 }
 
-
 /**
  * Without TESSERA_ENCRYPTION_KEY, a key is generated once into the data folder so that the
  * embedded set-up survives restarts. Production sets the variable (base64 of 32 bytes).

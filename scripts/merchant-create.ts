@@ -45,7 +45,9 @@ try {
     console.log(`Created entity "${values.name}"`);
     for (const [key, value] of Object.entries(merchant)) console.log(`  ${key.padEnd(16)} ${value}`);
     console.log('\nKeep client_secret, api_key and webhook_secret safe: they are shown only once.');
-    console.log(`\nAPI v1 notifications are signed; their public key (also at GET /payment/v1/notification-public-key):\n${notificationPublicKey.trim()}`);
+    console.log(
+      `\nAPI v1 notifications are signed; their public key (also at GET /payment/v1/notification-public-key):\n${notificationPublicKey.trim()}`,
+    );
   }
 } finally {
   await sql.end({ timeout: 5 });

@@ -55,7 +55,10 @@ class Shop {
 
   /** What the hosted page and the widget send, with the publishable key. */
   browser(method: string, path: string, body?: unknown): Promise<JsonResponse> {
-    return call(this.stack.baseUrl, method, path, { apiKey: this.merchant.publishable_key, ...(body !== undefined ? { body } : {}) });
+    return call(this.stack.baseUrl, method, path, {
+      apiKey: this.merchant.publishable_key,
+      ...(body !== undefined ? { body } : {}),
+    });
   }
 
   card(number: string): Promise<string> {
@@ -63,18 +66,31 @@ class Shop {
   }
 
   async giftCard(number: string): Promise<string> {
-    const answer = await call(this.stack.baseUrl, 'POST', '/v2/vault/gift-cards', { apiKey: this.merchant.api_key, body: { number } });
+    const answer = await call(this.stack.baseUrl, 'POST', '/v2/vault/gift-cards', {
+      apiKey: this.merchant.api_key,
+      body: { number },
+    });
     return expectStatus(answer, 201, 'gift card vault').vault_form_token;
   }
 
   async createSession(overrides: Record<string, unknown> = {}): Promise<any> {
-    const answer = await this.api('POST', '/v2/client-sessions', sessionApplication(this.merchant.entity_id, { integration_mode: 'HOSTED_PAGE', ...overrides }));
+    const answer = await this.api(
+      'POST',
+      '/v2/client-sessions',
+      sessionApplication(this.merchant.entity_id, { integration_mode: 'HOSTED_PAGE', ...overrides }),
+    );
     return expectStatus(answer, 201, 'session creation');
   }
 
   async submitCard(sessionId: string, number: string, amount = 2599): Promise<{ session: any; payment: any }> {
-    const split = [{ amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await this.card(number) }];
-    return expectStatus(await this.browser('POST', `/checkout/v1/sessions/${sessionId}/payments`, { split }), 201, 'card submission');
+    const split = [
+      { amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await this.card(number) },
+    ];
+    return expectStatus(
+      await this.browser('POST', `/checkout/v1/sessions/${sessionId}/payments`, { split }),
+      201,
+      'card submission',
+    );
   }
 
   async createPayment(body: Record<string, unknown>): Promise<any> {
@@ -82,26 +98,37 @@ class Shop {
   }
 
   async operate(paymentId: string, kind: 'captures' | 'voids' | 'refunds', amount: number): Promise<any> {
-    return expectStatus(await this.api('POST', `/v2/payments/${paymentId}/${kind}`, { amount }), 201, `${kind} of ${amount}`);
+    return expectStatus(
+      await this.api('POST', `/v2/payments/${paymentId}/${kind}`, { amount }),
+      201,
+      `${kind} of ${amount}`,
+    );
   }
 
   readPaymentUntil(paymentId: string, what: string, ready: (payment: any) => boolean): Promise<any> {
-    return eventually(async () => {
-      const answer = await this.api('GET', `/v2/payments/${paymentId}`);
-      return answer.status === 200 && ready(answer.body) ? answer.body : undefined;
-    }, { what, timeoutMs: 30_000, intervalMs: 200 });
+    return eventually(
+      async () => {
+        const answer = await this.api('GET', `/v2/payments/${paymentId}`);
+        return answer.status === 200 && ready(answer.body) ? answer.body : undefined;
+      },
+      { what, timeoutMs: 30_000, intervalMs: 200 },
+    );
   }
 
   readSessionUntil(sessionId: string, what: string, ready: (session: any) => boolean): Promise<any> {
-    return eventually(async () => {
-      const answer = await this.api('GET', `/v2/client-sessions/${sessionId}`);
-      return answer.status === 200 && ready(answer.body) ? answer.body : undefined;
-    }, { what, timeoutMs: 30_000, intervalMs: 200 });
+    return eventually(
+      async () => {
+        const answer = await this.api('GET', `/v2/client-sessions/${sessionId}`);
+        return answer.status === 200 && ready(answer.body) ? answer.body : undefined;
+      },
+      { what, timeoutMs: 30_000, intervalMs: 200 },
+    );
   }
 }
 
 function expectStatus(answer: JsonResponse, status: number, what: string): any {
-  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
@@ -119,7 +146,10 @@ interface Context {
 }
 
 const sessionOf = (id: string): Recorded => ({ workflowId: clientSessionWorkflowId(id) });
-const paymentOf = (id: string, label?: string): Recorded => ({ workflowId: paymentWorkflowId(id), ...(label ? { label } : {}) });
+const paymentOf = (id: string, label?: string): Recorded => ({
+  workflowId: paymentWorkflowId(id),
+  ...(label ? { label } : {}),
+});
 
 const GIFT_CARD_50_EUR = '6036280000000001';
 
@@ -133,7 +163,11 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
   async 'session-aborted-by-merchant'({ shop, webhookUrl }) {
     const session = await shop.createSession({ webhook: { url: webhookUrl } });
     expectStatus(await shop.browser('GET', `/checkout/v1/sessions/${session.id}`), 200, 'session opened');
-    expectStatus(await shop.api('POST', `/v2/client-sessions/${session.id}/abort`, { status: 'ABORTED_BY_MERCHANT' }), 200, 'abort');
+    expectStatus(
+      await shop.api('POST', `/v2/client-sessions/${session.id}/abort`, { status: 'ABORTED_BY_MERCHANT' }),
+      200,
+      'abort',
+    );
     return [sessionOf(session.id)];
   },
 
@@ -150,10 +184,16 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
   async 'session-card-refused-then-approved'({ shop }) {
     const session = await shop.createSession();
     const refused = await shop.submitCard(session.id, '4000000000000002');
-    if (refused.payment.authorization.status !== 'REFUSED') throw new Error(`first card: ${refused.payment.authorization.status}`);
+    if (refused.payment.authorization.status !== 'REFUSED')
+      throw new Error(`first card: ${refused.payment.authorization.status}`);
     const approved = await shop.submitCard(session.id, '5555555555554444');
-    if (approved.payment.authorization.status !== 'AUTHORIZED') throw new Error(`second card: ${approved.payment.authorization.status}`);
-    return [sessionOf(session.id), paymentOf(refused.payment.id, 'refused'), paymentOf(approved.payment.id, 'approved')];
+    if (approved.payment.authorization.status !== 'AUTHORIZED')
+      throw new Error(`second card: ${approved.payment.authorization.status}`);
+    return [
+      sessionOf(session.id),
+      paymentOf(refused.payment.id, 'refused'),
+      paymentOf(approved.payment.id, 'approved'),
+    ];
   },
 
   async 'session-3ds-challenge-completed'({ shop }) {
@@ -164,20 +204,36 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
     // The shopper's browser comes back through Tessera on its way to the merchant.
     await fetch(done.headers.get('location')!, { redirect: 'manual' });
     await waitForAuthorization(shop.stack, shop.token, payment.id, 'AUTHORIZED');
-    await shop.readSessionUntil(session.id, 'session told of the authorization', (read) => read.authorization?.status === 'AUTHORIZED');
+    await shop.readSessionUntil(
+      session.id,
+      'session told of the authorization',
+      (read) => read.authorization?.status === 'AUTHORIZED',
+    );
     return [sessionOf(session.id), paymentOf(payment.id)];
   },
 
   async 'payment-automatic-capture'({ shop }) {
-    const payment = await shop.createPayment(cardPayment(shop.merchant.entity_id, await shop.card('4242424242424242'), { capture_mode: 'AUTOMATIC' }));
+    const payment = await shop.createPayment(
+      cardPayment(shop.merchant.entity_id, await shop.card('4242424242424242'), { capture_mode: 'AUTOMATIC' }),
+    );
     await shop.readPaymentUntil(payment.id, 'automatic capture', (read) => read.captures[0]?.status === 'SUCCESS');
     return [paymentOf(payment.id)];
   },
 
   async 'payment-gift-card-and-refused-card-compensated'({ shop }) {
     const split = [
-      { amount: 5000, partner: 'sandbox-giftcard', method: 'giftcard', vault_form_token: await shop.giftCard(GIFT_CARD_50_EUR) },
-      { amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await shop.card('4000000000000002') },
+      {
+        amount: 5000,
+        partner: 'sandbox-giftcard',
+        method: 'giftcard',
+        vault_form_token: await shop.giftCard(GIFT_CARD_50_EUR),
+      },
+      {
+        amount: 3000,
+        partner: 'sandbox-card',
+        method: 'creditcard',
+        vault_form_token: await shop.card('4000000000000002'),
+      },
     ];
     const payment = await shop.createPayment({
       entity_id: shop.merchant.entity_id,
@@ -199,9 +255,26 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
   },
 
   async 'payment-webhooks-every-event'({ shop, webhookUrl }) {
-    const eventTypes = ['PAYMENT', 'AUTHORIZATION', 'AUTHENTICATION', 'CAPTURE', 'REFUND', 'VOID', 'PARTNER_TRANSACTION_AUTHORIZATION', 'PARTNER_TRANSACTION_AUTHENTICATION', 'PARTNER_TRANSACTION_CAPTURE', 'PARTNER_TRANSACTION_REFUND', 'PARTNER_TRANSACTION_VOID'];
+    const eventTypes = [
+      'PAYMENT',
+      'AUTHORIZATION',
+      'AUTHENTICATION',
+      'CAPTURE',
+      'REFUND',
+      'VOID',
+      'PARTNER_TRANSACTION_AUTHORIZATION',
+      'PARTNER_TRANSACTION_AUTHENTICATION',
+      'PARTNER_TRANSACTION_CAPTURE',
+      'PARTNER_TRANSACTION_REFUND',
+      'PARTNER_TRANSACTION_VOID',
+    ];
     // Frictionless 3DS, so that authentication events are part of the story too.
-    const payment = await shop.createPayment(cardPayment(shop.merchant.entity_id, await shop.card('4000000000003220'), { amount: 5000, webhook: { url: webhookUrl, event_types: eventTypes } }));
+    const payment = await shop.createPayment(
+      cardPayment(shop.merchant.entity_id, await shop.card('4000000000003220'), {
+        amount: 5000,
+        webhook: { url: webhookUrl, event_types: eventTypes },
+      }),
+    );
     await shop.operate(payment.id, 'captures', 3000);
     await shop.operate(payment.id, 'voids', 2000);
     await shop.operate(payment.id, 'refunds', 1000);
@@ -212,7 +285,10 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
 
   async 'vault-purge'({ shop }) {
     const workflowId = `vault-purge/recorded-${randomUUID()}`;
-    await shop.stack.temporal.workflow.execute('vaultPurgeWorkflow', { taskQueue: shop.stack.config.taskQueue, workflowId });
+    await shop.stack.temporal.workflow.execute('vaultPurgeWorkflow', {
+      taskQueue: shop.stack.config.taskQueue,
+      workflowId,
+    });
     return [{ workflowId }];
   },
 };
@@ -267,7 +343,8 @@ function provenance(): string {
 async function main(): Promise<void> {
   const selected = flags.only ? flags.only.split(',') : Object.keys(scenarios);
   const unknown = selected.filter((name) => !(name in scenarios));
-  if (unknown.length > 0) throw new Error(`unknown scenarios: ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown scenarios: ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
   mkdirSync(outDir, { recursive: true });
 
   const infrastructure = await startTestInfrastructure({ removeBundleOnStop: true });
@@ -279,7 +356,11 @@ async function main(): Promise<void> {
     stacks.push(stack);
     const shortLived = await startStack({ infrastructure: shared, sessionTtlSeconds: 2 });
     stacks.push(shortLived);
-    const context: Context = { shop: await Shop.open(stack), shortLivedShop: await Shop.open(shortLived), webhookUrl: receiver.url };
+    const context: Context = {
+      shop: await Shop.open(stack),
+      shortLivedShop: await Shop.open(shortLived),
+      webhookUrl: receiver.url,
+    };
     for (const name of selected) {
       const started = Date.now();
       const recorded = await scenarios[name]!(context);
@@ -287,7 +368,10 @@ async function main(): Promise<void> {
       await record(stack.temporal, name, recorded);
       console.log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    writeFileSync(join(outDir, 'recorded-from.txt'), `Recorded by scripts/record-histories.ts on ${new Date().toISOString()} from the workflows of ${provenance()}.\n`);
+    writeFileSync(
+      join(outDir, 'recorded-from.txt'),
+      `Recorded by scripts/record-histories.ts on ${new Date().toISOString()} from the workflows of ${provenance()}.\n`,
+    );
   } finally {
     for (const stack of stacks) await stack.close();
     await receiver.close();

@@ -27,7 +27,11 @@ async function stopAll(code: number) {
   stopping = true;
   step('stopping...');
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve(),
+    ),
+  );
   await temporal?.stop();
   await database?.stop();
   process.exit(code);
@@ -97,7 +101,10 @@ const sql = connect(databaseUrl, { max: 1 });
 await migrate(sql);
 await sql.end();
 
-if (!existsSync(join(projectRoot, 'web', 'dist', 'index.html')) && existsSync(join(projectRoot, 'web', 'vite.config.ts'))) {
+if (
+  !existsSync(join(projectRoot, 'web', 'dist', 'index.html')) &&
+  existsSync(join(projectRoot, 'web', 'vite.config.ts'))
+) {
   step('building the web app (first start only)...');
   execFileSync('npm', ['run', '--silent', 'build:web'], { cwd: projectRoot, stdio: 'inherit' });
 }

@@ -8,4 +8,6 @@ bash temporal/ensure-binary.sh >/dev/null
 bash scripts/ensure-postgres.sh >/dev/null
 bash scripts/ensure-chromium.sh
 npx tsc --noEmit -p tsconfig.json
+npx oxlint --type-aware --deny-warnings
+npx prettier --check . >/dev/null || { npx prettier --list-different .; echo 'format: run npm run format' >&2; exit 1; }
 exec npx vitest run "$@"

@@ -43,10 +43,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   if (options.dbFile) {
     mkdirSync(dirname(options.dbFile), { recursive: true });
     // Measured on our 2-core machines: WAL with normal sync doubles the server's throughput.
-    args.push('--db-filename', options.dbFile, '--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal');
+    args.push(
+      '--db-filename',
+      options.dbFile,
+      '--sqlite-pragma',
+      'journal_mode=wal',
+      '--sqlite-pragma',
+      'synchronous=normal',
+    );
   }
   for (const [name, type] of Object.entries(searchAttributeFlags)) args.push('--search-attribute', `${name}=${type}`);
-  for (const [name, value] of Object.entries(devServerDynamicConfig)) args.push('--dynamic-config-value', `${name}=${JSON.stringify(value)}`);
+  for (const [name, value] of Object.entries(devServerDynamicConfig))
+    args.push('--dynamic-config-value', `${name}=${JSON.stringify(value)}`);
 
   const child = spawn(options.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
@@ -75,7 +83,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } catch (error) {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`temporal dev server did not answer on ${address} within 60 s: ${String(error)}\n${output.join('')}`);
+        throw new Error(
+          `temporal dev server did not answer on ${address} within 60 s: ${String(error)}\n${output.join('')}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -11,7 +11,12 @@ export async function ensureSchedules(client: Client, taskQueue: string): Promis
     await client.schedule.create({
       scheduleId: vaultPurgeScheduleId(taskQueue),
       spec: { intervals: [{ every: '1 hour' }] },
-      action: { type: 'startWorkflow', workflowType: vaultPurgeWorkflow, taskQueue, workflowExecutionTimeout: '30 minutes' },
+      action: {
+        type: 'startWorkflow',
+        workflowType: vaultPurgeWorkflow,
+        taskQueue,
+        workflowExecutionTimeout: '30 minutes',
+      },
       // A purge still running when the next is due makes the next one pointless.
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
     });

@@ -28,7 +28,14 @@ const { worker, connection } = await createWorker({
 const client = await connectClient(config.temporalAddress, config.temporalNamespace);
 await ensureSchedules(client, config.taskQueue);
 await client.connection.close();
-log.info({ taskQueue: config.taskQueue, temporal: config.temporalAddress, ...(metricsAddress ? { metrics: `http://${metricsAddress}/metrics` } : {}) }, 'worker polling');
+log.info(
+  {
+    taskQueue: config.taskQueue,
+    temporal: config.temporalAddress,
+    ...(metricsAddress ? { metrics: `http://${metricsAddress}/metrics` } : {}),
+  },
+  'worker polling',
+);
 // Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished.
 await worker.run();
 await connection.close();

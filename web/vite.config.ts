@@ -52,7 +52,11 @@ function checkoutWidget(): Plugin {
       logLevel = config.logLevel;
     },
     async closeBundle() {
-      await build({ configFile: resolve(webRoot, 'vite.widget.config.ts'), ...(logLevel ? { logLevel } : {}), build: { outDir, emptyOutDir: false } });
+      await build({
+        configFile: resolve(webRoot, 'vite.widget.config.ts'),
+        ...(logLevel ? { logLevel } : {}),
+        build: { outDir, emptyOutDir: false },
+      });
     },
   };
 }
@@ -63,7 +67,12 @@ function isDocsShellModule(id: string): boolean {
   const path = /\/web\/src\/(.+)$/.exec(id)?.[1];
   if (!path) return false;
   // The search dialog and engine load when search is first opened.
-  if (/^site\/(search\/(engine|load-index|use-search-results|index-format)|theme\/search\/(SearchDialog|SearchHitList|SearchPage))\./.test(path)) return false;
+  if (
+    /^site\/(search\/(engine|load-index|use-search-results|index-format)|theme\/search\/(SearchDialog|SearchHitList|SearchPage))\./.test(
+      path,
+    )
+  )
+    return false;
   return path.startsWith('site/') || /^docs\/(registry|sidebars?|load-doc-page)\.ts$/.test(path);
 }
 
@@ -105,14 +114,16 @@ export default defineConfig({
       checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
-          groups: [{
-            // The docs shell in one chunk instead of a dozen tiny ones: fewer requests and better
-            // compression for every docs page. Only these modules, never their dependencies, so
-            // nothing shared with the entry (React, the router) moves out of it.
-            name: 'docs-shell',
-            test: isDocsShellModule,
-            includeDependenciesRecursively: false,
-          }],
+          groups: [
+            {
+              // The docs shell in one chunk instead of a dozen tiny ones: fewer requests and better
+              // compression for every docs page. Only these modules, never their dependencies, so
+              // nothing shared with the entry (React, the router) moves out of it.
+              name: 'docs-shell',
+              test: isDocsShellModule,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -14,6 +14,7 @@ const { purgeVaults, purgeV1IdempotencyRecords } = proxyActivities<Activities>({
 export async function vaultPurgeWorkflow(): Promise<VaultPurgeResult & { v1_idempotency_records?: number }> {
   const vaults = await purgeVaults();
   // Added after the purge shipped: a run recorded before it replays without the second activity.
-  if (patched('purge-v1-idempotency-records')) return { ...vaults, v1_idempotency_records: await purgeV1IdempotencyRecords() };
+  if (patched('purge-v1-idempotency-records'))
+    return { ...vaults, v1_idempotency_records: await purgeV1IdempotencyRecords() };
   return vaults;
 }

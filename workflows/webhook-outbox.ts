@@ -36,7 +36,12 @@ export class WebhookOutbox {
     return this.subscription !== undefined && this.subscription.event_types.length > 0;
   }
 
-  publish(eventType: WebhookEventType, resource: WebhookResource, data: WebhookEvent['data'], related?: WebhookEvent['related']): void {
+  publish(
+    eventType: WebhookEventType,
+    resource: WebhookResource,
+    data: WebhookEvent['data'],
+    related?: WebhookEvent['related'],
+  ): void {
     if (!this.subscription || !this.subscription.event_types.includes(eventType)) return;
     this.pending.push({
       ...(related ? { related } : {}),

@@ -9,7 +9,10 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Payment } from '../../api/schemas/v2';
 import { paymentChangedSignal } from '../../workflows/payment/messages';
 
-export async function notifyClientSession(input: { workflowId: string; payment: Payment }): Promise<'told' | 'session-ended'> {
+export async function notifyClientSession(input: {
+  workflowId: string;
+  payment: Payment;
+}): Promise<'told' | 'session-ended'> {
   try {
     await getClient().workflow.getHandle(input.workflowId).signal(paymentChangedSignal, input.payment);
     return 'told';

@@ -7,7 +7,7 @@ import { detokenizeGiftCard } from '../../db/gift-card-vault';
 import { cvvAnswerFor, detokenize, recordCvvAnswer, type DetokenizedCard } from '../../db/vault';
 import type { Currency } from '../../domain/currency';
 import type { AuthorizeResult, OperationResult, PaymentInstrument, PartnerRegistry } from '../../partners';
-import { PartnerRequestError, PartnerUnavailableError } from '../../partners';
+import { PartnerRequestError, PartnerUnavailableError, PERMANENT_FAILURE } from '../../partners';
 import type { LegInstrument } from '../../workflows/payment/types';
 
 export interface AuthorizeLegInput {
@@ -36,10 +36,9 @@ export interface OperateLegInput {
   currency: Currency;
 }
 
-
 function rethrowForTemporal(error: unknown): never {
   if (error instanceof PartnerRequestError) {
-    throw ApplicationFailure.nonRetryable(error.message, 'PartnerRequestError');
+    throw ApplicationFailure.nonRetryable(error.message, PERMANENT_FAILURE.request);
   }
   if (error instanceof PartnerUnavailableError) {
     // Retryable: Temporal calls again with the same idempotency key.
@@ -49,35 +48,65 @@ function rethrowForTemporal(error: unknown): never {
 }
 
 export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buffer; partners: PartnerRegistry }) {
-  function cardInstrument(card: DetokenizedCard, instrument: Extract<LegInstrument, { kind: 'vaulted-card' }>): PaymentInstrument {
+  function cardInstrument(
+    card: DetokenizedCard,
+    instrument: Extract<LegInstrument, { kind: 'vaulted-card' }>,
+  ): PaymentInstrument {
     return {
       type: 'card',
       number: card.number,
       expiry_month: card.expiry_month,
       expiry_year: card.expiry_year,
       ...(card.cvv ? { cvv: card.cvv } : {}),
-      ...(instrument.holder_name ?? card.holder_name ? { holder_name: instrument.holder_name ?? card.holder_name } : {}),
+      ...((instrument.holder_name ?? card.holder_name)
+        ? { holder_name: instrument.holder_name ?? card.holder_name }
+        : {}),
       ...(instrument.selected_network ? { selected_network: instrument.selected_network } : {}),
     };
   }
 
-  async function instrumentFor(input: AuthorizeLegInput, instrument: Exclude<LegInstrument, { kind: 'vaulted-card' }>): Promise<PaymentInstrument> {
+  async function instrumentFor(
+    input: AuthorizeLegInput,
+    instrument: Exclude<LegInstrument, { kind: 'vaulted-card' }>,
+  ): Promise<PaymentInstrument> {
     switch (instrument.kind) {
       case 'vaulted-gift-card': {
         // Number and PIN leave the vault here, for this one partner call: a retry reads them again.
-        const found = await detokenizeGiftCard(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, { stampUse: true });
+        const found = await detokenizeGiftCard(
+          deps.sql,
+          deps.encryptionKey,
+          input.entity_id,
+          instrument.vault_form_token,
+          { stampUse: true },
+        );
         if (found.status !== 'found') {
-          throw ApplicationFailure.nonRetryable(`the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`, 'InstrumentUnavailable');
+          throw ApplicationFailure.nonRetryable(
+            `the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`,
+            PERMANENT_FAILURE.instrumentUnavailable,
+          );
         }
-        return { type: 'giftcard', number: found.gift_card.number, ...(found.gift_card.pin !== undefined ? { pin: found.gift_card.pin } : {}) };
+        return {
+          type: 'giftcard',
+          number: found.gift_card.number,
+          ...(found.gift_card.pin !== undefined ? { pin: found.gift_card.pin } : {}),
+        };
       }
       case 'partner-token':
         return { type: 'partner_token', partner_token: instrument.partner_token };
       case 'wallet-token': {
         // Read at each call: a token deactivated or deleted since the payment started is not used.
-        const found = await payingWalletToken(deps.sql, deps.encryptionKey, input.entity_id, instrument.wallet_token_id, true);
+        const found = await payingWalletToken(
+          deps.sql,
+          deps.encryptionKey,
+          input.entity_id,
+          instrument.wallet_token_id,
+          true,
+        );
         if (found.status !== 'usable' || found.token.value === undefined) {
-          throw ApplicationFailure.nonRetryable(`the wallet token is ${found.status === 'usable' ? 'unreadable' : found.status}`, 'InstrumentUnavailable');
+          throw ApplicationFailure.nonRetryable(
+            `the wallet token is ${found.status === 'usable' ? 'unreadable' : found.status}`,
+            PERMANENT_FAILURE.instrumentUnavailable,
+          );
         }
         return { type: 'partner_token', partner_token: found.token.value };
       }
@@ -109,18 +138,41 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
    * worker) finds no CVV and gets the kept answer: it never sends the partner another body under
    * the same idempotency key.
    */
-  async function authorizeVaultedCard(input: AuthorizeLegInput, instrument: Extract<LegInstrument, { kind: 'vaulted-card' }>): Promise<AuthorizeResult> {
-    const found = await detokenize(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, { consumeCvv: false });
+  async function authorizeVaultedCard(
+    input: AuthorizeLegInput,
+    instrument: Extract<LegInstrument, { kind: 'vaulted-card' }>,
+  ): Promise<AuthorizeResult> {
+    const found = await detokenize(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, {
+      consumeCvv: false,
+    });
     if (found.status !== 'found') {
-      throw ApplicationFailure.nonRetryable(`the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`, 'InstrumentUnavailable');
+      throw ApplicationFailure.nonRetryable(
+        `the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`,
+        PERMANENT_FAILURE.instrumentUnavailable,
+      );
     }
     if (found.card.cvv === undefined) {
-      const kept = await cvvAnswerFor<AuthorizeResult>(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, input.idempotency_key);
+      const kept = await cvvAnswerFor<AuthorizeResult>(
+        deps.sql,
+        deps.encryptionKey,
+        input.entity_id,
+        instrument.vault_form_token,
+        input.idempotency_key,
+      );
       if (kept) return kept;
     }
-    const result = await deps.partners.partnerFor(input.partner).authorize(partnerRequest(input, cardInstrument(found.card, instrument)));
+    const result = await deps.partners
+      .partnerFor(input.partner)
+      .authorize(partnerRequest(input, cardInstrument(found.card, instrument)));
     if (found.card.cvv !== undefined) {
-      await recordCvvAnswer(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, input.idempotency_key, result);
+      await recordCvvAnswer(
+        deps.sql,
+        deps.encryptionKey,
+        input.entity_id,
+        instrument.vault_form_token,
+        input.idempotency_key,
+        result,
+      );
     }
     return result;
   }
@@ -134,7 +186,11 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
         if (input.instrument.kind === 'partner-reference') {
           // A foreign authorization made outside Tessera: adopt what the partner holds.
           const found = await adapter.status({ partner_reference: input.instrument.partner_reference });
-          if (found.type !== 'authorization') throw ApplicationFailure.nonRetryable('parent_partner_reference is not an authorization', 'InstrumentUnavailable');
+          if (found.type !== 'authorization')
+            throw ApplicationFailure.nonRetryable(
+              'parent_partner_reference is not an authorization',
+              PERMANENT_FAILURE.instrumentUnavailable,
+            );
           return found;
         }
         return await adapter.authorize(partnerRequest(input, await instrumentFor(input, instrument)));
@@ -162,8 +218,11 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
 
     async authorizationStatus(input: { partner: string; partner_reference: string }): Promise<AuthorizeResult> {
       try {
-        const result = await deps.partners.partnerFor(input.partner).status({ partner_reference: input.partner_reference });
-        if (result.type !== 'authorization') throw ApplicationFailure.nonRetryable('not an authorization reference', 'PartnerRequestError');
+        const result = await deps.partners
+          .partnerFor(input.partner)
+          .status({ partner_reference: input.partner_reference });
+        if (result.type !== 'authorization')
+          throw ApplicationFailure.nonRetryable('not an authorization reference', PERMANENT_FAILURE.request);
         return result;
       } catch (error) {
         rethrowForTemporal(error);

@@ -15,17 +15,22 @@ export interface SaveToWalletInput {
 export function createSaveToWallet(deps: { sql: Sql; encryptionKey: Buffer }) {
   return async function saveToWallet(input: SaveToWalletInput): Promise<{ wallet_token_id: string }> {
     const { entry } = input;
-    const saved = await saveWalletToken(deps.sql, deps.encryptionKey, { entityId: input.entity_id, ownerReference: input.owner_reference }, {
-      value: entry.value,
-      expirationDate: new Date(entry.expiration_date),
-      brandName: entry.brand_name,
-      displayToken: entry.display_token,
-      holderName: entry.holder_name,
-      partner: entry.partner,
-      method: entry.method,
-      uniquenessToken: entry.uniqueness_token,
-      reason: `saved by payment ${input.payment_id}`,
-    });
+    const saved = await saveWalletToken(
+      deps.sql,
+      deps.encryptionKey,
+      { entityId: input.entity_id, ownerReference: input.owner_reference },
+      {
+        value: entry.value,
+        expirationDate: new Date(entry.expiration_date),
+        brandName: entry.brand_name,
+        displayToken: entry.display_token,
+        holderName: entry.holder_name,
+        partner: entry.partner,
+        method: entry.method,
+        uniquenessToken: entry.uniqueness_token,
+        reason: `saved by payment ${input.payment_id}`,
+      },
+    );
     return { wallet_token_id: saved.id };
   };
 }

@@ -27,7 +27,12 @@ async function v1ActionResultOf(deps: { sql: Sql }, event: WebhookEvent) {
   const transactionId = event.related?.partner_transaction_id;
   if (event.resource.type !== 'payment' || !transactionId || !('captures' in event.data)) return undefined;
   const payment = event.data;
-  return v1ActionResult(payment, payment.client_session_id, transactionId, await transactionParents(deps.sql, payment.id));
+  return v1ActionResult(
+    payment,
+    payment.client_session_id,
+    transactionId,
+    await transactionParents(deps.sql, payment.id),
+  );
 }
 
 /**
@@ -35,10 +40,14 @@ async function v1ActionResultOf(deps: { sql: Sql }, event: WebhookEvent) {
  * the activity's retry policy supplies the backoff; every attempt is recorded either way.
  */
 export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) {
-  return async function deliverWebhook({ subscription, event }: DeliverWebhookInput): Promise<{ status: number; attempt: number }> {
+  return async function deliverWebhook({
+    subscription,
+    event,
+  }: DeliverWebhookInput): Promise<{ status: number; attempt: number }> {
     const attempt = Context.current().info.attempt;
     const sealedSecret = await findWebhookSecret(deps.sql, event.entity_id);
-    if (!sealedSecret) throw ApplicationFailure.nonRetryable(`entity ${event.entity_id} no longer exists`, 'EntityGone');
+    if (!sealedSecret)
+      throw ApplicationFailure.nonRetryable(`entity ${event.entity_id} no longer exists`, 'EntityGone');
     const secret = decrypt(deps.encryptionKey, sealedSecret);
     const extraHeaders: WebhookHeader[] = subscription.headers_encrypted
       ? JSON.parse(decrypt(deps.encryptionKey, subscription.headers_encrypted))

@@ -19,7 +19,10 @@ describe('webhook signatures', () => {
 
   it('refuses a replay outside the tolerance window', () => {
     const header = signWebhook(secret, body, 1_700_000_000);
-    expect(verifyWebhook(secret, body, header, 1_700_000_000 + 301)).toEqual({ valid: false, reason: 'timestamp outside tolerance' });
+    expect(verifyWebhook(secret, body, header, 1_700_000_000 + 301)).toEqual({
+      valid: false,
+      reason: 'timestamp outside tolerance',
+    });
   });
 
   it('refuses a signature for another timestamp', () => {

@@ -29,7 +29,8 @@ export function verifyWebhook(
   }
   const timestamp = Number(parts.get('t')?.[0]);
   if (!Number.isInteger(timestamp)) return { valid: false, reason: 'missing or malformed timestamp' };
-  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) return { valid: false, reason: 'timestamp outside tolerance' };
+  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds)
+    return { valid: false, reason: 'timestamp outside tolerance' };
   const expected = Buffer.from(signWebhook(secret, body, timestamp).split('v1=')[1]!, 'hex');
   const matches = (parts.get('v1') ?? []).some((candidate) => {
     const given = Buffer.from(candidate, 'hex');

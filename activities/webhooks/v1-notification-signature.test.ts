@@ -38,7 +38,8 @@ function rawPublicOperation(publicKeyPem: string, signature: Buffer): Buffer {
   return Buffer.from(result.toString(16).padStart(size * 2, '0'), 'hex');
 }
 
-const pkcs1 = (forge as unknown as { pkcs1: { decode_rsa_oaep(key: unknown, em: string, options: unknown): string } }).pkcs1;
+const pkcs1 = (forge as unknown as { pkcs1: { decode_rsa_oaep(key: unknown, em: string, options: unknown): string } })
+  .pkcs1;
 
 describe('v1 notification signature', () => {
   it('signs the hex SHA-256 of the raw body', () => {

@@ -18,7 +18,15 @@
  * Node's crypto with RSA_NO_PADDING. Sign the exact bytes that are sent: re-serializing the JSON
  * after signing would break the signature.
  */
-import { constants, createHash, createPublicKey, privateEncrypt, publicDecrypt, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createHash,
+  createPublicKey,
+  privateEncrypt,
+  publicDecrypt,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import forge from 'node-forge';
 
 export const v1SignatureHeader = 'x-signature';
@@ -41,7 +49,11 @@ if (!pkcs1 || typeof pkcs1.encode_rsa_oaep !== 'function' || typeof pkcs1.decode
 const oaep = pkcs1;
 
 // A fresh digest per call: forge digests are stateful objects.
-const oaepOptions = (): OaepOptions => ({ md: forge.md.sha1.create(), mgf1: { md: forge.md.sha1.create() }, label: '' });
+const oaepOptions = (): OaepOptions => ({
+  md: forge.md.sha1.create(),
+  mgf1: { md: forge.md.sha1.create() },
+  label: '',
+});
 
 /** What is signed: the lowercase hex SHA-256 of the raw body, as ASCII. */
 export function v1NotificationDigest(rawBody: string | Buffer): string {
@@ -57,7 +69,10 @@ export function signV1Notification(privateKeyPem: string, rawBody: string | Buff
   const publicKey = createPublicKey(privateKeyPem);
   const encoded = oaep.encode_rsa_oaep(forgePublicKey(publicKey), v1NotificationDigest(rawBody), oaepOptions());
   // The OAEP encoding starts with a zero byte, so it is below the modulus: a valid RSA input.
-  const signature = privateEncrypt({ key: privateKeyPem, padding: constants.RSA_NO_PADDING }, Buffer.from(encoded, 'binary'));
+  const signature = privateEncrypt(
+    { key: privateKeyPem, padding: constants.RSA_NO_PADDING },
+    Buffer.from(encoded, 'binary'),
+  );
   return signature.toString('base64');
 }
 
@@ -70,7 +85,10 @@ export function verifyV1Notification(publicKeyPem: string, rawBody: string | Buf
     const publicKey = createPublicKey(publicKeyPem);
     const signatureBytes = Buffer.from(signature.trim(), 'base64');
     const encoded = publicDecrypt({ key: publicKey, padding: constants.RSA_NO_PADDING }, signatureBytes);
-    const message = Buffer.from(oaep.decode_rsa_oaep(forgePublicKey(publicKey), encoded.toString('binary'), oaepOptions()), 'binary');
+    const message = Buffer.from(
+      oaep.decode_rsa_oaep(forgePublicKey(publicKey), encoded.toString('binary'), oaepOptions()),
+      'binary',
+    );
     const expected = Buffer.from(v1NotificationDigest(rawBody), 'ascii');
     return message.length === expected.length && timingSafeEqual(message, expected);
   } catch {

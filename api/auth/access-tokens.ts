@@ -39,7 +39,13 @@ export async function verifyAccessToken(keys: KeyRing, token: string): Promise<A
   const key = await keys.verificationKey('access-token', kid);
   if (!key) return undefined;
   try {
-    const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: [algorithm], clockTolerance: clockToleranceSeconds, typ: 'at+jwt' });
+    const { payload } = await jwtVerify(token, key, {
+      issuer,
+      audience,
+      algorithms: [algorithm],
+      clockTolerance: clockToleranceSeconds,
+      typ: 'at+jwt',
+    });
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(isScope) : [];
     if (typeof payload.ent !== 'string' || typeof payload.sub !== 'string') return undefined;
     return { entityId: payload.ent, clientId: payload.sub, scopes };

@@ -31,9 +31,15 @@ declare module 'fastify' {
 }
 
 const unauthorized = (detail: string) =>
-  new HttpProblem(401, 'unauthorized', detail, undefined, { headers: { 'www-authenticate': 'Bearer realm="tessera"' } });
+  new HttpProblem(401, 'unauthorized', detail, undefined, {
+    headers: { 'www-authenticate': 'Bearer realm="tessera"' },
+  });
 
-export async function authenticate(request: FastifyRequest, deps: { sql: Sql; keys: KeyRing }, auth: RouteAuth): Promise<Principal> {
+export async function authenticate(
+  request: FastifyRequest,
+  deps: { sql: Sql; keys: KeyRing },
+  auth: RouteAuth,
+): Promise<Principal> {
   const header = request.headers.authorization;
   if (header && /^bearer\s/i.test(header)) {
     const claims = await verifyAccessToken(deps.keys, header.slice(7).trim());

@@ -78,7 +78,9 @@ export class KeyRing {
 
   private async reload(): Promise<void> {
     // Keep keys long enough to verify what they signed: their signing period plus a safety margin.
-    const rows = await this.sql<{ kid: string; purpose: KeyPurpose; private_jwk_encrypted: string; public_jwk: JWK; created_at: Date }[]>`
+    const rows = await this.sql<
+      { kid: string; purpose: KeyPurpose; private_jwk_encrypted: string; public_jwk: JWK; created_at: Date }[]
+    >`
       select kid, purpose, private_jwk_encrypted, public_jwk, created_at
       from signing_keys
       where retired_at is null and created_at > now() - make_interval(secs => ${(this.rotateAfterMs + 2 * dayMs) / 1000})`;

@@ -24,7 +24,8 @@ function stringField(source: unknown, name: string): string | undefined {
  * and answer RFC 6749's unsupported_grant_type before schema validation would.
  */
 async function readGrantTypeFromQuery(request: FastifyRequest): Promise<void> {
-  const body: Record<string, unknown> = typeof request.body === 'object' && request.body !== null ? { ...request.body } : {};
+  const body: Record<string, unknown> =
+    typeof request.body === 'object' && request.body !== null ? { ...request.body } : {};
   const grantType = stringField(body, 'grant_type') ?? stringField(request.query, 'grant_type');
   if (grantType !== undefined) body.grant_type = grantType;
   if (grantType !== undefined && grantType !== 'client_credentials') {
@@ -56,7 +57,10 @@ const invalidClient = () =>
     headers: { 'www-authenticate': 'Basic realm="tessera"' },
   });
 
-export function registerOAuthRoute(app: FastifyInstance, deps: { sql: Sql; keys: KeyRing; accessTokenTtlSeconds: number }): void {
+export function registerOAuthRoute(
+  app: FastifyInstance,
+  deps: { sql: Sql; keys: KeyRing; accessTokenTtlSeconds: number },
+): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/oauth/token',
     {
@@ -84,12 +88,22 @@ export function registerOAuthRoute(app: FastifyInstance, deps: { sql: Sql; keys:
       let scopes: Scope[] = client.scopes;
       if (requested && requested.length > 0) {
         const unknown = requested.filter((scope) => !isScope(scope) || !client.scopes.includes(scope));
-        if (unknown.length > 0) throw new HttpProblem(400, 'invalid_scope', `scope not granted to this client: ${unknown.join(' ')}`);
+        if (unknown.length > 0)
+          throw new HttpProblem(400, 'invalid_scope', `scope not granted to this client: ${unknown.join(' ')}`);
         scopes = requested.filter(isScope);
       }
-      const accessToken = await issueAccessToken(deps.keys, { entityId: client.entity_id, clientId, scopes }, deps.accessTokenTtlSeconds);
+      const accessToken = await issueAccessToken(
+        deps.keys,
+        { entityId: client.entity_id, clientId, scopes },
+        deps.accessTokenTtlSeconds,
+      );
       reply.header('cache-control', 'no-store');
-      return { access_token: accessToken, expires_in: deps.accessTokenTtlSeconds, scope: scopes.join(' '), token_type: 'Bearer' as const };
+      return {
+        access_token: accessToken,
+        expires_in: deps.accessTokenTtlSeconds,
+        scope: scopes.join(' '),
+        token_type: 'Bearer' as const,
+      };
     },
   );
 }

@@ -17,7 +17,13 @@ export function defaultApiErrorCode(status: number): ApiErrorCode {
   return 'BAD_REQUEST';
 }
 
-export function apiErrorBody(input: { status: number; code?: ApiErrorCode; message: string; requestId: string; path: string }): ApiErrorBody {
+export function apiErrorBody(input: {
+  status: number;
+  code?: ApiErrorCode;
+  message: string;
+  requestId: string;
+  path: string;
+}): ApiErrorBody {
   return {
     timestamp: new Date().toISOString(),
     error_code: input.code ?? defaultApiErrorCode(input.status),

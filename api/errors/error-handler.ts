@@ -16,13 +16,25 @@ declare module 'fastify' {
  * A route says so in its config; a path with no route (a 404) is judged by its prefix.
  */
 function usesLegacyErrors(request: FastifyRequest, path: string): boolean {
-  return request.routeOptions.config?.errorShape === 'api-error' || /^\/wallet(\/|$)/.test(path) || path.startsWith('/payment/v1/');
+  return (
+    request.routeOptions.config?.errorShape === 'api-error' ||
+    /^\/wallet(\/|$)/.test(path) ||
+    path.startsWith('/payment/v1/')
+  );
 }
 
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { status: number; code: string; detail: string; errors?: FieldError[]; resourceId?: string; headers?: Record<string, string>; apiErrorCode?: ApiErrorCode },
+  input: {
+    status: number;
+    code: string;
+    detail: string;
+    errors?: FieldError[];
+    resourceId?: string;
+    headers?: Record<string, string>;
+    apiErrorCode?: ApiErrorCode;
+  },
 ) {
   for (const [name, value] of Object.entries(input.headers ?? {})) reply.header(name, value);
   const path = request.url.split('?')[0] ?? request.url;
@@ -41,17 +53,20 @@ export function sendError(
         }),
       );
   }
-  return reply.status(input.status).type('application/problem+json').send(
-    problemBody({
-      status: input.status,
-      code: input.code,
-      detail: input.detail,
-      instance: path,
-      requestId: request.id,
-      ...(input.errors ? { errors: input.errors } : {}),
-      ...(input.resourceId ? { resourceId: input.resourceId } : {}),
-    }),
-  );
+  return reply
+    .status(input.status)
+    .type('application/problem+json')
+    .send(
+      problemBody({
+        status: input.status,
+        code: input.code,
+        detail: input.detail,
+        instance: path,
+        requestId: request.id,
+        ...(input.errors ? { errors: input.errors } : {}),
+        ...(input.resourceId ? { resourceId: input.resourceId } : {}),
+      }),
+    );
 }
 
 const frameworkCodes: Record<string, { code: string; detail: string }> = {
@@ -86,10 +101,16 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.validation) {
       const errors = fieldErrorsFromAjv(error.validation, error.validationContext ?? 'body');
-      return sendError(request, reply, { status: 400, code: 'invalid_request', detail: 'the request is invalid', errors });
+      return sendError(request, reply, {
+        status: 400,
+        code: 'invalid_request',
+        detail: 'the request is invalid',
+        errors,
+      });
     }
     const known = error.code ? frameworkCodes[error.code] : undefined;
-    if (known) return sendError(request, reply, { status: error.statusCode ?? 400, code: known.code, detail: known.detail });
+    if (known)
+      return sendError(request, reply, { status: error.statusCode ?? 400, code: known.code, detail: known.detail });
     // A SyntaxError from the JSON parser carries statusCode 400 on some versions.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(request, reply, { status: error.statusCode, code: 'invalid_request', detail: error.message });
@@ -101,11 +122,16 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(request, reply, {
         status: 503,
         code: 'temporarily_unavailable',
-        detail: 'the payment engine is busy or recovering; retry the same request (with the same x-idempotency-key) shortly',
+        detail:
+          'the payment engine is busy or recovering; retry the same request (with the same x-idempotency-key) shortly',
         headers: { 'retry-after': '2' },
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, { status: 500, code: 'internal_error', detail: 'an unexpected error occurred; quote the request_id to support' });
+    return sendError(request, reply, {
+      status: 500,
+      code: 'internal_error',
+      detail: 'an unexpected error occurred; quote the request_id to support',
+    });
   });
 }

@@ -33,7 +33,8 @@ const apiErrorCodeOf: Readonly<Record<string, ApiErrorCode>> = {
   idempotency_conflict: 'ALREADY_EXISTS',
 };
 
-export const badRequest = (detail: string, errors?: FieldError[]) => new HttpProblem(400, 'invalid_request', detail, errors);
+export const badRequest = (detail: string, errors?: FieldError[]) =>
+  new HttpProblem(400, 'invalid_request', detail, errors);
 export const notFound = (what: string) => new HttpProblem(404, 'not_found', `${what} not found`);
 export const forbidden = (detail: string) => new HttpProblem(403, 'forbidden', detail);
 

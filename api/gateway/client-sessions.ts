@@ -32,7 +32,11 @@ import type { GatewayDependencies } from './dependencies';
 import { webhookSubscriptionOf } from './webhook-subscription';
 
 /** What a browser checkout needs to mount the widget; base64 JSON as existing clients decode it. */
-function widgetData(session: { id: string; amount: number; currency: string }, entity: EntityRecord, publicUrl: string): string {
+function widgetData(
+  session: { id: string; amount: number; currency: string },
+  entity: EntityRecord,
+  publicUrl: string,
+): string {
   const payload = {
     entity_id: entity.id,
     publishable_key: entity.publishable_key,
@@ -45,7 +49,11 @@ function widgetData(session: { id: string; amount: number; currency: string }, e
 
 function sessionLinks(publicUrl: string, id: string, entityId: string, hosted: boolean): ClientSessionState['links'] {
   const self = `${publicUrl}/v2/client-sessions/${id}`;
-  return { self, abort: `${self}/abort`, ...(hosted ? { hosted_page: `${publicUrl}/entities/${entityId}/sessions/${id}` } : {}) };
+  return {
+    self,
+    abort: `${self}/abort`,
+    ...(hosted ? { hosted_page: `${publicUrl}/entities/${entityId}/sessions/${id}` } : {}),
+  };
 }
 
 export interface SubmittedPayment {
@@ -78,10 +86,15 @@ export class ClientSessionGateway {
     const { sql, config } = this.deps;
     const application = withClientSessionDefaults(submitted);
     // Independent reads: in parallel, they cost one database round trip instead of two.
-    const [entity, contracts] = await Promise.all([findEntity(sql, application.entity_id), options.contracts ?? contractsOf(sql, application.entity_id)]);
+    const [entity, contracts] = await Promise.all([
+      findEntity(sql, application.entity_id),
+      options.contracts ?? contractsOf(sql, application.entity_id),
+    ]);
     if (!entity) throw notFound('entity');
 
-    const id = options.idempotencyKey ? deterministicUuid('client-session', entity.id, options.idempotencyKey) : randomUUID();
+    const id = options.idempotencyKey
+      ? deterministicUuid('client-session', entity.id, options.idempotencyKey)
+      : randomUUID();
     const now = new Date();
     const integrationMode = application.integration_mode;
     const session: ClientSessionState = {
@@ -102,12 +115,18 @@ export class ClientSessionGateway {
       ...(integrationMode === 'EMBEDDED'
         ? {
             widget: {
-              data: widgetData({ id, amount: application.amount, currency: application.currency }, entity, config.publicUrl),
+              data: widgetData(
+                { id, amount: application.amount, currency: application.currency },
+                entity,
+                config.publicUrl,
+              ),
               js_url: `${config.publicUrl}/widget/v1/tessera-widget.js`,
             },
           }
         : {}),
-      ...(application.three_ds_authentication_options ? { three_ds_authentication_options: application.three_ds_authentication_options } : {}),
+      ...(application.three_ds_authentication_options
+        ? { three_ds_authentication_options: application.three_ds_authentication_options }
+        : {}),
       eligible_solutions: eligibleSolutions(contracts, application.amount, application.currency),
       links: sessionLinks(config.publicUrl, id, entity.id, integrationMode === 'HOSTED_PAGE'),
     };
@@ -122,7 +141,13 @@ export class ClientSessionGateway {
         taskQueue: config.taskQueue,
         // An idempotency key stays spent after its session has ended, not only while it runs.
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        args: [{ session, ...(webhook ? { webhook } : {}), webhookRetry: { initialIntervalMs: config.webhookRetryInitialIntervalMs } }],
+        args: [
+          {
+            session,
+            ...(webhook ? { webhook } : {}),
+            webhookRetry: { initialIntervalMs: config.webhookRetryInitialIntervalMs },
+          },
+        ],
         typedSearchAttributes: [
           { key: entityIdKey, value: entity.id },
           { key: merchantReferenceKey, value: application.order.reference },
@@ -132,7 +157,13 @@ export class ClientSessionGateway {
     } catch (error) {
       await projected;
       if (error instanceof WorkflowExecutionAlreadyStartedError) {
-        throw new HttpProblem(409, 'idempotency_conflict', 'a client session was already created with this x-idempotency-key', undefined, { resource_id: id });
+        throw new HttpProblem(
+          409,
+          'idempotency_conflict',
+          'a client session was already created with this x-idempotency-key',
+          undefined,
+          { resource_id: id },
+        );
       }
       // No session exists under this id (unless a lost answer hid its start: then the workflow's
       // next change writes the row again).
@@ -185,7 +216,9 @@ export class ClientSessionGateway {
 
   async abort(id: string, entityId: string, status: AbortStatus, log: FastifyBaseLogger): Promise<ClientSessionState> {
     try {
-      const session = await this.handle(id).executeUpdate(abortClientSessionUpdate, { args: [{ status, entity_id: entityId }] });
+      const session = await this.handle(id).executeUpdate(abortClientSessionUpdate, {
+        args: [{ status, entity_id: entityId }],
+      });
       await projectAnswer(this.deps.sql, log, { session });
       return session;
     } catch (error) {
@@ -196,30 +229,41 @@ export class ClientSessionGateway {
     }
     // The workflow has completed (the session is final): tell which status stands in the way.
     const session = await this.read(id, entityId);
-    throw badRequest(`the client session is ${session.status}; it cannot be aborted`, [{ pointer: '/status', detail: `the client session is ${session.status}` }]);
+    throw badRequest(`the client session is ${session.status}; it cannot be aborted`, [
+      { pointer: '/status', detail: `the client session is ${session.status}` },
+    ]);
   }
 
   /**
    * The shopper's choice: the session starts the payment as its child and answers its first
    * outcome. A session that already has a payment answers `session_already_submitted`.
    */
-  async submit(id: string, entityId: string, payment: { id: string; legs: AuthorizationLegState[] }, log: FastifyBaseLogger): Promise<SubmittedPayment> {
+  async submit(
+    id: string,
+    entityId: string,
+    payment: { id: string; legs: AuthorizationLegState[] },
+    log: FastifyBaseLogger,
+  ): Promise<SubmittedPayment> {
     try {
       const result = await this.handle(id).executeUpdate(submitClientSessionUpdate, {
-        args: [{ entity_id: entityId, payment_id: payment.id, legs: payment.legs, publicUrl: this.deps.config.publicUrl }],
+        args: [
+          { entity_id: entityId, payment_id: payment.id, legs: payment.legs, publicUrl: this.deps.config.publicUrl },
+        ],
       });
       await projectAnswer(this.deps.sql, log, result);
       return result;
     } catch (error) {
       const failure = updateFailure(error);
       if (failure?.type === 'NotFound') throw notFound('client session');
-      if (failure?.type === 'AlreadySubmitted') throw new HttpProblem(400, 'session_already_submitted', failure.message);
+      if (failure?.type === 'AlreadySubmitted')
+        throw new HttpProblem(400, 'session_already_submitted', failure.message);
       if (failure) throw badRequest(failure.message);
       if (!isWorkflowNotFound(error)) throw error;
     }
     // The workflow has completed: the session was paid, or it expired or was aborted.
     const session = await this.read(id, entityId);
-    if (session.status === 'SUBMITTED') throw new HttpProblem(400, 'session_already_submitted', 'the client session has been paid');
+    if (session.status === 'SUBMITTED')
+      throw new HttpProblem(400, 'session_already_submitted', 'the client session has been paid');
     throw new HttpProblem(400, 'session_ended', `the client session is ${session.status}; it can no longer be paid`);
   }
 }

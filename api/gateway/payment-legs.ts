@@ -14,7 +14,6 @@ import type { FieldError } from '../errors/problem';
 import type { PaymentSplitEntry } from '../schemas/v2';
 import type { AuthorizationLegState, LegInstrument } from '../../workflows/payment/types';
 
-
 export interface LegsInput {
   sql: Sql;
   encryptionKey: Buffer;
@@ -29,7 +28,9 @@ export interface LegsInput {
   now: string;
 }
 
-export async function legsFromSplit(input: LegsInput): Promise<{ legs: AuthorizationLegState[]; errors: FieldError[] }> {
+export async function legsFromSplit(
+  input: LegsInput,
+): Promise<{ legs: AuthorizationLegState[]; errors: FieldError[] }> {
   const errors: FieldError[] = [];
   const legs: AuthorizationLegState[] = [];
   for (const [index, entry] of input.split.entries()) {
@@ -39,24 +40,45 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
     if (kind === 'DUPLICATE') {
       const found = await earlierAuthorization(input.sql, input.entityId, entry);
       if ('error' in found) {
-        errors.push({ pointer: `${at}/${entry.parent_partner_transaction_id ? 'parent_partner_transaction_id' : 'parent_payment_id'}`, detail: found.error });
+        errors.push({
+          pointer: `${at}/${entry.parent_partner_transaction_id ? 'parent_partner_transaction_id' : 'parent_payment_id'}`,
+          detail: found.error,
+        });
         continue;
       }
       duplicated = found;
     }
     let saved: { partner: string; method: string; id: string } | undefined;
     if (kind === 'WALLET_TOKEN') {
-      const found = await payingWalletToken(input.sql, input.encryptionKey, input.entityId, entry.wallet_token ?? '', false);
+      const found = await payingWalletToken(
+        input.sql,
+        input.encryptionKey,
+        input.entityId,
+        entry.wallet_token ?? '',
+        false,
+      );
       if (found.status !== 'usable') {
-        errors.push({ pointer: `${at}/wallet_token`, detail: found.status === 'unknown' ? 'is not a wallet token of this merchant' : `is ${found.status === 'inactive' ? 'INACTIVE' : 'expired'}` });
+        errors.push({
+          pointer: `${at}/wallet_token`,
+          detail:
+            found.status === 'unknown'
+              ? 'is not a wallet token of this merchant'
+              : `is ${found.status === 'inactive' ? 'INACTIVE' : 'expired'}`,
+        });
         continue;
       }
       if (input.customerReference !== undefined && found.token.owner_reference !== input.customerReference) {
         errors.push({ pointer: `${at}/wallet_token`, detail: 'belongs to another customer than customer.reference' });
         continue;
       }
-      if ((entry.partner !== undefined && entry.partner !== found.token.partner) || (entry.method !== undefined && entry.method !== found.token.method)) {
-        errors.push({ pointer: `${at}/method`, detail: `the wallet token pays with ${found.token.partner} ${found.token.method}` });
+      if (
+        (entry.partner !== undefined && entry.partner !== found.token.partner) ||
+        (entry.method !== undefined && entry.method !== found.token.method)
+      ) {
+        errors.push({
+          pointer: `${at}/method`,
+          detail: `the wallet token pays with ${found.token.partner} ${found.token.method}`,
+        });
         continue;
       }
       saved = { partner: found.token.partner, method: found.token.method, id: found.token.id };
@@ -73,20 +95,32 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
       continue;
     }
     if (entry.amount < contract.min_amount || entry.amount > contract.max_amount) {
-      errors.push({ pointer: `${at}/amount`, detail: `${partner} ${method} accepts amounts from ${contract.min_amount} to ${contract.max_amount}` });
+      errors.push({
+        pointer: `${at}/amount`,
+        detail: `${partner} ${method} accepts amounts from ${contract.min_amount} to ${contract.max_amount}`,
+      });
       continue;
     }
 
     let instrument: LegInstrument;
-    if (kind === 'NEW_AUTHORIZATION' && (GIFT_CARD_PARTNERS.includes(partner) || entry.vault_form_token?.startsWith(GIFT_CARD_VAULT_TOKEN_PREFIX))) {
+    if (
+      kind === 'NEW_AUTHORIZATION' &&
+      (GIFT_CARD_PARTNERS.includes(partner) || entry.vault_form_token?.startsWith(GIFT_CARD_VAULT_TOKEN_PREFIX))
+    ) {
       // A gift card: a `vgt_` token of POST /v2/vault/gift-cards, on a gift card partner only.
       const token = entry.vault_form_token ?? '';
       if (!GIFT_CARD_PARTNERS.includes(partner)) {
-        errors.push({ pointer: `${at}/vault_form_token`, detail: `is a gift card token (vgt_): ${partner} does not take gift cards (${GIFT_CARD_PARTNERS.join(', ')} does)` });
+        errors.push({
+          pointer: `${at}/vault_form_token`,
+          detail: `is a gift card token (vgt_): ${partner} does not take gift cards (${GIFT_CARD_PARTNERS.join(', ')} does)`,
+        });
         continue;
       }
       if (!token.startsWith(GIFT_CARD_VAULT_TOKEN_PREFIX)) {
-        errors.push({ pointer: `${at}/vault_form_token`, detail: `${partner} takes gift cards: use the token (vgt_) of POST /v2/vault/gift-cards` });
+        errors.push({
+          pointer: `${at}/vault_form_token`,
+          detail: `${partner} takes gift cards: use the token (vgt_) of POST /v2/vault/gift-cards`,
+        });
         continue;
       }
       if (entry.card !== undefined) {
@@ -95,7 +129,10 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
       }
       const found = await findVaultedGiftCard(input.sql, input.entityId, token);
       if (found.status !== 'found') {
-        errors.push({ pointer: `${at}/vault_form_token`, detail: found.status === 'expired' ? 'has expired: tokenize the gift card again' : 'is unknown' });
+        errors.push({
+          pointer: `${at}/vault_form_token`,
+          detail: found.status === 'expired' ? 'has expired: tokenize the gift card again' : 'is unknown',
+        });
         continue;
       }
       instrument = { kind: 'vaulted-gift-card', vault_form_token: token };
@@ -103,7 +140,10 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
       const token = entry.vault_form_token ?? '';
       const found = await findVaultedCard(input.sql, input.entityId, token);
       if (found.status !== 'found') {
-        errors.push({ pointer: `${at}/vault_form_token`, detail: found.status === 'expired' ? 'has expired: tokenize the card again' : 'is unknown' });
+        errors.push({
+          pointer: `${at}/vault_form_token`,
+          detail: found.status === 'expired' ? 'has expired: tokenize the card again' : 'is unknown',
+        });
         continue;
       }
       const network = entry.card?.selected_network;
@@ -129,7 +169,10 @@ export async function legsFromSplit(input: LegsInput): Promise<{ legs: Authoriza
       instrument = { kind: 'partner-reference', partner_reference: entry.parent_partner_reference ?? '' };
     }
 
-    const threeDs = method === 'creditcard' ? effectiveThreeDsOptions(input.allowFutureUsage, entry.three_ds_authentication_options) : undefined;
+    const threeDs =
+      method === 'creditcard'
+        ? effectiveThreeDsOptions(input.allowFutureUsage, entry.three_ds_authentication_options)
+        : undefined;
     legs.push({
       id: input.newId(),
       created_at: input.now,
@@ -161,14 +204,21 @@ async function earlierAuthorization(
   const transactionId = entry.parent_partner_transaction_id;
   if (transactionId) {
     const transaction = await findTransaction(sql, entityId, transactionId);
-    if (!transaction || transaction.kind !== 'authorization') return { error: 'is not an authorization partner transaction of this entity' };
+    if (!transaction || transaction.kind !== 'authorization')
+      return { error: 'is not an authorization partner transaction of this entity' };
     paymentId = transaction.paymentId;
   }
   const stored = paymentId ? await readPaymentProjection(sql, paymentId) : undefined;
   if (!stored || stored.payment.entity_id !== entityId) return { error: 'is not a payment of this entity' };
   const legs = stored.payment.authorization?.partner_transactions ?? [];
-  const leg = transactionId ? legs.find((candidate) => candidate.id === transactionId) : (legs.find((candidate) => candidate.status === 'AUTHORIZED' && candidate.partner_token) ?? legs[0]);
+  const leg = transactionId
+    ? legs.find((candidate) => candidate.id === transactionId)
+    : (legs.find((candidate) => candidate.status === 'AUTHORIZED' && candidate.partner_token) ?? legs[0]);
   if (!leg || leg.status !== 'AUTHORIZED') return { error: 'names an authorization that is not AUTHORIZED' };
-  if (!leg.partner_token) return { error: 'names an authorization made without allow_future_usage: its partner gave no reusable token to authorize again with' };
+  if (!leg.partner_token)
+    return {
+      error:
+        'names an authorization made without allow_future_usage: its partner gave no reusable token to authorize again with',
+    };
   return { partner: leg.partner, method: leg.method, partner_token: leg.partner_token };
 }

@@ -37,7 +37,11 @@ import { legsFromSplit } from './payment-legs';
 import { redactedWebhook, webhookSubscriptionOf } from './webhook-subscription';
 
 const operationUpdates = { capture: captureUpdate, void: voidUpdate, refund: refundUpdate } as const;
-const availableAmount = { capture: 'available_to_capture', void: 'available_to_void', refund: 'available_to_refund' } as const;
+const availableAmount = {
+  capture: 'available_to_capture',
+  void: 'available_to_void',
+  refund: 'available_to_refund',
+} as const;
 
 /** What the merchant asks of an operation; the gateway adds who asks and under which id. */
 export type OperationRequest = Omit<OperationUpdateInput, 'entity_id' | 'operation_id'>;
@@ -83,7 +87,10 @@ export class PaymentGateway {
    * Starts a validated payment and answers once its authorization has a first outcome, in one
    * round trip (Update-with-Start). The same idempotency key always names the same payment.
    */
-  async create(request: CreatePaymentRequest, options: { idempotencyKey?: string; log: FastifyBaseLogger }): Promise<Payment> {
+  async create(
+    request: CreatePaymentRequest,
+    options: { idempotencyKey?: string; log: FastifyBaseLogger },
+  ): Promise<Payment> {
     const { sql, config } = this.deps;
     const body = withPaymentDefaults(request);
     const entity = await findEntity(sql, body.entity_id);
@@ -141,7 +148,13 @@ export class PaymentGateway {
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) {
         await this.repairReadModel(id, options.log);
-        throw new HttpProblem(409, 'idempotency_conflict', 'a payment was already created with this x-idempotency-key', undefined, { resource_id: id });
+        throw new HttpProblem(
+          409,
+          'idempotency_conflict',
+          'a payment was already created with this x-idempotency-key',
+          undefined,
+          { resource_id: id },
+        );
       }
       throw error;
     }
@@ -151,17 +164,29 @@ export class PaymentGateway {
    * The entity's payment. Without `maxAgeSeconds`, partner transactions that are not final are
    * refreshed at their partner first; with it, a copy at most that old may answer instead.
    */
-  async read(id: string, entityId: string, options: { maxAgeSeconds?: number; log: FastifyBaseLogger }): Promise<Payment> {
+  async read(
+    id: string,
+    entityId: string,
+    options: { maxAgeSeconds?: number; log: FastifyBaseLogger },
+  ): Promise<Payment> {
     if (options.maxAgeSeconds !== undefined) {
       const cached = await readPaymentProjection(this.deps.sql, id);
-      if (cached && cached.payment.entity_id === entityId && Date.now() - cached.updatedAt.getTime() <= options.maxAgeSeconds * 1000) return cached.payment;
+      if (
+        cached &&
+        cached.payment.entity_id === entityId &&
+        Date.now() - cached.updatedAt.getTime() <= options.maxAgeSeconds * 1000
+      )
+        return cached.payment;
     }
     const handle = this.handle(id);
     try {
       const view = await handle.query(getPaymentQuery);
       if (view.entity_id !== entityId) throw notFound('payment');
       const status = view.authorization?.status;
-      const fresh = status === 'PENDING' || status === 'UNCERTAIN' ? await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] }) : view;
+      const fresh =
+        status === 'PENDING' || status === 'UNCERTAIN'
+          ? await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] })
+          : view;
       // Also repairs a read model an earlier answer could not write.
       await projectAnswer(this.deps.sql, options.log, { payment: fresh });
       return fresh;
@@ -175,11 +200,28 @@ export class PaymentGateway {
    * A capture, void or refund of the merchant's. The same idempotency key always names the same
    * operation: a repeat answers 409 with its id, however long after.
    */
-  async operate(kind: OperationKind, id: string, entityId: string, request: OperationRequest, options: { idempotencyKey?: string; log: FastifyBaseLogger }): Promise<OperationOutcome> {
-    const operationId = options.idempotencyKey ? deterministicUuid(kind, entityId, id, options.idempotencyKey) : randomUUID();
-    const alreadyMade = () => new HttpProblem(409, 'idempotency_conflict', `a ${kind} was already made with this x-idempotency-key`, undefined, { resource_id: operationId });
+  async operate(
+    kind: OperationKind,
+    id: string,
+    entityId: string,
+    request: OperationRequest,
+    options: { idempotencyKey?: string; log: FastifyBaseLogger },
+  ): Promise<OperationOutcome> {
+    const operationId = options.idempotencyKey
+      ? deterministicUuid(kind, entityId, id, options.idempotencyKey)
+      : randomUUID();
+    const alreadyMade = () =>
+      new HttpProblem(
+        409,
+        'idempotency_conflict',
+        `a ${kind} was already made with this x-idempotency-key`,
+        undefined,
+        { resource_id: operationId },
+      );
     try {
-      const outcome = await this.handle(id).executeUpdate(operationUpdates[kind], { args: [{ ...request, entity_id: entityId, operation_id: operationId }] });
+      const outcome = await this.handle(id).executeUpdate(operationUpdates[kind], {
+        args: [{ ...request, entity_id: entityId, operation_id: operationId }],
+      });
       await projectAnswer(this.deps.sql, options.log, { payment: outcome.payment });
       return outcome;
     } catch (error) {
@@ -189,16 +231,21 @@ export class PaymentGateway {
         await this.repairReadModel(id, options.log);
         throw alreadyMade();
       }
-      if (failure?.type === 'InvalidOperation') throw badRequest(`the ${kind} is invalid: ${failure.message}`, failure.errors);
+      if (failure?.type === 'InvalidOperation')
+        throw badRequest(`the ${kind} is invalid: ${failure.message}`, failure.errors);
       if (failure) throw badRequest(failure.message);
       if (!isWorkflowNotFound(error)) throw error;
     }
     // A payment whose workflow has completed has nothing left to move.
-    const view = await this.handle(id).query(getPaymentQuery).catch(() => undefined);
+    const view = await this.handle(id)
+      .query(getPaymentQuery)
+      .catch(() => undefined);
     if (!view || view.entity_id !== entityId) throw notFound('payment');
     const done = [...view.captures, ...view.voids, ...view.refunds].some((existing) => existing.id === operationId);
     if (done) throw alreadyMade();
-    throw badRequest(`nothing is available to ${kind} on this payment`, [{ pointer: '/amount', detail: `must be at most ${view.amounts[availableAmount[kind]]}` }]);
+    throw badRequest(`nothing is available to ${kind} on this payment`, [
+      { pointer: '/amount', detail: `must be at most ${view.amounts[availableAmount[kind]]}` },
+    ]);
   }
 
   /**
@@ -213,7 +260,10 @@ export class PaymentGateway {
       const payment = await handle
         .executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: destination.entity_id }] })
         .catch((error: unknown) => (isWorkflowNotFound(error) ? handle.query(getPaymentQuery) : Promise.reject(error)));
-      return { payment, ...(destination.shopper_redirection_url ? { shopperRedirectionUrl: destination.shopper_redirection_url } : {}) };
+      return {
+        payment,
+        ...(destination.shopper_redirection_url ? { shopperRedirectionUrl: destination.shopper_redirection_url } : {}),
+      };
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('payment');
       throw error;
@@ -236,7 +286,9 @@ export class PaymentGateway {
    * the read model from the workflow, so that what the 409 points to is what a cached read shows.
    */
   private async repairReadModel(id: string, log: FastifyBaseLogger): Promise<void> {
-    const payment = await this.handle(id).query(getPaymentQuery).catch(() => undefined);
+    const payment = await this.handle(id)
+      .query(getPaymentQuery)
+      .catch(() => undefined);
     if (payment) await projectAnswer(this.deps.sql, log, { payment });
   }
 }

@@ -5,7 +5,10 @@ import { withWebhookDefaults } from '../../domain/defaults';
 import { encrypt } from '../../platform/secrets';
 import type { Webhook } from '../schemas/v2';
 
-export function webhookSubscriptionOf(webhook: Webhook | undefined, encryptionKey: Buffer): WebhookSubscription | undefined {
+export function webhookSubscriptionOf(
+  webhook: Webhook | undefined,
+  encryptionKey: Buffer,
+): WebhookSubscription | undefined {
   if (!webhook) return undefined;
   const { url, event_types, headers } = withWebhookDefaults(webhook);
   return {
@@ -16,5 +19,15 @@ export function webhookSubscriptionOf(webhook: Webhook | undefined, encryptionKe
 }
 
 export function redactedWebhook(webhook: Webhook): Webhook {
-  return { ...webhook, ...(webhook.headers ? { headers: webhook.headers.map((header) => ({ name: header.name, values: header.values.map(() => '[redacted]') })) } : {}) };
+  return {
+    ...webhook,
+    ...(webhook.headers
+      ? {
+          headers: webhook.headers.map((header) => ({
+            name: header.name,
+            values: header.values.map(() => '[redacted]'),
+          })),
+        }
+      : {}),
+  };
 }

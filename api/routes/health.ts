@@ -6,7 +6,10 @@ import type { Sql } from '../../db/connection';
 /** A worker counts as present when it polled the task queue within this window. */
 const workerFreshnessMs = 70_000;
 
-async function check(name: string, probe: () => Promise<string | undefined>): Promise<[string, { ok: boolean; detail?: string }]> {
+async function check(
+  name: string,
+  probe: () => Promise<string | undefined>,
+): Promise<[string, { ok: boolean; detail?: string }]> {
   try {
     const problem = await probe();
     return [name, problem ? { ok: false, detail: problem } : { ok: true }];
@@ -15,7 +18,10 @@ async function check(name: string, probe: () => Promise<string | undefined>): Pr
   }
 }
 
-export function registerHealthRoute(app: FastifyInstance, deps: { sql: Sql; temporal: Client; taskQueue: string; namespace: string }): void {
+export function registerHealthRoute(
+  app: FastifyInstance,
+  deps: { sql: Sql; temporal: Client; taskQueue: string; namespace: string },
+): void {
   // Polled by orchestrators every few seconds: only failures are worth a log line.
   app.get('/health', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
     const results = await Promise.all([

@@ -9,8 +9,15 @@ import type { FieldError } from '../../domain/validation/field-error';
 import { v2Schemas } from './v2';
 
 /** Every schema violation as {pointer, detail}; pointers are JSON pointers like Ajv's instancePath. */
-export function schemaErrors(schema: TSchema, value: unknown, references: readonly TSchema[] = v2Schemas): FieldError[] {
-  return [...Value.Errors(schema, [...references], value)].map((error) => ({ pointer: error.path, detail: error.message }));
+export function schemaErrors(
+  schema: TSchema,
+  value: unknown,
+  references: readonly TSchema[] = v2Schemas,
+): FieldError[] {
+  return [...Value.Errors(schema, [...references], value)].map((error) => ({
+    pointer: error.path,
+    detail: error.message,
+  }));
 }
 
 export function matchesSchema(schema: TSchema, value: unknown, references: readonly TSchema[] = v2Schemas): boolean {

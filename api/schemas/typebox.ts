@@ -7,7 +7,16 @@
  * Ajv itself needs nothing: `StringEnum` emits a plain `{type: 'string', enum}` and Fastify
  * loads ajv-formats by default.
  */
-import { FormatRegistry, Kind, Type, TypeRegistry, type SchemaOptions, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import {
+  FormatRegistry,
+  Kind,
+  Type,
+  TypeRegistry,
+  type SchemaOptions,
+  type Static,
+  type TSchema,
+  type TUnsafe,
+} from '@sinclair/typebox';
 
 interface StringEnumSchema {
   enum: readonly string[];
@@ -25,7 +34,10 @@ TypeRegistry.Set<StringEnumSchema>(
  * error per member ("must be equal to constant" × n) and renders poorly in OpenAPI; a
  * single `enum` gives one error, "must be equal to one of the allowed values", at the field.
  */
-export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}): TUnsafe<T[number]> {
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: SchemaOptions = {},
+): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ ...options, [Kind]: 'StringEnum', type: 'string', enum: [...values] });
 }
 
@@ -103,6 +115,11 @@ FormatRegistry.Set('uri-reference', (value) => {
  * For `@fastify/swagger`'s `refResolver` option: names each component after its `$id`
  * ("Address", "ClientSession") instead of the default `def-0`, `def-1`.
  */
-export function buildLocalReference(json: { $id?: unknown }, _baseUri: unknown, _fragment: unknown, index: number): string {
+export function buildLocalReference(
+  json: { $id?: unknown },
+  _baseUri: unknown,
+  _fragment: unknown,
+  index: number,
+): string {
   return typeof json.$id === 'string' ? json.$id : `def-${index}`;
 }

@@ -3,16 +3,25 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { FieldError } from '../errors/problem';
 
 function isFieldErrors(value: unknown): value is FieldError[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'pointer' in item && 'detail' in item);
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'object' && item !== null && 'pointer' in item && 'detail' in item)
+  );
 }
 
 /** The failure a workflow's Update validator or handler raised, with the field errors it carried. */
-export function updateFailure(error: unknown): { type: string | undefined; message: string; errors?: FieldError[] } | undefined {
+export function updateFailure(
+  error: unknown,
+): { type: string | undefined; message: string; errors?: FieldError[] } | undefined {
   if (!(error instanceof WorkflowUpdateFailedError)) return undefined;
   const cause = error.cause;
   if (cause instanceof ApplicationFailure) {
     const first = cause.details?.[0];
-    return { type: cause.type ?? undefined, message: cause.message, ...(isFieldErrors(first) ? { errors: first } : {}) };
+    return {
+      type: cause.type ?? undefined,
+      message: cause.message,
+      ...(isFieldErrors(first) ? { errors: first } : {}),
+    };
   }
   return { type: undefined, message: cause?.message ?? error.message };
 }

@@ -60,7 +60,10 @@ describe('validateAddress', () => {
   });
 
   it('reports every invalid field at once', () => {
-    const errors = validateAddress({ country_code: 'XX', province_code: 'XX-1', phone_number: '1', address_lines: ['1', '2', '3', '4', '5', '6'] }, at);
+    const errors = validateAddress(
+      { country_code: 'XX', province_code: 'XX-1', phone_number: '1', address_lines: ['1', '2', '3', '4', '5', '6'] },
+      at,
+    );
     expect(errors.map((e) => e.pointer)).toEqual([
       `${at}/address_lines`,
       `${at}/phone_number`,

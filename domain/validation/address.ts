@@ -1,6 +1,12 @@
 import { MAX_ADDRESS_LINES } from '../limits';
 import { pointer, fieldError, type FieldError } from './field-error';
-import { subdivisionCountry, validateCountryCode, validatePhoneNumber, validateProvinceCode, isSubdivisionCode } from './formats';
+import {
+  subdivisionCountry,
+  validateCountryCode,
+  validatePhoneNumber,
+  validateProvinceCode,
+  isSubdivisionCode,
+} from './formats';
 import type { AddressInput } from './inputs';
 
 const PHONE_FIELDS = ['phone_number', 'mobile_phone_number', 'work_phone_number'] as const;

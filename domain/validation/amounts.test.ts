@@ -7,15 +7,21 @@ describe('amount rules', () => {
     expect(validatePositiveAmount(value, '/amount')).toEqual([]);
   });
 
-  it.each<[unknown]>([[0], [-1], [1.5], [Number.NaN], [Number.POSITIVE_INFINITY], [Number.MAX_SAFE_INTEGER + 1], ['100'], [null]])(
-    '%s is not a positive amount',
-    (value) => {
-      expect(isPositiveMinorUnits(value)).toBe(false);
-      expect(validatePositiveAmount(value, '/split/1/amount')).toEqual([
-        { pointer: '/split/1/amount', detail: 'must be an integer amount in minor units greater than 0' },
-      ]);
-    },
-  );
+  it.each<[unknown]>([
+    [0],
+    [-1],
+    [1.5],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [Number.MAX_SAFE_INTEGER + 1],
+    ['100'],
+    [null],
+  ])('%s is not a positive amount', (value) => {
+    expect(isPositiveMinorUnits(value)).toBe(false);
+    expect(validatePositiveAmount(value, '/split/1/amount')).toEqual([
+      { pointer: '/split/1/amount', detail: 'must be an integer amount in minor units greater than 0' },
+    ]);
+  });
 
   it('reports a missing required amount as required', () => {
     expect(validatePositiveAmount(undefined, '/amount')).toEqual([{ pointer: '/amount', detail: 'is required' }]);

@@ -23,12 +23,18 @@ describe('validateCardExpiry', () => {
 
   it.each(['2028', '8', '028', 'xx', ''])('refuses year %j', (expiry_year) => {
     expect(validateCardExpiry({ expiry_year }, '/split/0/card')).toEqual([
-      { pointer: '/split/0/card/expiry_year', detail: 'must be the last two digits of the year, as a string (e.g. "28")' },
+      {
+        pointer: '/split/0/card/expiry_year',
+        detail: 'must be the last two digits of the year, as a string (e.g. "28")',
+      },
     ]);
   });
 
   it('refuses numbers where strings are expected', () => {
     const card: Record<string, unknown> = { expiry_month: 9, expiry_year: 28 };
-    expect(validateCardExpiry(card, '/card').map((e) => e.pointer)).toEqual(['/card/expiry_month', '/card/expiry_year']);
+    expect(validateCardExpiry(card, '/card').map((e) => e.pointer)).toEqual([
+      '/card/expiry_month',
+      '/card/expiry_year',
+    ]);
   });
 });

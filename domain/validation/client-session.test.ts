@@ -48,9 +48,12 @@ describe('validateClientSessionApplication', () => {
   });
 
   it('checks the billing address', () => {
-    expect(pointers({ ...valid, order: { ...valid.order, billing_address: { country_code: 'FR', province_code: 'DE-BY' } } })).toEqual([
-      '/order/billing_address/province_code',
-    ]);
+    expect(
+      pointers({
+        ...valid,
+        order: { ...valid.order, billing_address: { country_code: 'FR', province_code: 'DE-BY' } },
+      }),
+    ).toEqual(['/order/billing_address/province_code']);
   });
 
   it('checks every shipping address', () => {
@@ -69,16 +72,19 @@ describe('validateClientSessionApplication', () => {
   });
 
   it('refuses future usage with another challenge indicator', () => {
-    expect(pointers({ ...valid, three_ds_authentication_options: { challenge_indicator: 'NO_CHALLENGE_REQUESTED' } })).toEqual([
-      '/three_ds_authentication_options/challenge_indicator',
-    ]);
+    expect(
+      pointers({ ...valid, three_ds_authentication_options: { challenge_indicator: 'NO_CHALLENGE_REQUESTED' } }),
+    ).toEqual(['/three_ds_authentication_options/challenge_indicator']);
   });
 
   it('refuses future usage with a challenge exemption', () => {
     expect(
       pointers({
         ...valid,
-        three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT', challenge_exemption: 'LOW_VALUE' },
+        three_ds_authentication_options: {
+          challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT',
+          challenge_exemption: 'LOW_VALUE',
+        },
       }),
     ).toEqual(['/three_ds_authentication_options/challenge_exemption']);
   });
@@ -93,7 +99,10 @@ describe('validateClientSessionApplication', () => {
       validateClientSessionApplication({
         ...valid,
         allow_future_usage: false,
-        three_ds_authentication_options: { challenge_indicator: 'NO_CHALLENGE_REQUESTED', challenge_exemption: 'LOW_VALUE' },
+        three_ds_authentication_options: {
+          challenge_indicator: 'NO_CHALLENGE_REQUESTED',
+          challenge_exemption: 'LOW_VALUE',
+        },
       }),
     ).toEqual([]);
   });
@@ -108,6 +117,11 @@ describe('validateClientSessionApplication', () => {
         allow_future_usage: true,
         three_ds_authentication_options: { challenge_indicator: 'NO_PREFERENCE' },
       }),
-    ).toEqual(['/order/net_amount', '/order/billing_address/country_code', '/customer/locale', '/three_ds_authentication_options/challenge_indicator']);
+    ).toEqual([
+      '/order/net_amount',
+      '/order/billing_address/country_code',
+      '/customer/locale',
+      '/three_ds_authentication_options/challenge_indicator',
+    ]);
   });
 });

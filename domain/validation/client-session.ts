@@ -39,7 +39,12 @@ export function validateClientSessionApplication(app: ClientSessionApplicationIn
   errors.push(...validateOrder(app.order, app.amount, '/order'));
   errors.push(...validateLocale(app.customer?.locale, pointer('/customer', 'locale')));
   errors.push(
-    ...validateFutureUsageThreeDs(app.allow_future_usage, app.three_ds_authentication_options, '/three_ds_authentication_options', 'if-present'),
+    ...validateFutureUsageThreeDs(
+      app.allow_future_usage,
+      app.three_ds_authentication_options,
+      '/three_ds_authentication_options',
+      'if-present',
+    ),
   );
   return errors;
 }

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { splitEntryKind, validateCreatePayment, validateSplitEntry, type CreatePaymentInput, type SplitEntryInput } from './create-payment';
+import {
+  splitEntryKind,
+  validateCreatePayment,
+  validateSplitEntry,
+  type CreatePaymentInput,
+  type SplitEntryInput,
+} from './create-payment';
 
 const PAYMENT = '0c7d9a4e-8b1f-4e2a-9c3d-5e6f7a8b9c0d';
 const PT = '5a1e0f3c-2b4d-4e6f-8a9b-0c1d2e3f4a5b';
 
 const duplicate: SplitEntryInput = { amount: 3000, parent_partner_transaction_id: PT };
-const foreign: SplitEntryInput = { amount: 2000, partner: 'sandbox-giftcard', method: 'giftcard', parent_partner_reference: 'gc_7731' };
+const foreign: SplitEntryInput = {
+  amount: 2000,
+  partner: 'sandbox-giftcard',
+  method: 'giftcard',
+  parent_partner_reference: 'gc_7731',
+};
 const fresh: SplitEntryInput = {
   amount: 5998,
   partner: 'sandbox-card',
@@ -48,9 +59,26 @@ describe('validateCreatePayment', () => {
   it('needs split entries or new authorization candidates, and takes candidates alone', () => {
     expect(pointers({ amount: 100, currency: 'USD', order: {} })).toEqual(['/split']);
     const candidate = { amount: 100, partner: 'sandbox-card', method: 'creditcard', vault_form_token: 'vft_1' };
-    expect(validateCreatePayment({ amount: 100, currency: 'USD', order: {}, new_authorization_candidates: [candidate] })).toEqual([]);
-    expect(pointers({ amount: 100, currency: 'USD', order: {}, new_authorization_candidates: [{ amount: 100, parent_payment_id: 'p' }] })).toEqual(['/new_authorization_candidates/0']);
-    expect(pointers({ amount: 100, currency: 'USD', order: {}, split: [{ ...candidate, amount: 60 }], new_authorization_candidates: [{ ...candidate, amount: 60 }] })).toEqual(['/split']);
+    expect(
+      validateCreatePayment({ amount: 100, currency: 'USD', order: {}, new_authorization_candidates: [candidate] }),
+    ).toEqual([]);
+    expect(
+      pointers({
+        amount: 100,
+        currency: 'USD',
+        order: {},
+        new_authorization_candidates: [{ amount: 100, parent_payment_id: 'p' }],
+      }),
+    ).toEqual(['/new_authorization_candidates/0']);
+    expect(
+      pointers({
+        amount: 100,
+        currency: 'USD',
+        order: {},
+        split: [{ ...candidate, amount: 60 }],
+        new_authorization_candidates: [{ ...candidate, amount: 60 }],
+      }),
+    ).toEqual(['/split']);
   });
 
   it.each([0, -100, 10.5])('refuses payment amount %s', (amount) => {
@@ -69,7 +97,10 @@ describe('validateCreatePayment', () => {
   });
 
   it('checks the customer locale and the browser language', () => {
-    expect(pointers({ ...valid, customer: { locale: 'fr_FR' }, browser: { language: 'français' } })).toEqual(['/customer/locale', '/browser/language']);
+    expect(pointers({ ...valid, customer: { locale: 'fr_FR' }, browser: { language: 'français' } })).toEqual([
+      '/customer/locale',
+      '/browser/language',
+    ]);
   });
 
   it('refuses an empty split', () => {
@@ -91,7 +122,9 @@ describe('validateCreatePayment', () => {
   });
 
   it('points at the entry that is wrong', () => {
-    expect(pointers({ ...valid, split: [duplicate, { ...foreign, parent_partner_reference: undefined }, fresh] })).toEqual(['/split/1']);
+    expect(
+      pointers({ ...valid, split: [duplicate, { ...foreign, parent_partner_reference: undefined }, fresh] }),
+    ).toEqual(['/split/1']);
   });
 });
 
@@ -103,7 +136,10 @@ describe('validateSplitEntry: duplicate of an earlier authorization', () => {
   });
 
   it('refuses a partner and method: they are the parent’s', () => {
-    expect(entryPointers({ ...duplicate, partner: 'sandbox-card', method: 'creditcard' })).toEqual(['/split/0/partner', '/split/0/method']);
+    expect(entryPointers({ ...duplicate, partner: 'sandbox-card', method: 'creditcard' })).toEqual([
+      '/split/0/partner',
+      '/split/0/method',
+    ]);
   });
 
   it('refuses fields of the other kinds', () => {
@@ -127,7 +163,9 @@ describe('validateSplitEntry: foreign authorization', () => {
   });
 
   it('refuses an entry with neither parent_partner_token nor parent_partner_reference', () => {
-    expect(validateSplitEntry({ amount: 1, partner: 'sandbox-giftcard', method: 'giftcard' }, '/split/0', false)).toEqual([
+    expect(
+      validateSplitEntry({ amount: 1, partner: 'sandbox-giftcard', method: 'giftcard' }, '/split/0', false),
+    ).toEqual([
       { pointer: '/split/0', detail: 'a foreign authorization needs parent_partner_token or parent_partner_reference' },
     ]);
   });
@@ -146,12 +184,18 @@ describe('validateSplitEntry: foreign authorization', () => {
 
 describe('validateSplitEntry: new card authorization', () => {
   it('accepts partner, method and vault_form_token, with or without card details', () => {
-    expect(entryPointers({ amount: 1, partner: 'sandbox-card', method: 'creditcard', vault_form_token: 'v' })).toEqual([]);
+    expect(entryPointers({ amount: 1, partner: 'sandbox-card', method: 'creditcard', vault_form_token: 'v' })).toEqual(
+      [],
+    );
     expect(entryPointers(fresh, true)).toEqual([]);
   });
 
   it('requires partner, method and vault_form_token', () => {
-    expect(entryPointers({ amount: 1, card: { holder_name: 'C M' } })).toEqual(['/split/0/partner', '/split/0/method', '/split/0/vault_form_token']);
+    expect(entryPointers({ amount: 1, card: { holder_name: 'C M' } })).toEqual([
+      '/split/0/partner',
+      '/split/0/method',
+      '/split/0/vault_form_token',
+    ]);
   });
 
   it('refuses foreign parent fields', () => {
@@ -167,24 +211,42 @@ describe('validateSplitEntry: new card authorization', () => {
 
   it('requires CHALLENGE_REQUESTED_BY_MERCHANT when allow_future_usage is true', () => {
     const { three_ds_authentication_options: _none, ...withoutOptions } = fresh;
-    expect(entryPointers(withoutOptions, true)).toEqual(['/split/0/three_ds_authentication_options/challenge_indicator']);
-    expect(entryPointers({ ...fresh, three_ds_authentication_options: { challenge_indicator: 'NO_PREFERENCE' } }, true)).toEqual([
+    expect(entryPointers(withoutOptions, true)).toEqual([
       '/split/0/three_ds_authentication_options/challenge_indicator',
     ]);
     expect(
-      entryPointers({ ...fresh, three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT', challenge_exemption: 'LOW_VALUE' } }, true),
+      entryPointers({ ...fresh, three_ds_authentication_options: { challenge_indicator: 'NO_PREFERENCE' } }, true),
+    ).toEqual(['/split/0/three_ds_authentication_options/challenge_indicator']);
+    expect(
+      entryPointers(
+        {
+          ...fresh,
+          three_ds_authentication_options: {
+            challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT',
+            challenge_exemption: 'LOW_VALUE',
+          },
+        },
+        true,
+      ),
     ).toEqual(['/split/0/three_ds_authentication_options/challenge_exemption']);
   });
 
   it('accepts any indicator, or none, without future usage', () => {
     const { three_ds_authentication_options: _none, ...withoutOptions } = fresh;
     expect(entryPointers(withoutOptions, false)).toEqual([]);
-    expect(entryPointers({ ...fresh, three_ds_authentication_options: { challenge_indicator: 'NO_CHALLENGE_REQUESTED' } }, false)).toEqual([]);
+    expect(
+      entryPointers(
+        { ...fresh, three_ds_authentication_options: { challenge_indicator: 'NO_CHALLENGE_REQUESTED' } },
+        false,
+      ),
+    ).toEqual([]);
   });
 
   it('takes allow_future_usage from the payment', () => {
     const { three_ds_authentication_options: _none, ...withoutOptions } = fresh;
-    expect(pointers({ ...valid, split: [withoutOptions] })).toEqual(['/split/0/three_ds_authentication_options/challenge_indicator']);
+    expect(pointers({ ...valid, split: [withoutOptions] })).toEqual([
+      '/split/0/three_ds_authentication_options/challenge_indicator',
+    ]);
     expect(pointers({ ...valid, allow_future_usage: false, split: [withoutOptions] })).toEqual([]);
   });
 });
@@ -192,18 +254,34 @@ describe('validateSplitEntry: new card authorization', () => {
 describe('redirect authorizations', () => {
   it('needs only partner and method for a wallet or instalment method', () => {
     expect(splitEntryKind({ amount: 100, partner: 'sandbox-wallet', method: 'wallet' })).toBe('REDIRECT_AUTHORIZATION');
-    expect(validateSplitEntry({ amount: 100, partner: 'sandbox-instalments', method: '3x' }, '/split/0', false)).toEqual([]);
+    expect(
+      validateSplitEntry({ amount: 100, partner: 'sandbox-instalments', method: '3x' }, '/split/0', false),
+    ).toEqual([]);
   });
 
   it('still asks a card method for a token or reference', () => {
     expect(splitEntryKind({ amount: 100, partner: 'sandbox-card', method: 'creditcard' })).toBe('FOREIGN');
-    expect(validateSplitEntry({ amount: 100, partner: 'sandbox-card', method: 'creditcard' }, '/split/0', false)).not.toEqual([]);
+    expect(
+      validateSplitEntry({ amount: 100, partner: 'sandbox-card', method: 'creditcard' }, '/split/0', false),
+    ).not.toEqual([]);
   });
 });
 
 describe('future usage and gift cards', () => {
   it('asks no 3DS challenge indicator of a gift card entry', () => {
-    expect(validateSplitEntry({ amount: 100, partner: 'sandbox-giftcard', method: 'giftcard', vault_form_token: 'vgt_abc' }, '/split/0', true)).toEqual([]);
-    expect(validateSplitEntry({ amount: 100, partner: 'sandbox-card', method: 'creditcard', vault_form_token: 'vft_abc' }, '/split/0', true)).not.toEqual([]);
+    expect(
+      validateSplitEntry(
+        { amount: 100, partner: 'sandbox-giftcard', method: 'giftcard', vault_form_token: 'vgt_abc' },
+        '/split/0',
+        true,
+      ),
+    ).toEqual([]);
+    expect(
+      validateSplitEntry(
+        { amount: 100, partner: 'sandbox-card', method: 'creditcard', vault_form_token: 'vft_abc' },
+        '/split/0',
+        true,
+      ),
+    ).not.toEqual([]);
   });
 });

@@ -65,14 +65,23 @@ export function splitEntryKind(entry: SplitEntryInput): SplitEntryKind {
   if (present(entry, DUPLICATE_FIELDS).length > 0) return 'DUPLICATE';
   if (entry.wallet_token !== undefined) return 'WALLET_TOKEN';
   if (present(entry, NEW_AUTHORIZATION_FIELDS).length > 0) return 'NEW_AUTHORIZATION';
-  if (present(entry, FOREIGN_FIELDS).length === 0 && entry.partner !== undefined && entry.method !== undefined && REDIRECT_METHODS.includes(entry.method)) {
+  if (
+    present(entry, FOREIGN_FIELDS).length === 0 &&
+    entry.partner !== undefined &&
+    entry.method !== undefined &&
+    REDIRECT_METHODS.includes(entry.method)
+  ) {
     return 'REDIRECT_AUTHORIZATION';
   }
   return 'FOREIGN';
 }
 
 /** One entry at `at` (e.g. "/split/2"); `allowFutureUsage` is the payment's. */
-export function validateSplitEntry(entry: SplitEntryInput, at: string, allowFutureUsage: boolean | undefined): FieldError[] {
+export function validateSplitEntry(
+  entry: SplitEntryInput,
+  at: string,
+  allowFutureUsage: boolean | undefined,
+): FieldError[] {
   const errors = validatePositiveAmount(entry.amount, pointer(at, 'amount'));
   const kind = splitEntryKind(entry);
   const foreignFields = present(entry, FOREIGN_FIELDS);
@@ -94,24 +103,39 @@ export function validateSplitEntry(entry: SplitEntryInput, at: string, allowFutu
     }
     case 'NEW_AUTHORIZATION': {
       for (const field of foreignFields) {
-        errors.push(fieldError(pointer(at, field), 'must not be given in an entry authorizing a new card (vault_form_token)'));
+        errors.push(
+          fieldError(pointer(at, field), 'must not be given in an entry authorizing a new card (vault_form_token)'),
+        );
       }
       errors.push(...requirePartnerAndMethod(entry, at, 'a new authorization'));
       if (entry.vault_form_token === undefined) {
-        errors.push(fieldError(pointer(at, 'vault_form_token'), 'is required with card: the token of POST /v2/vault/cards'));
+        errors.push(
+          fieldError(pointer(at, 'vault_form_token'), 'is required with card: the token of POST /v2/vault/cards'),
+        );
       }
       errors.push(...validateCardExpiry(entry.card, pointer(at, 'card')));
       // 3-D Secure belongs to cards: a gift card entry needs no challenge indicator.
       if (!entry.vault_form_token?.startsWith('vgt_')) {
         errors.push(
-          ...validateFutureUsageThreeDs(allowFutureUsage, entry.three_ds_authentication_options, pointer(at, 'three_ds_authentication_options'), 'required'),
+          ...validateFutureUsageThreeDs(
+            allowFutureUsage,
+            entry.three_ds_authentication_options,
+            pointer(at, 'three_ds_authentication_options'),
+            'required',
+          ),
         );
       }
       break;
     }
     case 'WALLET_TOKEN': {
       for (const field of [...FOREIGN_FIELDS, ...NEW_AUTHORIZATION_FIELDS] as const) {
-        if (entry[field] !== undefined) errors.push(fieldError(pointer(at, field), 'must not be given with wallet_token: the saved token is the means of payment'));
+        if (entry[field] !== undefined)
+          errors.push(
+            fieldError(
+              pointer(at, field),
+              'must not be given with wallet_token: the saved token is the means of payment',
+            ),
+          );
       }
       break;
     }
@@ -168,19 +192,30 @@ export function validateCreatePayment(body: CreatePaymentInput): FieldError[] {
 
   const split = body.split ?? [];
   const candidates = body.new_authorization_candidates ?? [];
-  if (body.split !== undefined && body.split.length === 0) errors.push(fieldError('/split', 'must have at least one entry; omit it otherwise'));
+  if (body.split !== undefined && body.split.length === 0)
+    errors.push(fieldError('/split', 'must have at least one entry; omit it otherwise'));
   if (body.new_authorization_candidates !== undefined && candidates.length === 0) {
     errors.push(fieldError('/new_authorization_candidates', 'must have at least one entry; omit it otherwise'));
   }
   if (body.split === undefined && body.new_authorization_candidates === undefined) {
-    errors.push(fieldError('/split', 'is required unless new_authorization_candidates are given: the means of payment to authorize'));
+    errors.push(
+      fieldError(
+        '/split',
+        'is required unless new_authorization_candidates are given: the means of payment to authorize',
+      ),
+    );
   }
   split.forEach((entry, i) => errors.push(...validateSplitEntry(entry, pointer('/split', i), body.allow_future_usage)));
   candidates.forEach((entry, i) => {
     const at = pointer('/new_authorization_candidates', i);
     const kind = splitEntryKind(entry);
     if (kind !== 'NEW_AUTHORIZATION' && kind !== 'WALLET_TOKEN' && kind !== 'REDIRECT_AUTHORIZATION') {
-      errors.push(fieldError(at, 'a candidate is a new authorization: partner, method and vault_form_token (or a redirect method); earlier and foreign authorizations go in split'));
+      errors.push(
+        fieldError(
+          at,
+          'a candidate is a new authorization: partner, method and vault_form_token (or a redirect method); earlier and foreign authorizations go in split',
+        ),
+      );
     } else {
       errors.push(...validateSplitEntry(entry, at, body.allow_future_usage));
     }
@@ -189,7 +224,12 @@ export function validateCreatePayment(body: CreatePaymentInput): FieldError[] {
   if (amounts.length > 0 && amounts.every(isPositiveMinorUnits) && isPositiveMinorUnits(body.amount)) {
     const total = amounts.reduce((sum, amount) => sum + amount, 0);
     if (total > body.amount) {
-      errors.push(fieldError(split.length > 0 ? '/split' : '/new_authorization_candidates', `entry amounts add up to ${total}, more than the payment amount ${body.amount}`));
+      errors.push(
+        fieldError(
+          split.length > 0 ? '/split' : '/new_authorization_candidates',
+          `entry amounts add up to ${total}, more than the payment amount ${body.amount}`,
+        ),
+      );
     }
   }
   return errors;

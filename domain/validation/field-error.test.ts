@@ -3,7 +3,9 @@ import { escapePointerToken, pointer } from './field-error';
 
 describe('JSON pointers', () => {
   it('appends tokens, numbers included', () => {
-    expect(pointer('/order', 'shipments', 0, 'item_lines', 2, 'tax_amount')).toBe('/order/shipments/0/item_lines/2/tax_amount');
+    expect(pointer('/order', 'shipments', 0, 'item_lines', 2, 'tax_amount')).toBe(
+      '/order/shipments/0/item_lines/2/tax_amount',
+    );
     expect(pointer('', 'amount')).toBe('/amount');
     expect(pointer('/order')).toBe('/order');
   });

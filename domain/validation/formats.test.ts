@@ -13,10 +13,13 @@ import {
 import { ISO_3166_1_ALPHA_2 } from './iso3166';
 
 describe('E.164 phone numbers', () => {
-  it.each(['+33612345678', '+14155552671', '+442071234567', '+81312345678', '+12', '+123456789012345'])('accepts %s', (value) => {
-    expect(isE164PhoneNumber(value)).toBe(true);
-    expect(validatePhoneNumber(value, '/phone_number')).toEqual([]);
-  });
+  it.each(['+33612345678', '+14155552671', '+442071234567', '+81312345678', '+12', '+123456789012345'])(
+    'accepts %s',
+    (value) => {
+      expect(isE164PhoneNumber(value)).toBe(true);
+      expect(validatePhoneNumber(value, '/phone_number')).toEqual([]);
+    },
+  );
 
   it.each([
     '0612345678', // national format
@@ -70,7 +73,9 @@ describe('ISO 3166-1 alpha-2 country codes', () => {
     '12',
   ])('refuses %s', (code) => {
     expect(isCountryCode(code)).toBe(false);
-    expect(validateCountryCode(code, '/country_code')).toEqual([{ pointer: '/country_code', detail: expect.stringContaining('ISO 3166-1') }]);
+    expect(validateCountryCode(code, '/country_code')).toEqual([
+      { pointer: '/country_code', detail: expect.stringContaining('ISO 3166-1') },
+    ]);
   });
 
   it('refuses non-strings and accepts absence', () => {
@@ -98,7 +103,9 @@ describe('ISO 3166-2 subdivision codes', () => {
     ['', 'ISO 3166-2'],
   ])('refuses %s', (code, mentions) => {
     expect(isSubdivisionCode(code)).toBe(false);
-    expect(validateProvinceCode(code, '/province_code')).toEqual([{ pointer: '/province_code', detail: expect.stringContaining(mentions) }]);
+    expect(validateProvinceCode(code, '/province_code')).toEqual([
+      { pointer: '/province_code', detail: expect.stringContaining(mentions) },
+    ]);
   });
 });
 
@@ -117,10 +124,15 @@ describe('BCP 47 locales', () => {
     expect(validateLocale(tag, '/customer/locale')).toEqual([]);
   });
 
-  it.each(['fr_FR', 'englishlanguage', 'e', '', 'en-', '-en', 'en--US', 'fr FR', '123', 'en-US-u'])('refuses %s', (tag) => {
-    expect(isBcp47Locale(tag)).toBe(false);
-    expect(validateLocale(tag, '/customer/locale')).toEqual([{ pointer: '/customer/locale', detail: expect.stringContaining('BCP 47') }]);
-  });
+  it.each(['fr_FR', 'englishlanguage', 'e', '', 'en-', '-en', 'en--US', 'fr FR', '123', 'en-US-u'])(
+    'refuses %s',
+    (tag) => {
+      expect(isBcp47Locale(tag)).toBe(false);
+      expect(validateLocale(tag, '/customer/locale')).toEqual([
+        { pointer: '/customer/locale', detail: expect.stringContaining('BCP 47') },
+      ]);
+    },
+  );
 
   it('refuses non-strings and accepts absence', () => {
     expect(validateLocale(['fr-FR'], '/l')).toHaveLength(1);

@@ -56,7 +56,12 @@ export function isBcp47Locale(value: unknown): value is string {
 
 export function validatePhoneNumber(value: unknown, at: string): FieldError[] {
   if (value === undefined || isE164PhoneNumber(value)) return [];
-  return [fieldError(at, 'must be an E.164 phone number: "+", the country code and the number, digits only (e.g. +33612345678)')];
+  return [
+    fieldError(
+      at,
+      'must be an E.164 phone number: "+", the country code and the number, digits only (e.g. +33612345678)',
+    ),
+  ];
 }
 
 export function validateCountryCode(value: unknown, at: string): FieldError[] {
@@ -67,9 +72,13 @@ export function validateCountryCode(value: unknown, at: string): FieldError[] {
 export function validateProvinceCode(value: unknown, at: string): FieldError[] {
   if (value === undefined || isSubdivisionCode(value)) return [];
   if (typeof value === 'string' && SUBDIVISION.test(value)) {
-    return [fieldError(at, `must start with an assigned ISO 3166-1 alpha-2 country code, not "${subdivisionCountry(value)}"`)];
+    return [
+      fieldError(at, `must start with an assigned ISO 3166-1 alpha-2 country code, not "${subdivisionCountry(value)}"`),
+    ];
   }
-  return [fieldError(at, 'must be an ISO 3166-2 subdivision code: country code, "-", 1 to 3 letters or digits (e.g. US-CA)')];
+  return [
+    fieldError(at, 'must be an ISO 3166-2 subdivision code: country code, "-", 1 to 3 letters or digits (e.g. US-CA)'),
+  ];
 }
 
 export function validateLocale(value: unknown, at: string): FieldError[] {

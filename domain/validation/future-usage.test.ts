@@ -6,21 +6,36 @@ const at = '/three_ds_authentication_options';
 const otherIndicators = CHALLENGE_INDICATORS.filter((i) => i !== 'CHALLENGE_REQUESTED_BY_MERCHANT');
 
 describe('validateFutureUsageThreeDs', () => {
-  it.each(['required', 'if-present'] as const)('has nothing to say when allow_future_usage is not true (%s)', (mode) => {
-    for (const allow of [false, undefined]) {
-      expect(validateFutureUsageThreeDs(allow, undefined, at, mode)).toEqual([]);
-      expect(validateFutureUsageThreeDs(allow, { challenge_indicator: 'NO_CHALLENGE_REQUESTED', challenge_exemption: 'LOW_VALUE' }, at, mode)).toEqual([]);
-    }
-  });
+  it.each(['required', 'if-present'] as const)(
+    'has nothing to say when allow_future_usage is not true (%s)',
+    (mode) => {
+      for (const allow of [false, undefined]) {
+        expect(validateFutureUsageThreeDs(allow, undefined, at, mode)).toEqual([]);
+        expect(
+          validateFutureUsageThreeDs(
+            allow,
+            { challenge_indicator: 'NO_CHALLENGE_REQUESTED', challenge_exemption: 'LOW_VALUE' },
+            at,
+            mode,
+          ),
+        ).toEqual([]);
+      }
+    },
+  );
 
   it.each(['required', 'if-present'] as const)('accepts CHALLENGE_REQUESTED_BY_MERCHANT (%s)', (mode) => {
-    expect(validateFutureUsageThreeDs(true, { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' }, at, mode)).toEqual([]);
+    expect(
+      validateFutureUsageThreeDs(true, { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' }, at, mode),
+    ).toEqual([]);
   });
 
   it.each(otherIndicators)('refuses %s when allow_future_usage is true', (indicator) => {
     for (const mode of ['required', 'if-present'] as const) {
       expect(validateFutureUsageThreeDs(true, { challenge_indicator: indicator }, at, mode)).toEqual([
-        { pointer: `${at}/challenge_indicator`, detail: 'must be CHALLENGE_REQUESTED_BY_MERCHANT when allow_future_usage is true' },
+        {
+          pointer: `${at}/challenge_indicator`,
+          detail: 'must be CHALLENGE_REQUESTED_BY_MERCHANT when allow_future_usage is true',
+        },
       ]);
     }
   });
@@ -38,7 +53,12 @@ describe('validateFutureUsageThreeDs', () => {
 
   it.each(['required', 'if-present'] as const)('refuses an exemption when allow_future_usage is true (%s)', (mode) => {
     expect(
-      validateFutureUsageThreeDs(true, { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT', challenge_exemption: 'LOW_VALUE' }, at, mode),
+      validateFutureUsageThreeDs(
+        true,
+        { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT', challenge_exemption: 'LOW_VALUE' },
+        at,
+        mode,
+      ),
     ).toEqual([{ pointer: `${at}/challenge_exemption`, detail: 'must not be given when allow_future_usage is true' }]);
   });
 });
@@ -51,7 +71,9 @@ describe('effectiveThreeDsOptions', () => {
   });
 
   it('asks for a challenge when the card is saved, even if the session said nothing', () => {
-    expect(effectiveThreeDsOptions(true, undefined)).toEqual({ challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' });
+    expect(effectiveThreeDsOptions(true, undefined)).toEqual({
+      challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT',
+    });
     expect(effectiveThreeDsOptions(true, { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' })).toEqual({
       challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT',
     });

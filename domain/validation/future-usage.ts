@@ -38,7 +38,10 @@ export function validateFutureUsageThreeDs(
     }
   } else if (indicator !== FUTURE_USAGE_CHALLENGE_INDICATOR) {
     errors.push(
-      fieldError(pointer(at, 'challenge_indicator'), `must be ${FUTURE_USAGE_CHALLENGE_INDICATOR} when allow_future_usage is true`),
+      fieldError(
+        pointer(at, 'challenge_indicator'),
+        `must be ${FUTURE_USAGE_CHALLENGE_INDICATOR} when allow_future_usage is true`,
+      ),
     );
   }
   if (options?.challenge_exemption !== undefined) {

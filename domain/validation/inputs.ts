@@ -4,7 +4,6 @@
  * the domain does not depend on TypeBox or on the HTTP layer. Every field is optional or
  * loosely typed where the schema might not have run: rules re-check what they rely on.
  */
-import type { ChallengeExemption, ChallengeIndicator } from '../enums';
 
 export interface AddressInput {
   readonly address_lines?: readonly string[];
@@ -38,8 +37,9 @@ export interface CustomerInput {
 }
 
 export interface ThreeDsOptionsInput {
-  readonly challenge_indicator?: ChallengeIndicator | string;
-  readonly challenge_exemption?: ChallengeExemption | string;
+  // Strings, not the enums: this is unchecked input, validated against them.
+  readonly challenge_indicator?: string;
+  readonly challenge_exemption?: string;
 }
 
 export interface PaymentSolutionInput {

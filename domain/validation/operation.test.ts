@@ -21,12 +21,18 @@ describe('validateOperationRequest: the three forms', () => {
   it('accepts amount with a partner transaction id', () => {
     const body = { amount: 500, partner_transaction_id: PT };
     expect(validateOperationRequest(body)).toEqual([]);
-    expect(operationRequestForm(body)).toEqual({ form: 'PARTNER_TRANSACTION', amount: 500, partner_transaction_id: PT });
+    expect(operationRequestForm(body)).toEqual({
+      form: 'PARTNER_TRANSACTION',
+      amount: 500,
+      partner_transaction_id: PT,
+    });
   });
 
   it('accepts the optional merchant reference and order in any form', () => {
     const order = { shipments: [{ shipping_address: { country_code: 'FR' }, item_lines: [{ tax_amount: 10 }] }] };
-    expect(validateOperationRequest({ amount: 1, order, priority: [card], partner_transaction_id: undefined })).toEqual([]);
+    expect(validateOperationRequest({ amount: 1, order, priority: [card], partner_transaction_id: undefined })).toEqual(
+      [],
+    );
   });
 
   it('refuses priority together with partner_transaction_id', () => {
@@ -48,7 +54,15 @@ describe('validateOperationRequest: the three forms', () => {
   });
 
   it('accepts the same partner with two methods', () => {
-    expect(validateOperationRequest({ amount: 1, priority: [{ partner: 'sandbox-instalments', method: '3x' }, { partner: 'sandbox-instalments', method: '4x' }] })).toEqual([]);
+    expect(
+      validateOperationRequest({
+        amount: 1,
+        priority: [
+          { partner: 'sandbox-instalments', method: '3x' },
+          { partner: 'sandbox-instalments', method: '4x' },
+        ],
+      }),
+    ).toEqual([]);
   });
 });
 

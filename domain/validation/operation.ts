@@ -40,7 +40,10 @@ export function validateOperationRequest(body: OperationRequestInput): FieldErro
       const key = JSON.stringify([solution.partner, solution.method]);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, i);
-      else errors.push(fieldError(pointer('/priority', i), `repeats /priority/${first} (${solution.partner} ${solution.method})`));
+      else
+        errors.push(
+          fieldError(pointer('/priority', i), `repeats /priority/${first} (${solution.partner} ${solution.method})`),
+        );
     });
     if (body.partner_transaction_id !== undefined) {
       errors.push(

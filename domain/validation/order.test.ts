@@ -8,7 +8,9 @@ const at = '/order';
 function orderWithLineTaxes(taxes: (number | undefined)[][], tax_amount?: number): OrderInput {
   return {
     ...(tax_amount === undefined ? {} : { tax_amount }),
-    shipments: taxes.map((lines) => ({ item_lines: lines.map((tax) => (tax === undefined ? {} : { tax_amount: tax })) })),
+    shipments: taxes.map((lines) => ({
+      item_lines: lines.map((tax) => (tax === undefined ? {} : { tax_amount: tax })),
+    })),
   };
 }
 
@@ -61,7 +63,10 @@ describe('validateOrderTotals: tax_amount and discount_amount', () => {
 
   it('refuses a negative item-line tax, pointing at the line', () => {
     expect(validateOrderTotals(orderWithLineTaxes([[100], [50, -3]], 147), 100, at)).toEqual([
-      { pointer: '/order/shipments/1/item_lines/1/tax_amount', detail: 'must be an integer amount in minor units, at least 0' },
+      {
+        pointer: '/order/shipments/1/item_lines/1/tax_amount',
+        detail: 'must be an integer amount in minor units, at least 0',
+      },
     ]);
   });
 });
@@ -77,7 +82,10 @@ describe('validateOrderTotals: order totals equal the sum of the item lines', ()
 
   it('refuses a tax amount different from the sum', () => {
     expect(validateOrderTotals(orderWithLineTaxes([[100, 200], [300]], 500), 1, at)).toEqual([
-      { pointer: '/order/tax_amount', detail: "must equal the sum of the item lines' tax_amount over all shipments (600), not 500" },
+      {
+        pointer: '/order/tax_amount',
+        detail: "must equal the sum of the item lines' tax_amount over all shipments (600), not 500",
+      },
     ]);
   });
 
@@ -105,20 +113,27 @@ describe('validateOrderTotals: order totals equal the sum of the item lines', ()
       shipments: [{ item_lines: [{ discount_amount: 100 }, { discount_amount: 100 }] }],
     };
     expect(validateOrderTotals(order, 1, at)).toEqual([
-      { pointer: '/order/discount_amount', detail: "must equal the sum of the item lines' discount_amount over all shipments (200), not 250" },
+      {
+        pointer: '/order/discount_amount',
+        detail: "must equal the sum of the item lines' discount_amount over all shipments (200), not 250",
+      },
     ]);
     expect(validateOrderTotals({ ...order, discount_amount: 200 }, 1, at)).toEqual([]);
   });
 
   it('holds for any split of the tax over lines and shipments', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 1e6 }), { maxLength: 5 }), { maxLength: 5 }), fc.integer({ min: -3, max: 3 }), (taxes, delta) => {
-        const sum = taxes.flat().reduce((a, b) => a + b, 0);
-        const anyLine = taxes.flat().length > 0;
-        const total = Math.max(0, sum + delta);
-        const errors = validateOrderTotals(orderWithLineTaxes(taxes, total), 1, at);
-        expect(errors.length).toBe(anyLine && total !== sum ? 1 : 0);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 1e6 }), { maxLength: 5 }), { maxLength: 5 }),
+        fc.integer({ min: -3, max: 3 }),
+        (taxes, delta) => {
+          const sum = taxes.flat().reduce((a, b) => a + b, 0);
+          const anyLine = taxes.flat().length > 0;
+          const total = Math.max(0, sum + delta);
+          const errors = validateOrderTotals(orderWithLineTaxes(taxes, total), 1, at);
+          expect(errors.length).toBe(anyLine && total !== sum ? 1 : 0);
+        },
+      ),
     );
   });
 });
@@ -132,7 +147,10 @@ describe('validateOrderAddresses', () => {
       },
       at,
     );
-    expect(errors.map((e) => e.pointer)).toEqual(['/order/billing_address/country_code', '/order/shipments/1/shipping_address/phone_number']);
+    expect(errors.map((e) => e.pointer)).toEqual([
+      '/order/billing_address/country_code',
+      '/order/shipments/1/shipping_address/phone_number',
+    ]);
   });
 
   it('accepts an order without addresses', () => {

@@ -62,7 +62,10 @@ function validateLineSum(order: OrderInput, field: LineAmountField, at: string):
   const total = order[field];
   if (anyLineGivesIt && allValid && isMinorUnits(total) && total !== sum) {
     errors.push(
-      fieldError(pointer(at, field), `must equal the sum of the item lines' ${field} over all shipments (${sum}), not ${total}`),
+      fieldError(
+        pointer(at, field),
+        `must equal the sum of the item lines' ${field} over all shipments (${sum}), not ${total}`,
+      ),
     );
   }
   return errors;

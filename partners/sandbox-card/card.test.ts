@@ -27,7 +27,15 @@ function request(number: string, overrides: Partial<CardInstrument> = {}, amount
     amount,
     currency: 'EUR',
     method: 'creditcard',
-    instrument: { type: 'card', number, expiry_month: '12', expiry_year: '2034', cvv: '123', holder_name: 'Ada Lovelace', ...overrides },
+    instrument: {
+      type: 'card',
+      number,
+      expiry_month: '12',
+      expiry_year: '2034',
+      cvv: '123',
+      holder_name: 'Ada Lovelace',
+      ...overrides,
+    },
     order_reference: 'order-42',
     return_url: RETURN_URL,
     notification_url: receiver.url,
@@ -52,7 +60,14 @@ describe('sandbox-card test numbers', () => {
       refusal_reason: null,
       redirection: null,
       authentication: null,
-      card: { bin: number.slice(0, 6), last_four_digits: number.slice(-4), network, expiry_month: '12', expiry_year: '34', holder_name: 'Ada Lovelace' },
+      card: {
+        bin: number.slice(0, 6),
+        last_four_digits: number.slice(-4),
+        network,
+        expiry_month: '12',
+        expiry_year: '34',
+        holder_name: 'Ada Lovelace',
+      },
       amounts: { authorized: 2_500, available_to_capture: 2_500, available_to_void: 2_500, available_to_refund: 0 },
     });
     expect(result.partner_reference).toMatch(/^auth_/);
@@ -66,13 +81,22 @@ describe('sandbox-card test numbers', () => {
     ['4242424242424241', 'WRONG_CARD_DATA'], // Luhn-invalid
   ] as const)('%s is refused with %s', async (number, reason) => {
     const result = await card.authorize(request(number));
-    expect(result).toMatchObject({ status: 'REFUSED', authorized_amount: 0, refusal_reason: reason, redirection: null });
+    expect(result).toMatchObject({
+      status: 'REFUSED',
+      authorized_amount: 0,
+      refusal_reason: reason,
+      redirection: null,
+    });
     expect(result.partner_status_description).not.toBe('');
   });
 
   it('refuses an expiry date in the past, and nonsense expiry or CVV as wrong card data', async () => {
-    expect((await card.authorize(request('4242424242424242', { expiry_month: '01', expiry_year: '20' }))).refusal_reason).toBe('CARD_EXPIRED');
-    expect((await card.authorize(request('4242424242424242', { expiry_month: '13' }))).refusal_reason).toBe('WRONG_CARD_DATA');
+    expect(
+      (await card.authorize(request('4242424242424242', { expiry_month: '01', expiry_year: '20' }))).refusal_reason,
+    ).toBe('CARD_EXPIRED');
+    expect((await card.authorize(request('4242424242424242', { expiry_month: '13' }))).refusal_reason).toBe(
+      'WRONG_CARD_DATA',
+    );
     expect((await card.authorize(request('4242424242424242', { cvv: '12a' }))).refusal_reason).toBe('WRONG_CARD_DATA');
   });
 
@@ -84,7 +108,13 @@ describe('sandbox-card test numbers', () => {
   it('4000000000003220 passes 3-D Secure frictionless', async () => {
     const result = await card.authorize(request('4000000000003220'));
     expect(result.status).toBe('AUTHORIZED');
-    expect(result.authentication).toMatchObject({ status: 'SUCCESS', flow: 'FRICTIONLESS', eci: '05', version: '2.2.0', challenge_data: null });
+    expect(result.authentication).toMatchObject({
+      status: 'SUCCESS',
+      flow: 'FRICTIONLESS',
+      eci: '05',
+      version: '2.2.0',
+      challenge_data: null,
+    });
     expect(result.authentication?.ds_transaction_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.redirection).toBeNull();
   });
@@ -126,7 +156,11 @@ describe('3-D Secure challenge (4000002760003184)', () => {
     expect(submission.status).toBe(303);
     const location = new URL(submission.location!);
     expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:9/return');
-    expect(Object.fromEntries(location.searchParams)).toEqual({ session: 'abc', partner_reference: pending.partner_reference, status: 'AUTHORIZED' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      session: 'abc',
+      partner_reference: pending.partner_reference,
+      status: 'AUTHORIZED',
+    });
 
     const delivered = await receiver.waitForDelivered(before + 1);
     const notification = card.parseNotification(delivered.at(-1)!);
@@ -151,7 +185,9 @@ describe('3-D Secure challenge (4000002760003184)', () => {
     });
     expect(resubmit.status).toBe(303);
     expect(await card.status({ partner_reference: pending.partner_reference })).toMatchObject({ status: 'AUTHORIZED' });
-    expect(network.ledger({ authorization_reference: pending.partner_reference, type: 'AUTHORIZATION_UPDATE' })).toHaveLength(1);
+    expect(
+      network.ledger({ authorization_reference: pending.partner_reference, type: 'AUTHORIZATION_UPDATE' }),
+    ).toHaveLength(1);
   });
 
   it('failing the challenge refuses the authorization', async () => {
@@ -186,16 +222,20 @@ describe('acquirer timeout (4000000000000119)', () => {
   it('answers UNCERTAIN, and the first status poll settles it as AUTHORIZED', async () => {
     const call = request('4000000000000119');
     const uncertain = await card.authorize(call);
-    expect(uncertain).toMatchObject({ status: 'UNCERTAIN', authorized_amount: 0, partner_status: 'ACQUIRER_TIMEOUT', redirection: null });
+    expect(uncertain).toMatchObject({
+      status: 'UNCERTAIN',
+      authorized_amount: 0,
+      partner_status: 'ACQUIRER_TIMEOUT',
+      redirection: null,
+    });
 
     const settled = await card.status({ partner_reference: uncertain.partner_reference });
     expect(settled).toMatchObject({ type: 'authorization', status: 'AUTHORIZED', authorized_amount: 2_500 });
     // Retrying authorize with the same key replays the first answer; only status tells the outcome.
     expect(await card.authorize(call)).toEqual(uncertain);
-    expect(network.ledger({ authorization_reference: uncertain.partner_reference }).map((e) => `${e.type}:${e.status}`)).toEqual([
-      'AUTHORIZE:UNCERTAIN',
-      'AUTHORIZATION_UPDATE:AUTHORIZED',
-    ]);
+    expect(
+      network.ledger({ authorization_reference: uncertain.partner_reference }).map((e) => `${e.type}:${e.status}`),
+    ).toEqual(['AUTHORIZE:UNCERTAIN', 'AUTHORIZATION_UPDATE:AUTHORIZED']);
   });
 
   it('stays UNCERTAIN while polled before uncertainSettleMs', async () => {
@@ -203,7 +243,9 @@ describe('acquirer timeout (4000000000000119)', () => {
     try {
       const adapter = new SandboxCardAdapter({ baseUrl: slow.url });
       const uncertain = await adapter.authorize(request('4000000000000119'));
-      expect(await adapter.status({ partner_reference: uncertain.partner_reference })).toMatchObject({ status: 'UNCERTAIN' });
+      expect(await adapter.status({ partner_reference: uncertain.partner_reference })).toMatchObject({
+        status: 'UNCERTAIN',
+      });
     } finally {
       await slow.close();
     }
@@ -214,13 +256,23 @@ describe('saved cards', () => {
   it('gives a reusable token when asked, and authorizes with it later without the card', async () => {
     const first = await card.authorize({ ...request('4242424242424242'), save_for_future_usage: true });
     expect(first).toMatchObject({ status: 'AUTHORIZED', partner_token: expect.stringMatching(/^ctok_/) });
-    const again = await card.authorize({ ...request('4242424242424242'), instrument: { type: 'partner_token', partner_token: first.partner_token! } });
-    expect(again).toMatchObject({ status: 'AUTHORIZED', card: { last_four_digits: '4242' }, partner_token: first.partner_token });
+    const again = await card.authorize({
+      ...request('4242424242424242'),
+      instrument: { type: 'partner_token', partner_token: first.partner_token! },
+    });
+    expect(again).toMatchObject({
+      status: 'AUTHORIZED',
+      card: { last_four_digits: '4242' },
+      partner_token: first.partner_token,
+    });
   });
 
   it('gives no token unless asked, and refuses an unknown one', async () => {
     expect((await card.authorize(request('4242424242424242'))).partner_token ?? undefined).toBeUndefined();
-    const unknown = await card.authorize({ ...request('4242424242424242'), instrument: { type: 'partner_token', partner_token: 'ctok_unknown' } });
+    const unknown = await card.authorize({
+      ...request('4242424242424242'),
+      instrument: { type: 'partner_token', partner_token: 'ctok_unknown' },
+    });
     expect(unknown).toMatchObject({ status: 'REFUSED' });
   });
 });

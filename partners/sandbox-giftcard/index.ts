@@ -17,7 +17,8 @@ export class SandboxGiftCardAdapter extends SandboxPartnerAdapter {
 
   /** Balance check (a read: no idempotency key). Unknown card: PartnerRequestError `unknown_card`. */
   async balance(request: BalanceRequest): Promise<BalanceResult> {
-    if (!request.number) throw new PartnerRequestError(this.name, 'balance', 'invalid_request', null, 'number is required');
+    if (!request.number)
+      throw new PartnerRequestError(this.name, 'balance', 'invalid_request', null, 'number is required');
     const wire = await this.http.send<WireBalance>('balance', {
       method: 'POST',
       path: '/v1/sandbox-giftcard/balance',

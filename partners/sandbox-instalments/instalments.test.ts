@@ -12,7 +12,10 @@ let receiver: NotificationReceiver;
 let lender: SandboxInstalmentsAdapter;
 
 beforeAll(async () => {
-  network = await startSandboxNetwork({ instalmentDecisionMs: 50, notify: { secret: SECRET, retryDelayMs: 20, maxAttempts: 3 } });
+  network = await startSandboxNetwork({
+    instalmentDecisionMs: 50,
+    notify: { secret: SECRET, retryDelayMs: 20, maxAttempts: 3 },
+  });
   receiver = await startNotificationReceiver();
   lender = new SandboxInstalmentsAdapter({ baseUrl: network.url, notificationSecret: SECRET });
 });
@@ -45,12 +48,19 @@ async function applyAndAwaitDecision(method: '3x' | '4x', amount: number, email:
   // The shopper goes back at once; the decision is not made yet.
   expect(submission.status).toBe(303);
   expect(new URL(submission.location!).searchParams.get('status')).toBe('PENDING');
-  expect(await lender.status({ partner_reference: pending.partner_reference })).toMatchObject({ status: 'PENDING', partner_status: 'UNDER_REVIEW', redirection: null });
+  expect(await lender.status({ partner_reference: pending.partner_reference })).toMatchObject({
+    status: 'PENDING',
+    partner_status: 'UNDER_REVIEW',
+    redirection: null,
+  });
 
   const [raw] = (await receiver.waitForDelivered(before + 1)).slice(-1);
   // The signature is an HMAC over timestamp and body with the shared secret.
   expect(verifySignature(SECRET, raw!.body, String(raw!.headers[SIGNATURE_HEADER]))).toEqual({ ok: true });
-  expect(verifySignature('another-secret', raw!.body, String(raw!.headers[SIGNATURE_HEADER]))).toEqual({ ok: false, reason: 'mismatch' });
+  expect(verifySignature('another-secret', raw!.body, String(raw!.headers[SIGNATURE_HEADER]))).toEqual({
+    ok: false,
+    reason: 'mismatch',
+  });
   return { pending, submission, notification: lender.parseNotification(raw!) };
 }
 
@@ -73,12 +83,18 @@ describe('sandbox-instalments', () => {
       partner_status: 'ACCEPTED',
       partner_additional_data: { instalments: '3' },
     });
-    expect(await lender.status({ partner_reference: pending.partner_reference })).toMatchObject({ status: 'AUTHORIZED' });
+    expect(await lender.status({ partner_reference: pending.partner_reference })).toMatchObject({
+      status: 'AUTHORIZED',
+    });
   });
 
   it('refuses by notification when the customer email contains "refuse"', async () => {
     const { notification } = await applyAndAwaitDecision('4x', 30_000, 'refuse@example.com');
-    expect(notification.result).toMatchObject({ status: 'REFUSED', refusal_reason: 'REJECTED_BY_RISK_CHECKS', partner_status: 'DECLINED' });
+    expect(notification.result).toMatchObject({
+      status: 'REFUSED',
+      refusal_reason: 'REJECTED_BY_RISK_CHECKS',
+      partner_status: 'DECLINED',
+    });
   });
 
   it('refuses by notification outside the lender limits (50.00 to 3000.00)', async () => {
@@ -92,7 +108,10 @@ describe('sandbox-instalments', () => {
     const submission = await submitPage(pending.redirection!.href, 'cancel');
     expect(new URL(submission.location!).searchParams.get('status')).toBe('REFUSED');
     const [raw] = (await receiver.waitForDelivered(before + 1)).slice(-1);
-    expect(lender.parseNotification(raw!).result).toMatchObject({ status: 'REFUSED', refusal_reason: 'BLOCKED_BY_CUSTOMER' });
+    expect(lender.parseNotification(raw!).result).toMatchObject({
+      status: 'REFUSED',
+      refusal_reason: 'BLOCKED_BY_CUSTOMER',
+    });
   });
 
   it('retries a notification the orchestrator did not accept, a bounded number of times', async () => {
@@ -111,12 +130,16 @@ describe('sandbox-instalments', () => {
       expect(lender.parseNotification(delivered[0]!).result.status).toBe('AUTHORIZED');
 
       const deliveryOf = (ref: string) => network.notifications().find((d) => d.partner_reference === ref);
-      await waitUntil(() => deliveryOf(lost.partner_reference)?.state === 'failed', { what: 'the delivery to give up' });
+      await waitUntil(() => deliveryOf(lost.partner_reference)?.state === 'failed', {
+        what: 'the delivery to give up',
+      });
       expect(deliveryOf(lost.partner_reference)?.attempts).toHaveLength(3); // maxAttempts
       expect(down.received).toHaveLength(3);
       expect(deliveryOf(ok.partner_reference)).toMatchObject({ state: 'delivered' });
       // The outcome is still there for a status poll.
-      expect(await lender.status({ partner_reference: lost.partner_reference })).toMatchObject({ status: 'AUTHORIZED' });
+      expect(await lender.status({ partner_reference: lost.partner_reference })).toMatchObject({
+        status: 'AUTHORIZED',
+      });
     } finally {
       await flaky.close();
       await down.close();
@@ -127,7 +150,12 @@ describe('sandbox-instalments', () => {
     const { notification } = await applyAndAwaitDecision('3x', 10_000, 'grace@example.com');
     const body = JSON.stringify({ type: 'authorization.updated', authorization: { partner: 'sandbox-instalments' } });
     expect(() => lender.parseNotification({ body, headers: {} })).toThrow(/missing/);
-    expect(() => lender.parseNotification({ body, headers: { [SIGNATURE_HEADER]: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` } })).toThrow(/mismatch/);
+    expect(() =>
+      lender.parseNotification({
+        body,
+        headers: { [SIGNATURE_HEADER]: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      }),
+    ).toThrow(/mismatch/);
     expect(notification.idempotency_key).toMatch(/^payment\//);
   });
 });

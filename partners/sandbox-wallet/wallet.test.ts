@@ -34,14 +34,26 @@ function request(partner_token?: string): AuthorizeRequest {
 describe('sandbox-wallet', () => {
   it('asks the shopper to approve on the wallet page, then notifies AUTHORIZED with a token', async () => {
     const pending = await wallet.authorize(request());
-    expect(pending).toMatchObject({ status: 'PENDING', partner_status: 'AWAITING_APPROVAL', authorized_amount: 0, partner_token: null });
-    expect(pending.redirection).toEqual({ href: `${network.url}/wallet/${pending.partner_reference}`, method: 'GET', media_type: null, body: null });
+    expect(pending).toMatchObject({
+      status: 'PENDING',
+      partner_status: 'AWAITING_APPROVAL',
+      authorized_amount: 0,
+      partner_token: null,
+    });
+    expect(pending.redirection).toEqual({
+      href: `${network.url}/wallet/${pending.partner_reference}`,
+      method: 'GET',
+      media_type: null,
+      body: null,
+    });
 
     const before = receiver.received.length;
     const submission = await submitPage(pending.redirection!.href, 'approve');
     expect(submission.html).toContain('£19.99');
     expect(submission.status).toBe(303);
-    expect(submission.location).toBe(`http://127.0.0.1:9/back?partner_reference=${pending.partner_reference}&status=AUTHORIZED`);
+    expect(submission.location).toBe(
+      `http://127.0.0.1:9/back?partner_reference=${pending.partner_reference}&status=AUTHORIZED`,
+    );
 
     const [notification] = (await receiver.waitForDelivered(before + 1)).slice(-1);
     const { result } = wallet.parseNotification(notification!);
@@ -49,7 +61,11 @@ describe('sandbox-wallet', () => {
     expect(result.partner_token).toMatch(/^wtok_/);
 
     // The token approves later payments without a redirection.
-    expect(await wallet.authorize(request(result.partner_token!))).toMatchObject({ status: 'AUTHORIZED', redirection: null, partner_token: result.partner_token });
+    expect(await wallet.authorize(request(result.partner_token!))).toMatchObject({
+      status: 'AUTHORIZED',
+      redirection: null,
+      partner_token: result.partner_token,
+    });
   });
 
   it('a decline refuses the authorization', async () => {
@@ -58,12 +74,18 @@ describe('sandbox-wallet', () => {
     const submission = await submitPage(pending.redirection!.href, 'decline');
     expect(new URL(submission.location!).searchParams.get('status')).toBe('REFUSED');
     const [notification] = (await receiver.waitForDelivered(before + 1)).slice(-1);
-    expect(wallet.parseNotification(notification!).result).toMatchObject({ status: 'REFUSED', refusal_reason: 'BLOCKED_BY_CUSTOMER' });
+    expect(wallet.parseNotification(notification!).result).toMatchObject({
+      status: 'REFUSED',
+      refusal_reason: 'BLOCKED_BY_CUSTOMER',
+    });
     expect(await wallet.status({ partner_reference: pending.partner_reference })).toMatchObject({ status: 'REFUSED' });
   });
 
   it('refuses an unknown token', async () => {
-    expect(await wallet.authorize(request('wtok_nope'))).toMatchObject({ status: 'REFUSED', refusal_reason: 'UNKNOWN_CARD' });
+    expect(await wallet.authorize(request('wtok_nope'))).toMatchObject({
+      status: 'REFUSED',
+      refusal_reason: 'UNKNOWN_CARD',
+    });
   });
 
   it('a notification for another partner is rejected', async () => {
@@ -72,6 +94,8 @@ describe('sandbox-wallet', () => {
     await submitPage(pending.redirection!.href, 'approve');
     const [notification] = (await receiver.waitForDelivered(before + 1)).slice(-1);
     const { SandboxCardAdapter } = await import('../sandbox-card');
-    expect(() => new SandboxCardAdapter({ baseUrl: network.url }).parseNotification(notification!)).toThrow(/wrong_partner/);
+    expect(() => new SandboxCardAdapter({ baseUrl: network.url }).parseNotification(notification!)).toThrow(
+      /wrong_partner/,
+    );
   });
 });

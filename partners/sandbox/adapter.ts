@@ -61,12 +61,24 @@ export abstract class SandboxPartnerAdapter implements PartnerAdapter {
   protected abstract instrumentFields(request: AuthorizeRequest): Partial<WireAuthorizeBody>;
 
   protected wrongInstrument(request: AuthorizeRequest, expected: string): PartnerRequestError {
-    return new PartnerRequestError(this.name, 'authorize', 'invalid_instrument', null, `${this.name} needs a ${expected} instrument, got ${request.instrument.type}`);
+    return new PartnerRequestError(
+      this.name,
+      'authorize',
+      'invalid_instrument',
+      null,
+      `${this.name} needs a ${expected} instrument, got ${request.instrument.type}`,
+    );
   }
 
   async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
     if (!this.methods.includes(request.method)) {
-      throw new PartnerRequestError(this.name, 'authorize', 'unsupported_method', null, `${this.name} does not offer ${request.method}`);
+      throw new PartnerRequestError(
+        this.name,
+        'authorize',
+        'unsupported_method',
+        null,
+        `${this.name} does not offer ${request.method}`,
+      );
     }
     const body: WireAuthorizeBody = {
       method: request.method,
@@ -120,9 +132,14 @@ export abstract class SandboxPartnerAdapter implements PartnerAdapter {
 
   parseNotification(notification: RawNotification): PartnerNotification {
     const header = Object.entries(notification.headers).find(([k]) => k.toLowerCase() === SIGNATURE_HEADER)?.[1];
-    const check = verifySignature(this.notificationSecret, notification.body, Array.isArray(header) ? header[0] : header, {
-      toleranceSeconds: this.toleranceSeconds,
-    });
+    const check = verifySignature(
+      this.notificationSecret,
+      notification.body,
+      Array.isArray(header) ? header[0] : header,
+      {
+        toleranceSeconds: this.toleranceSeconds,
+      },
+    );
     if (!check.ok) throw new PartnerNotificationError(this.name, check.reason);
     let parsed: WireNotification;
     try {
@@ -135,7 +152,11 @@ export abstract class SandboxPartnerAdapter implements PartnerAdapter {
       throw new PartnerNotificationError(this.name, 'invalid_body');
     }
     if (authorization.partner !== this.name) throw new PartnerNotificationError(this.name, 'wrong_partner');
-    return { partner: this.name, idempotency_key: authorization.idempotency_key, result: toAuthorizeResult(authorization) };
+    return {
+      partner: this.name,
+      idempotency_key: authorization.idempotency_key,
+      result: toAuthorizeResult(authorization),
+    };
   }
 }
 

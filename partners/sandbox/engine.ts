@@ -135,7 +135,9 @@ export class SandboxEngine {
     this.walletTokens.clear();
     this.cardTokens.clear();
     this.entries = [];
-    this.giftCards = new Map(Object.entries(TEST_GIFT_CARDS).map(([n, c]) => [n, { balance: c.balance, held: 0, active: c.active }]));
+    this.giftCards = new Map(
+      Object.entries(TEST_GIFT_CARDS).map(([n, c]) => [n, { balance: c.balance, held: 0, active: c.active }]),
+    );
   }
 
   /** Cancels pending lender decisions. */
@@ -158,7 +160,8 @@ export class SandboxEngine {
     }
     for (const field of ['return_url', 'notification_url'] as const) {
       const value = body[field];
-      if (value !== undefined && !isHttpUrl(value)) throw new SandboxHttpError(422, 'invalid_request', `${field} must be an absolute http(s) URL`);
+      if (value !== undefined && !isHttpUrl(value))
+        throw new SandboxHttpError(422, 'invalid_request', `${field} must be an absolute http(s) URL`);
     }
     const now = new Date();
     const record: AuthorizationRecord = {
@@ -202,7 +205,7 @@ export class SandboxEngine {
         this.authorizeWallet(record, body);
         break;
       case 'sandbox-instalments':
-        this.setPending(record, 'lender', 'AWAITING_SHOPPER', 'The shopper must apply on the lender\'s page.');
+        this.setPending(record, 'lender', 'AWAITING_SHOPPER', "The shopper must apply on the lender's page.");
         break;
     }
     this.authorizations.set(record.reference, record);
@@ -234,7 +237,13 @@ export class SandboxEngine {
     const scenario = cardScenario({ digits, expiry, cvv: card.cvv }, now);
     const threeDs = (flow: 'CHALLENGE' | 'FRICTIONLESS'): AuthenticationOutcome => {
       const ids = { ds: randomUUID(), acs: randomUUID() };
-      const creq = { threeDSServerTransID: ids.ds, acsTransID: ids.acs, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: '05' };
+      const creq = {
+        threeDSServerTransID: ids.ds,
+        acsTransID: ids.acs,
+        messageType: 'CReq',
+        messageVersion: '2.2.0',
+        challengeWindowSize: '05',
+      };
       return {
         status: flow === 'CHALLENGE' ? 'PENDING' : 'SUCCESS',
         flow,
@@ -258,7 +267,12 @@ export class SandboxEngine {
         break;
       case 'challenge':
         record.authentication = threeDs('CHALLENGE');
-        this.setPending(record, 'challenge', 'CHALLENGE_REQUIRED', 'The cardholder must complete a 3-D Secure challenge.');
+        this.setPending(
+          record,
+          'challenge',
+          'CHALLENGE_REQUIRED',
+          'The cardholder must complete a 3-D Secure challenge.',
+        );
         break;
       case 'timeout':
         record.status = 'UNCERTAIN';
@@ -276,9 +290,12 @@ export class SandboxEngine {
     record.additional.giftcard_last_four_digits = number.slice(-4);
     const card = this.giftCards.get(number);
     if (!card) return this.refuse(record, 'UNKNOWN_CARD', 'UNKNOWN_CARD', 'No gift card has this number.');
-    if (input.pin !== undefined && input.pin !== GIFT_CARD_PIN) return this.refuse(record, 'WRONG_CARD_DATA', 'WRONG_PIN', 'The PIN is wrong.');
-    if (!card.active) return this.refuse(record, 'CARD_IS_NOT_ACTIVE', 'CARD_NOT_ACTIVE', 'The gift card is not activated.');
-    if (card.balance <= 0) return this.refuse(record, 'INSUFFICIENT_FUNDS', 'INSUFFICIENT_BALANCE', 'The gift card balance is zero.');
+    if (input.pin !== undefined && input.pin !== GIFT_CARD_PIN)
+      return this.refuse(record, 'WRONG_CARD_DATA', 'WRONG_PIN', 'The PIN is wrong.');
+    if (!card.active)
+      return this.refuse(record, 'CARD_IS_NOT_ACTIVE', 'CARD_NOT_ACTIVE', 'The gift card is not activated.');
+    if (card.balance <= 0)
+      return this.refuse(record, 'INSUFFICIENT_FUNDS', 'INSUFFICIENT_BALANCE', 'The gift card balance is zero.');
     const authorized = Math.min(record.amount, card.balance);
     card.balance -= authorized;
     card.held += authorized;
@@ -295,9 +312,15 @@ export class SandboxEngine {
 
   private authorizeWallet(record: AuthorizationRecord, body: WireAuthorizeBody): void {
     if (body.wallet_token === undefined) {
-      return this.setPending(record, 'wallet', 'AWAITING_APPROVAL', 'The shopper must approve the payment in the wallet.');
+      return this.setPending(
+        record,
+        'wallet',
+        'AWAITING_APPROVAL',
+        'The shopper must approve the payment in the wallet.',
+      );
     }
-    if (!this.walletTokens.has(body.wallet_token)) return this.refuse(record, 'UNKNOWN_CARD', 'UNKNOWN_TOKEN', 'The wallet token is unknown.');
+    if (!this.walletTokens.has(body.wallet_token))
+      return this.refuse(record, 'UNKNOWN_CARD', 'UNKNOWN_TOKEN', 'The wallet token is unknown.');
     record.token = body.wallet_token;
     this.approve(record, record.amount, 'APPROVED', 'Approved with a saved wallet agreement.');
   }
@@ -309,7 +332,8 @@ export class SandboxEngine {
     record.partnerStatus = partnerStatus;
     record.description = description;
     record.reason = null;
-    if (record.partner === 'sandbox-card') record.additional.authorization_code = String(Math.floor(100000 + Math.random() * 900000));
+    if (record.partner === 'sandbox-card')
+      record.additional.authorization_code = String(Math.floor(100000 + Math.random() * 900000));
     if (record.partner === 'sandbox-card' && record.saveCard && record.token === null && record.card) {
       record.token = newId('ctok');
       this.cardTokens.set(record.token, record.card);
@@ -352,7 +376,13 @@ export class SandboxEngine {
     const card = this.giftCards.get(digits);
     if (!card) throw new SandboxHttpError(404, 'unknown_card', 'No gift card has this number.');
     if (pin !== undefined && pin !== GIFT_CARD_PIN) throw new SandboxHttpError(422, 'wrong_pin', 'The PIN is wrong.');
-    return { object: 'giftcard_balance', last_four_digits: digits.slice(-4), balance: card.balance, held: card.held, active: card.active };
+    return {
+      object: 'giftcard_balance',
+      last_four_digits: digits.slice(-4),
+      balance: card.balance,
+      held: card.held,
+      active: card.active,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -364,12 +394,25 @@ export class SandboxEngine {
       throw new SandboxHttpError(422, 'currency_mismatch', `the authorization is in ${auth.currency}`);
     }
     const available = amountsOf(auth);
-    const limit = kind === 'capture' ? available.available_to_capture : kind === 'void' ? available.available_to_void : available.available_to_refund;
+    const limit =
+      kind === 'capture'
+        ? available.available_to_capture
+        : kind === 'void'
+          ? available.available_to_void
+          : available.available_to_refund;
     let failure: { reason: ReasonCode; status: string; description: string } | null = null;
     if (auth.status !== 'AUTHORIZED') {
-      failure = { reason: 'BAD_REQUEST', status: 'NOT_AUTHORIZED', description: `The authorization is ${auth.status}.` };
+      failure = {
+        reason: 'BAD_REQUEST',
+        status: 'NOT_AUTHORIZED',
+        description: `The authorization is ${auth.status}.`,
+      };
     } else if (body.amount > limit) {
-      failure = { reason: 'AMOUNT_EXCEEDED', status: 'AMOUNT_EXCEEDED', description: `At most ${limit} can be ${pastTense(kind)}.` };
+      failure = {
+        reason: 'AMOUNT_EXCEEDED',
+        status: 'AMOUNT_EXCEEDED',
+        description: `At most ${limit} can be ${pastTense(kind)}.`,
+      };
     }
     if (!failure) {
       if (kind === 'capture') auth.captured += body.amount;
@@ -429,8 +472,16 @@ export class SandboxEngine {
 
   page(kind: PageKind, reference: string): PageView {
     const record = this.authorizations.get(reference);
-    const expected: Record<PageKind, PartnerName> = { challenge: 'sandbox-card', wallet: 'sandbox-wallet', lender: 'sandbox-instalments' };
-    if (!record || record.partner !== expected[kind] || (kind === 'challenge' && record.authentication?.flow !== 'CHALLENGE')) {
+    const expected: Record<PageKind, PartnerName> = {
+      challenge: 'sandbox-card',
+      wallet: 'sandbox-wallet',
+      lender: 'sandbox-instalments',
+    };
+    if (
+      !record ||
+      record.partner !== expected[kind] ||
+      (kind === 'challenge' && record.authentication?.flow !== 'CHALLENGE')
+    ) {
       throw new SandboxHttpError(404, 'not_found', 'No such transaction.');
     }
     return {
@@ -462,7 +513,12 @@ export class SandboxEngine {
           this.walletTokens.add(record.token);
           this.approve(record, record.amount, 'APPROVED', 'The shopper approved the payment in the wallet.');
         } else {
-          this.refuse(record, 'BLOCKED_BY_CUSTOMER', 'DECLINED_BY_SHOPPER', 'The shopper declined the payment in the wallet.');
+          this.refuse(
+            record,
+            'BLOCKED_BY_CUSTOMER',
+            'DECLINED_BY_SHOPPER',
+            'The shopper declined the payment in the wallet.',
+          );
         }
       }
       if (kind === 'lender') {
@@ -488,9 +544,20 @@ export class SandboxEngine {
   private completeChallenge(record: AuthorizationRecord, success: boolean): void {
     const authentication = record.authentication;
     if (!authentication) return;
-    record.authentication = { ...authentication, status: success ? 'SUCCESS' : 'FAILURE', eci: success ? '05' : '07', challenge_data: null };
+    record.authentication = {
+      ...authentication,
+      status: success ? 'SUCCESS' : 'FAILURE',
+      eci: success ? '05' : '07',
+      challenge_data: null,
+    };
     if (success) this.approve(record, record.amount, 'APPROVED', 'Authenticated by challenge and authorized.');
-    else this.refuse(record, 'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK', 'AUTHENTICATION_FAILED', 'The cardholder failed the 3-D Secure challenge.');
+    else
+      this.refuse(
+        record,
+        'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
+        'AUTHENTICATION_FAILED',
+        'The cardholder failed the 3-D Secure challenge.',
+      );
   }
 
   private lenderDecides(record: AuthorizationRecord): void {
@@ -530,7 +597,11 @@ export class SandboxEngine {
     }
   }
 
-  private record(type: 'AUTHORIZE' | 'AUTHORIZATION_UPDATE', record: AuthorizationRecord, idempotencyKey: string | null): void {
+  private record(
+    type: 'AUTHORIZE' | 'AUTHORIZATION_UPDATE',
+    record: AuthorizationRecord,
+    idempotencyKey: string | null,
+  ): void {
     this.push({
       type,
       partner: record.partner,
@@ -555,7 +626,12 @@ export class SandboxEngine {
     const path = { challenge: 'acs', wallet: 'wallet', lender: 'lender' } as const;
     const step = record.pending;
     if (step !== 'challenge' && step !== 'wallet' && step !== 'lender') return null;
-    return { href: `${this.options.publicUrl()}/${path[step]}/${record.reference}`, method: 'GET', media_type: null, body: null };
+    return {
+      href: `${this.options.publicUrl()}/${path[step]}/${record.reference}`,
+      method: 'GET',
+      media_type: null,
+      body: null,
+    };
   }
 
   private wire(record: AuthorizationRecord): WireAuthorization {

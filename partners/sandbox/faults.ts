@@ -41,7 +41,13 @@ export class FaultPlan {
   }
 
   add(rule: Fault & { count: number; path_prefix: string | null }): FaultRule {
-    const added: FaultRule = { id: `flt_${randomBytes(6).toString('hex')}`, fault: rule.fault, phase: rule.phase, remaining: rule.count, path_prefix: rule.path_prefix };
+    const added: FaultRule = {
+      id: `flt_${randomBytes(6).toString('hex')}`,
+      fault: rule.fault,
+      phase: rule.phase,
+      remaining: rule.count,
+      path_prefix: rule.path_prefix,
+    };
     this.rules.push(added);
     return added;
   }
@@ -75,7 +81,8 @@ export function requestedLatency(headers: Record<string, string | string[] | und
   const raw = header(headers, 'x-sandbox-latency-ms');
   if (raw === undefined) return 0;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) return { invalid: `x-sandbox-latency-ms must be an integer from 0 to ${MAX_LATENCY_MS}` };
+  if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS)
+    return { invalid: `x-sandbox-latency-ms must be an integer from 0 to ${MAX_LATENCY_MS}` };
   return ms;
 }
 

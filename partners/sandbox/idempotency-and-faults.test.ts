@@ -28,7 +28,11 @@ function authorizeRequest(key = `payment/${randomUUID()}/auth/1`, amount = 4_200
 
 /** An adapter whose calls carry fault headers (a short timeout so "timeout" is quick). */
 function faulty(fault: string, phase: 'before' | 'after') {
-  return new SandboxCardAdapter({ baseUrl: network.url, timeoutMs: 300, headers: { 'x-sandbox-fault': fault, 'x-sandbox-fault-phase': phase } });
+  return new SandboxCardAdapter({
+    baseUrl: network.url,
+    timeoutMs: 300,
+    headers: { 'x-sandbox-fault': fault, 'x-sandbox-fault-phase': phase },
+  });
 }
 
 describe('idempotency keys', () => {
@@ -47,7 +51,12 @@ describe('idempotency keys', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': request.idempotency_key },
       // Same request, keys in another order: still the same request.
-      body: JSON.stringify({ currency: 'EUR', amount: 4_200, method: 'creditcard', card: { cvv: '123', expiry_year: '34', expiry_month: '12', number: '4242424242424242' } }),
+      body: JSON.stringify({
+        currency: 'EUR',
+        amount: 4_200,
+        method: 'creditcard',
+        card: { cvv: '123', expiry_year: '34', expiry_month: '12', number: '4242424242424242' },
+      }),
     });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -84,10 +93,12 @@ describe('fault injection', () => {
     for (const phase of ['before', 'after'] as const) {
       it(`${fault} ${phase} processing surfaces as a retryable error`, async () => {
         const request = authorizeRequest();
-        const error = await faulty(fault, phase).authorize(request).then(
-          () => null,
-          (e: unknown) => e,
-        );
+        const error = await faulty(fault, phase)
+          .authorize(request)
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
         expect(error).toBeInstanceOf(PartnerUnavailableError);
         expect(error).toMatchObject({
           retryable: true,
@@ -111,17 +122,29 @@ describe('fault injection', () => {
 
   it('a capture whose answer is lost is captured once across retries', async () => {
     const auth = await card.authorize(authorizeRequest());
-    const capture = { idempotency_key: `payment/x/capture/${randomUUID()}`, partner_reference: auth.partner_reference, amount: 4_200, currency: 'EUR' as const };
+    const capture = {
+      idempotency_key: `payment/x/capture/${randomUUID()}`,
+      partner_reference: auth.partner_reference,
+      amount: 4_200,
+      currency: 'EUR' as const,
+    };
     await expect(faulty('drop', 'after').capture(capture)).rejects.toBeInstanceOf(PartnerUnavailableError);
     await expect(faulty('503', 'after').capture(capture)).rejects.toBeInstanceOf(PartnerUnavailableError);
     const result = await card.capture(capture);
-    expect(result).toMatchObject({ status: 'SUCCESS', processed_amount: 4_200, authorization_amounts: { captured: 4_200 } });
+    expect(result).toMatchObject({
+      status: 'SUCCESS',
+      processed_amount: 4_200,
+      authorization_amounts: { captured: 4_200 },
+    });
     expect(network.ledger({ authorization_reference: auth.partner_reference, type: 'CAPTURE' })).toHaveLength(1);
   });
 
   it('a fault on a status read is retryable too', async () => {
     const auth = await card.authorize(authorizeRequest());
-    await expect(faulty('500', 'before').status({ partner_reference: auth.partner_reference })).rejects.toMatchObject({ retryable: true, call: 'status' });
+    await expect(faulty('500', 'before').status({ partner_reference: auth.partner_reference })).rejects.toMatchObject({
+      retryable: true,
+      call: 'status',
+    });
   });
 
   it('queued fault rules hit the next matching calls only', async () => {
@@ -140,7 +163,10 @@ describe('fault injection', () => {
   });
 
   it('rejects an unknown fault header', async () => {
-    await expect(faulty('418', 'before').authorize(authorizeRequest())).rejects.toMatchObject({ code: 'invalid_request', httpStatus: 400 });
+    await expect(faulty('418', 'before').authorize(authorizeRequest())).rejects.toMatchObject({
+      code: 'invalid_request',
+      httpStatus: 400,
+    });
   });
 });
 
@@ -153,7 +179,11 @@ describe('latency', () => {
   });
 
   it('honours the global latency setting', async () => {
-    await fetch(`${network.url}/admin/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 120 }) });
+    await fetch(`${network.url}/admin/config`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latency_ms: 120 }),
+    });
     try {
       const started = performance.now();
       await card.authorize(authorizeRequest());
@@ -164,8 +194,15 @@ describe('latency', () => {
   });
 
   it('latency beyond the adapter timeout is a retryable timeout', async () => {
-    const impatient = new SandboxCardAdapter({ baseUrl: network.url, timeoutMs: 50, headers: { 'x-sandbox-latency-ms': '300' } });
-    await expect(impatient.authorize(authorizeRequest())).rejects.toMatchObject({ name: 'PartnerUnavailableError', failure: 'timeout' });
+    const impatient = new SandboxCardAdapter({
+      baseUrl: network.url,
+      timeoutMs: 50,
+      headers: { 'x-sandbox-latency-ms': '300' },
+    });
+    await expect(impatient.authorize(authorizeRequest())).rejects.toMatchObject({
+      name: 'PartnerUnavailableError',
+      failure: 'timeout',
+    });
   });
 });
 
@@ -175,11 +212,24 @@ describe('ledger over HTTP', () => {
     try {
       const adapter = new SandboxCardAdapter({ baseUrl: own.url });
       const auth = await adapter.authorize(authorizeRequest());
-      await adapter.capture({ idempotency_key: randomUUID(), partner_reference: auth.partner_reference, amount: 100, currency: 'EUR' });
+      await adapter.capture({
+        idempotency_key: randomUUID(),
+        partner_reference: auth.partner_reference,
+        amount: 100,
+        currency: 'EUR',
+      });
       const all = await (await fetch(`${own.url}/ledger`)).json();
       expect(all.count).toBe(2);
-      const captures = await (await fetch(`${own.url}/ledger?type=CAPTURE&authorization_reference=${auth.partner_reference}`)).json();
-      expect(captures.entries).toEqual([expect.objectContaining({ type: 'CAPTURE', processed_amount: 100, card: { bin: '424242', last_four_digits: '4242' } })]);
+      const captures = await (
+        await fetch(`${own.url}/ledger?type=CAPTURE&authorization_reference=${auth.partner_reference}`)
+      ).json();
+      expect(captures.entries).toEqual([
+        expect.objectContaining({
+          type: 'CAPTURE',
+          processed_amount: 100,
+          card: { bin: '424242', last_four_digits: '4242' },
+        }),
+      ]);
       expect((await fetch(`${own.url}/admin/reset`, { method: 'POST' })).status).toBe(204);
       expect((await (await fetch(`${own.url}/ledger`)).json()).count).toBe(0);
     } finally {

@@ -16,10 +16,7 @@ export interface StoredAnswer {
 type Entry = { fingerprint: string; answer: StoredAnswer | null };
 
 export type Claim =
-  | { kind: 'new' }
-  | { kind: 'replay'; answer: StoredAnswer }
-  | { kind: 'conflict' }
-  | { kind: 'in_progress' };
+  { kind: 'new' } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'conflict' } | { kind: 'in_progress' };
 
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -37,7 +34,9 @@ export class IdempotencyStore {
   private entries = new Map<string, Entry>();
 
   fingerprint(method: string, path: string, body: unknown): string {
-    return createHmac('sha256', this.secret).update(`${method} ${path}\n${canonicalJson(body)}`).digest('hex');
+    return createHmac('sha256', this.secret)
+      .update(`${method} ${path}\n${canonicalJson(body)}`)
+      .digest('hex');
   }
 
   /** Claims the key for this request, or says how to answer instead. */

@@ -85,10 +85,13 @@ export class Notifier {
       delivery.state = 'failed';
       return;
     }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(delivery, body, generation);
-    }, this.options.retryDelayMs * 2 ** (n - 1));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        void this.attempt(delivery, body, generation);
+      },
+      this.options.retryDelayMs * 2 ** (n - 1),
+    );
     this.timers.add(timer);
   }
 

@@ -12,12 +12,22 @@ export function escapeHtml(value: string): string {
 
 export function formatAmount(minor: number, currency: Currency): string {
   const exponent = currency === 'JPY' ? 0 : 2;
-  return new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: exponent }).format(minor / 10 ** exponent);
+  return new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: exponent }).format(
+    minor / 10 ** exponent,
+  );
 }
 
 /** Form values each page posts as `decision`, and which of them accepts. */
-export const PAGE_DECISIONS: Record<PageKind, { accept: string; refuse: string; acceptLabel: string; refuseLabel: string }> = {
-  challenge: { accept: 'complete', refuse: 'fail', acceptLabel: 'Complete authentication', refuseLabel: 'Fail authentication' },
+export const PAGE_DECISIONS: Record<
+  PageKind,
+  { accept: string; refuse: string; acceptLabel: string; refuseLabel: string }
+> = {
+  challenge: {
+    accept: 'complete',
+    refuse: 'fail',
+    acceptLabel: 'Complete authentication',
+    refuseLabel: 'Fail authentication',
+  },
   wallet: { accept: 'approve', refuse: 'decline', acceptLabel: 'Approve payment', refuseLabel: 'Decline' },
   lender: { accept: 'apply', refuse: 'cancel', acceptLabel: 'Apply for this plan', refuseLabel: 'Cancel' },
 };
@@ -74,7 +84,10 @@ function summary(view: PageView): string {
 export function renderPage(view: PageView): string {
   const title = TITLES[view.kind];
   if (!view.open) {
-    return layout(title, `${summary(view)}<p role="status">This request has already been answered (status ${escapeHtml(view.status)}). You can close this page.</p>`);
+    return layout(
+      title,
+      `${summary(view)}<p role="status">This request has already been answered (status ${escapeHtml(view.status)}). You can close this page.</p>`,
+    );
   }
   const d = PAGE_DECISIONS[view.kind];
   let intro = '';
@@ -85,7 +98,10 @@ export function renderPage(view: PageView): string {
   } else {
     const count = Number(view.method.replace('x', '')) || 3;
     const plan = instalmentPlan(view.amount, count)
-      .map((amount, i) => `<tr><th scope="row">${i + 1}</th><td>${i === 0 ? 'Today' : `In ${i * 30} days`}</td><td>${escapeHtml(formatAmount(amount, view.currency))}</td></tr>`)
+      .map(
+        (amount, i) =>
+          `<tr><th scope="row">${i + 1}</th><td>${i === 0 ? 'Today' : `In ${i * 30} days`}</td><td>${escapeHtml(formatAmount(amount, view.currency))}</td></tr>`,
+      )
       .join('');
     intro = `<p>Pay in ${count} instalments. The lender answers the merchant shortly after you apply.</p>
 <table><caption class="note">Repayment schedule</caption><thead><tr><th scope="col">#</th><th scope="col">Due</th><th scope="col">Amount</th></tr></thead><tbody>${plan}</tbody></table>`;
@@ -105,7 +121,10 @@ export function renderPage(view: PageView): string {
 
 /** Shown after a decision when the orchestrator gave no return_url. */
 export function renderDone(view: PageView): string {
-  return layout(TITLES[view.kind], `${summary(view)}<p role="status">Done: status ${escapeHtml(view.status)}. You can close this page.</p>`);
+  return layout(
+    TITLES[view.kind],
+    `${summary(view)}<p role="status">Done: status ${escapeHtml(view.status)}. You can close this page.</p>`,
+  );
 }
 
 export function renderNotFound(): string {

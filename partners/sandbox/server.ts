@@ -82,7 +82,9 @@ const AuthorizeBody = Type.Object({
   order_reference: Type.Optional(Str(256)),
   return_url: Type.Optional(Str(2048)),
   notification_url: Type.Optional(Str(2048)),
-  three_ds: Type.Optional(Type.Object({ challenge_indicator: Type.Optional(Str(64)), challenge_exemption: Type.Optional(Str(64)) })),
+  three_ds: Type.Optional(
+    Type.Object({ challenge_indicator: Type.Optional(Str(64)), challenge_exemption: Type.Optional(Str(64)) }),
+  ),
 });
 const OperationBody = Type.Object({ amount: Amount, currency: Literals(CURRENCIES) });
 const BalanceBody = Type.Object({ number: Str(32), pin: Type.Optional(Str(16)) });
@@ -133,17 +135,25 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
 
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 });
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
-    if (error instanceof SandboxHttpError) return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    if (error instanceof SandboxHttpError)
+      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
     if (error.validation) return reply.code(400).send({ error: 'invalid_request', message: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Never error.message here: for a malformed JSON body it quotes the body.
-      return reply.code(status).send({ error: 'invalid_request', message: `${request.method} ${request.routeOptions.url ?? ''}: unreadable request` });
+      return reply.code(status).send({
+        error: 'invalid_request',
+        message: `${request.method} ${request.routeOptions.url ?? ''}: unreadable request`,
+      });
     }
     return reply.code(500).send({ error: 'internal_error', message: 'sandbox internal error' });
   });
@@ -157,7 +167,9 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
 
   async function injectFault(fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (fault.fault === '500' || fault.fault === '503') {
-      await reply.code(Number(fault.fault)).send({ error: 'injected_fault', message: `sandbox fault ${fault.fault} (${fault.phase} processing)` });
+      await reply
+        .code(Number(fault.fault))
+        .send({ error: 'injected_fault', message: `sandbox fault ${fault.fault} (${fault.phase} processing)` });
       return;
     }
     reply.hijack();
@@ -183,7 +195,8 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       const extra = requestedLatency(request.headers);
       if (typeof extra !== 'number') return reply.code(400).send({ error: 'invalid_request', message: extra.invalid });
       const fault = faults.take(path, request.headers);
-      if (fault && 'invalid' in fault) return reply.code(400).send({ error: 'invalid_request', message: fault.invalid });
+      if (fault && 'invalid' in fault)
+        return reply.code(400).send({ error: 'invalid_request', message: fault.invalid });
       if (latencyMs + extra > 0) await sleep(latencyMs + extra);
       if (fault?.phase === 'before') return injectFault(fault, request, reply);
 
@@ -192,14 +205,21 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       if (idempotent) {
         const key = request.headers['idempotency-key'];
         if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
-          return reply.code(400).send({ error: 'missing_idempotency_key', message: 'Idempotency-Key header (1 to 255 characters) is required' });
+          return reply.code(400).send({
+            error: 'missing_idempotency_key',
+            message: 'Idempotency-Key header (1 to 255 characters) is required',
+          });
         }
         const claim = keys.claim(key, keys.fingerprint(request.method, path, request.body));
         if (claim.kind === 'conflict') {
-          return reply.code(422).send({ error: 'idempotency_key_reused', message: 'this Idempotency-Key was used with another request' });
+          return reply
+            .code(422)
+            .send({ error: 'idempotency_key_reused', message: 'this Idempotency-Key was used with another request' });
         }
         if (claim.kind === 'in_progress') {
-          return reply.code(409).send({ error: 'request_in_progress', message: 'a request with this Idempotency-Key is being processed' });
+          return reply
+            .code(409)
+            .send({ error: 'request_in_progress', message: 'a request with this Idempotency-Key is being processed' });
         }
         if (claim.kind === 'replay') {
           answer = claim.answer;
@@ -234,7 +254,11 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       body: engine.authorize(request.params.partner, request.body, idemKey(request)),
     })),
   );
-  for (const [kind, segment] of [['capture', 'captures'], ['void', 'voids'], ['refund', 'refunds']] as const) {
+  for (const [kind, segment] of [
+    ['capture', 'captures'],
+    ['void', 'voids'],
+    ['refund', 'refunds'],
+  ] as const) {
     app.post(
       `/v1/authorizations/:reference/${segment}`,
       schema({ body: OperationBody, params: Reference }),
@@ -247,12 +271,18 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
   app.get(
     '/v1/transactions/:reference',
     schema({ params: Reference }),
-    api<unknown, { reference: string }>(false, (request) => ({ statusCode: 200, body: engine.transaction(request.params.reference) })),
+    api<unknown, { reference: string }>(false, (request) => ({
+      statusCode: 200,
+      body: engine.transaction(request.params.reference),
+    })),
   );
   app.post(
     '/v1/sandbox-giftcard/balance',
     schema({ body: BalanceBody }),
-    api<Static<typeof BalanceBody>, unknown>(false, (request) => ({ statusCode: 200, body: engine.balance(request.body.number, request.body.pin) })),
+    api<Static<typeof BalanceBody>, unknown>(false, (request) => ({
+      statusCode: 200,
+      body: engine.balance(request.body.number, request.body.pin),
+    })),
   );
 
   // --- shopper pages -----------------------------------------------------------------------------
@@ -262,21 +292,30 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer');
-  for (const [kind, segment] of [['challenge', 'acs'], ['wallet', 'wallet'], ['lender', 'lender']] as const satisfies readonly (readonly [PageKind, string])[]) {
-    app.get<{ Params: { reference: string } }>(`/${segment}/:reference`, schema({ params: Reference }), async (request, reply) => {
-      try {
-        return pageHeaders(reply).send(renderPage(engine.page(kind, request.params.reference)));
-      } catch {
-        return pageHeaders(reply.code(404)).send(renderNotFound());
-      }
-    });
+  for (const [kind, segment] of [
+    ['challenge', 'acs'],
+    ['wallet', 'wallet'],
+    ['lender', 'lender'],
+  ] as const satisfies readonly (readonly [PageKind, string])[]) {
+    app.get<{ Params: { reference: string } }>(
+      `/${segment}/:reference`,
+      schema({ params: Reference }),
+      async (request, reply) => {
+        try {
+          return pageHeaders(reply).send(renderPage(engine.page(kind, request.params.reference)));
+        } catch {
+          return pageHeaders(reply.code(404)).send(renderNotFound());
+        }
+      },
+    );
     app.post<{ Params: { reference: string }; Body: Static<typeof PageForm> }>(
       `/${segment}/:reference`,
       schema({ params: Reference, body: PageForm }),
       async (request, reply) => {
         const { accept, refuse } = PAGE_DECISIONS[kind];
         const decision = request.body.decision;
-        if (decision !== accept && decision !== refuse) return reply.code(400).send({ error: 'invalid_request', message: `decision must be ${accept} or ${refuse}` });
+        if (decision !== accept && decision !== refuse)
+          return reply.code(400).send({ error: 'invalid_request', message: `decision must be ${accept} or ${refuse}` });
         let target: string | null;
         try {
           target = engine.decide(kind, request.params.reference, decision === accept);
@@ -291,10 +330,14 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
 
   // --- test and operations endpoints -------------------------------------------------------------
   app.get('/health', async () => ({ status: 'ok' }));
-  app.get<{ Querystring: Static<typeof LedgerQuery> }>('/ledger', schema({ querystring: LedgerQuery }), async (request) => {
-    const entries = engine.ledger(request.query as LedgerFilter);
-    return { count: entries.length, entries };
-  });
+  app.get<{ Querystring: Static<typeof LedgerQuery> }>(
+    '/ledger',
+    schema({ querystring: LedgerQuery }),
+    async (request) => {
+      const entries = engine.ledger(request.query as LedgerFilter);
+      return { count: entries.length, entries };
+    },
+  );
   app.get('/notifications', async () => ({ deliveries: notifier.list() }));
   const reset = () => {
     engine.reset();

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cardScenario, detectNetwork, instalmentPlan, isExpired, lenderDecision, luhnValid, normaliseExpiry, resolveNetwork, TEST_CARDS } from './test-data';
+import {
+  cardScenario,
+  detectNetwork,
+  instalmentPlan,
+  isExpired,
+  lenderDecision,
+  luhnValid,
+  normaliseExpiry,
+  resolveNetwork,
+  TEST_CARDS,
+} from './test-data';
 
 /** The digit that makes `body` + digit Luhn-valid. */
 function checkDigit(body: string): string {
@@ -46,8 +56,13 @@ describe('sandbox test data', () => {
   it('expired-by-date beats an approving test number but not a fixed refusal', () => {
     const now = new Date('2026-06-15T00:00:00Z');
     const past = { month: '01', year: '20' };
-    expect(cardScenario({ digits: '4242424242424242', expiry: past }, now)).toMatchObject({ kind: 'refuse', reason: 'CARD_EXPIRED' });
-    expect(cardScenario({ digits: '4000000000009995', expiry: past }, now)).toMatchObject({ reason: 'INSUFFICIENT_FUNDS' });
+    expect(cardScenario({ digits: '4242424242424242', expiry: past }, now)).toMatchObject({
+      kind: 'refuse',
+      reason: 'CARD_EXPIRED',
+    });
+    expect(cardScenario({ digits: '4000000000009995', expiry: past }, now)).toMatchObject({
+      reason: 'INSUFFICIENT_FUNDS',
+    });
   });
 
   it('splits an instalment plan exactly', () => {
@@ -63,7 +78,10 @@ describe('sandbox test data', () => {
 
   it('the lender refuses by email and outside its limits', () => {
     expect(lenderDecision(10_000, 'grace@example.com')).toEqual({ accept: true });
-    expect(lenderDecision(10_000, 'please-refuse@example.com')).toMatchObject({ accept: false, reason: 'REJECTED_BY_RISK_CHECKS' });
+    expect(lenderDecision(10_000, 'please-refuse@example.com')).toMatchObject({
+      accept: false,
+      reason: 'REJECTED_BY_RISK_CHECKS',
+    });
     expect(lenderDecision(10_000, 'grace@refuse.example')).toEqual({ accept: true }); // local part only
     expect(lenderDecision(4_999, undefined)).toMatchObject({ accept: false, reason: 'AMOUNT_EXCEEDED' });
   });

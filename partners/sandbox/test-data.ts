@@ -86,7 +86,10 @@ export function isExpired(expiry: { month: string; year: string }, now: Date): b
 }
 
 /** The outcome of a card authorization, decided by the card's data alone. */
-export function cardScenario(card: { digits: string; expiry: { month: string; year: string } | null; cvv?: string }, now: Date): CardScenario {
+export function cardScenario(
+  card: { digits: string; expiry: { month: string; year: string } | null; cvv?: string },
+  now: Date,
+): CardScenario {
   const wrongData = refuse('WRONG_CARD_DATA', 'INVALID_CARD_DATA', 'The card number, expiry or CVV is invalid.');
   if (!luhnValid(card.digits) || card.expiry === null) return wrongData;
   if (card.cvv !== undefined && !/^\d{3,4}$/.test(card.cvv)) return wrongData;
@@ -114,12 +117,15 @@ export const TEST_GIFT_CARDS: Readonly<Record<string, { balance: number; active:
 
 export const INSTALMENT_LIMITS = { min: 5_000, max: 300_000 } as const;
 
-export function lenderDecision(amount: number, email: string | undefined): { accept: true } | { accept: false; reason: ReasonCode; description: string } {
+export function lenderDecision(
+  amount: number,
+  email: string | undefined,
+): { accept: true } | { accept: false; reason: ReasonCode; description: string } {
   if (email && /refuse/i.test(email.split('@')[0] ?? '')) {
     return { accept: false, reason: 'REJECTED_BY_RISK_CHECKS', description: 'The lender declined the application.' };
   }
   if (amount < INSTALMENT_LIMITS.min || amount > INSTALMENT_LIMITS.max) {
-    return { accept: false, reason: 'AMOUNT_EXCEEDED', description: 'The amount is outside the lender\'s limits.' };
+    return { accept: false, reason: 'AMOUNT_EXCEEDED', description: "The amount is outside the lender's limits." };
   }
   return { accept: true };
 }

@@ -50,7 +50,10 @@ export async function startNotificationReceiver(options: { failFirst?: number } 
 }
 
 /** Polls `condition` every intervalMs until true; throws after timeoutMs. */
-export async function waitUntil(condition: () => boolean | Promise<boolean>, options: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<void> {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const intervalMs = options.intervalMs ?? 20;
   const deadline = Date.now() + timeoutMs;

@@ -38,13 +38,24 @@ export interface WorkflowCounts {
   updates: number;
 }
 
-export async function lifecycleAnatomy(client: Client, workflows: Array<{ tag: string; workflowId: string }>, marks: Mark[]): Promise<{ lines: string[]; counts: WorkflowCounts[] }> {
+export async function lifecycleAnatomy(
+  client: Client,
+  workflows: Array<{ tag: string; workflowId: string }>,
+  marks: Mark[],
+): Promise<{ lines: string[]; counts: WorkflowCounts[] }> {
   const timeline: Line[] = marks.map((mark) => ({ at: mark.at, text: `   ${mark.label}` }));
   const counts: WorkflowCounts[] = [];
   for (const { tag, workflowId } of workflows) {
     const history = await client.workflow.getHandle(workflowId).fetchHistory();
     const scheduled = new Map<string, string>();
-    const count: WorkflowCounts = { workflowId, events: 0, workflowTasks: 0, activities: [], localActivities: 0, updates: 0 };
+    const count: WorkflowCounts = {
+      workflowId,
+      events: 0,
+      workflowTasks: 0,
+      activities: [],
+      localActivities: 0,
+      updates: 0,
+    };
     for (const event of history.events ?? []) {
       count.events += 1;
       const name = eventName(event.eventType);
@@ -56,7 +67,10 @@ export async function lifecycleAnatomy(client: Client, workflows: Array<{ tag: s
         count.activities.push(type);
         detail = ` ${type}`;
       }
-      if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED || event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED) {
+      if (
+        event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED ||
+        event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED
+      ) {
         const attributes = event.activityTaskStartedEventAttributes ?? event.activityTaskCompletedEventAttributes;
         detail = ` ${scheduled.get(String(attributes?.scheduledEventId)) ?? ''}`;
       }
@@ -75,6 +89,8 @@ export async function lifecycleAnatomy(client: Client, workflows: Array<{ tag: s
   timeline.sort((a, b) => a.at - b.at);
   const origin = marks[0]?.at ?? timeline[0]?.at ?? 0;
   const end = marks.at(-1)?.at ?? Number.POSITIVE_INFINITY;
-  const lines = timeline.filter((line) => line.at <= end + 50).map((line) => `${(line.at - origin).toFixed(1).padStart(8)} ms  ${line.text}`);
+  const lines = timeline
+    .filter((line) => line.at <= end + 50)
+    .map((line) => `${(line.at - origin).toFixed(1).padStart(8)} ms  ${line.text}`);
   return { lines, counts };
 }

@@ -14,7 +14,14 @@ Runtime.install({ logger: new DefaultLogger('WARN') });
 const silent = () => {};
 const { code } = await bundleWorkflowCode({
   workflowsPath: join(import.meta.dirname, 'workflows.ts'),
-  logger: { log: silent, trace: silent, debug: silent, info: silent, warn: (m: string) => console.warn(m), error: (m: string) => console.error(m) },
+  logger: {
+    log: silent,
+    trace: silent,
+    debug: silent,
+    info: silent,
+    warn: (m: string) => console.warn(m),
+    error: (m: string) => console.error(m),
+  },
 });
 const activities: BenchActivities = { benchNoop: async () => {} };
 const connection = await NativeConnection.connect({ address });

@@ -3,7 +3,17 @@
 import { randomUUID } from 'node:crypto';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { elapsedMs, now, type Recorder, Samples } from './stats';
-import { activityUpdate, benchEmpty, benchProbe, childLocalUpdate, childUpdate, finishSignal, localActivityUpdate, noopUpdate, probeQuery } from './workflows';
+import {
+  activityUpdate,
+  benchEmpty,
+  benchProbe,
+  childLocalUpdate,
+  childUpdate,
+  finishSignal,
+  localActivityUpdate,
+  noopUpdate,
+  probeQuery,
+} from './workflows';
 
 export interface Ceiling {
   concurrency: number;
@@ -16,7 +26,12 @@ export interface Ceiling {
 }
 
 /** Empty workflows (start, then wait for the result) in `concurrency` loops for `seconds`. */
-export async function emptyWorkflowCeiling(client: Client, taskQueue: string, concurrency: number, seconds: number): Promise<Ceiling> {
+export async function emptyWorkflowCeiling(
+  client: Client,
+  taskQueue: string,
+  concurrency: number,
+  seconds: number,
+): Promise<Ceiling> {
   const latency = new Samples();
   let completed = 0;
   let errors = 0;
@@ -27,7 +42,11 @@ export async function emptyWorkflowCeiling(client: Client, taskQueue: string, co
     while (Date.now() < deadline) {
       const t = now();
       try {
-        await client.workflow.execute(benchEmpty, { taskQueue, workflowId: `bench-empty-${randomUUID()}`, workflowExecutionTimeout: '1 minute' });
+        await client.workflow.execute(benchEmpty, {
+          taskQueue,
+          workflowId: `bench-empty-${randomUUID()}`,
+          workflowExecutionTimeout: '1 minute',
+        });
         latency.add(elapsedMs(t));
         completed += 1;
       } catch (error) {
@@ -74,7 +93,13 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
       return undefined;
     }
   };
-  const handle = await time('start', () => client.workflow.start(benchProbe, { taskQueue, workflowId: `bench-probe-${randomUUID()}`, workflowExecutionTimeout: '15 minutes' }));
+  const handle = await time('start', () =>
+    client.workflow.start(benchProbe, {
+      taskQueue,
+      workflowId: `bench-probe-${randomUUID()}`,
+      workflowExecutionTimeout: '15 minutes',
+    }),
+  );
   if (handle) {
     try {
       await handle.executeUpdate(noopUpdate);
@@ -84,20 +109,46 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
       await time('updateLocalActivity', () => handle.executeUpdate(localActivityUpdate));
       const childId = `${handle.workflowId}-child`;
       await time('updateChildActivity', () => handle.executeUpdate(childUpdate, { args: [childId] }));
-      await client.workflow.getHandle(childId).signal(finishSignal).catch(() => {});
+      await client.workflow
+        .getHandle(childId)
+        .signal(finishSignal)
+        .catch(() => {});
       const localChildId = `${handle.workflowId}-child-local`;
       await time('updateChildLocalActivity', () => handle.executeUpdate(childLocalUpdate, { args: [localChildId] }));
-      await client.workflow.getHandle(localChildId).signal(finishSignal).catch(() => {});
+      await client.workflow
+        .getHandle(localChildId)
+        .signal(finishSignal)
+        .catch(() => {});
     } finally {
       await handle.signal(finishSignal).catch(() => {});
     }
   }
   const workflowId = `bench-uws-${randomUUID()}`;
-  const startWorkflowOperation = new WithStartWorkflowOperation(benchProbe, { workflowId, taskQueue, workflowIdConflictPolicy: 'FAIL', workflowExecutionTimeout: '15 minutes' });
-  await time('updateWithStartActivity', () => client.workflow.executeUpdateWithStart(activityUpdate, { startWorkflowOperation }));
-  await client.workflow.getHandle(workflowId).signal(finishSignal).catch(() => {});
+  const startWorkflowOperation = new WithStartWorkflowOperation(benchProbe, {
+    workflowId,
+    taskQueue,
+    workflowIdConflictPolicy: 'FAIL',
+    workflowExecutionTimeout: '15 minutes',
+  });
+  await time('updateWithStartActivity', () =>
+    client.workflow.executeUpdateWithStart(activityUpdate, { startWorkflowOperation }),
+  );
+  await client.workflow
+    .getHandle(workflowId)
+    .signal(finishSignal)
+    .catch(() => {});
   const localId = `bench-uws-${randomUUID()}`;
-  const startLocal = new WithStartWorkflowOperation(benchProbe, { workflowId: localId, taskQueue, workflowIdConflictPolicy: 'FAIL', workflowExecutionTimeout: '15 minutes' });
-  await time('updateWithStartLocalActivity', () => client.workflow.executeUpdateWithStart(localActivityUpdate, { startWorkflowOperation: startLocal }));
-  await client.workflow.getHandle(localId).signal(finishSignal).catch(() => {});
+  const startLocal = new WithStartWorkflowOperation(benchProbe, {
+    workflowId: localId,
+    taskQueue,
+    workflowIdConflictPolicy: 'FAIL',
+    workflowExecutionTimeout: '15 minutes',
+  });
+  await time('updateWithStartLocalActivity', () =>
+    client.workflow.executeUpdateWithStart(localActivityUpdate, { startWorkflowOperation: startLocal }),
+  );
+  await client.workflow
+    .getHandle(localId)
+    .signal(finishSignal)
+    .catch(() => {});
 }

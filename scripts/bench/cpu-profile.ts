@@ -64,14 +64,24 @@ export function summarizeProfile(file: string, fromUs: number, toUs: number): Pr
     const name = `${functionName || '(anonymous)'} ${where}`.trim();
     functions.set(name, (functions.get(name) ?? 0) + ms);
   }
-  const sorted = (map: Map<string, number>) => [...map.entries()].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+  const sorted = (map: Map<string, number>) =>
+    [...map.entries()].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
   const match = /\.(\d+)\.(\d+)\.\d+\.cpuprofile$/.exec(file);
-  return { file, pid: Number(match?.[1] ?? 0), thread: Number(match?.[2] ?? 0), sampledMs: sampled, areas: sorted(areas), functions: sorted(functions) };
+  return {
+    file,
+    pid: Number(match?.[1] ?? 0),
+    thread: Number(match?.[2] ?? 0),
+    sampledMs: sampled,
+    areas: sorted(areas),
+    functions: sorted(functions),
+  };
 }
 
 export function profilesIn(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((name) => name.endsWith('.cpuprofile')).map((name) => join(dir, name));
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.cpuprofile'))
+      .map((name) => join(dir, name));
   } catch {
     return [];
   }

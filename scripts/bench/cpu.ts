@@ -62,15 +62,20 @@ export class CpuMeter {
   private startedAt = 0;
   private loadBefore: number[] = [];
 
-  constructor(private readonly processes: () => Array<{ name: string; pid: number | undefined }>, private readonly withPostgres: boolean) {}
+  constructor(
+    private readonly processes: () => Array<{ name: string; pid: number | undefined }>,
+    private readonly withPostgres: boolean,
+  ) {}
 
   start(): void {
     this.startedAt = Date.now();
     this.loadBefore = loadavg();
-    this.startProcesses = new Map(this.processes().flatMap(({ name, pid }) => {
-      const ticks = pid === undefined ? undefined : processTicks(pid);
-      return ticks === undefined ? [] : [[name, ticks] as const];
-    }));
+    this.startProcesses = new Map(
+      this.processes().flatMap(({ name, pid }) => {
+        const ticks = pid === undefined ? undefined : processTicks(pid);
+        return ticks === undefined ? [] : [[name, ticks] as const];
+      }),
+    );
     this.startPostgres = this.withPostgres ? postgresTicks() : 0;
     this.startMachine = machineTicks();
   }

@@ -46,10 +46,20 @@ export interface Environment {
 
 const freePort = () => freePortOn('127.0.0.1');
 
-async function startDatabase(choice: DatabaseChoice, runDir: string, spawn: Environment['spawn'], say: (line: string) => void): Promise<Database> {
+async function startDatabase(
+  choice: DatabaseChoice,
+  runDir: string,
+  spawn: Environment['spawn'],
+  say: (line: string) => void,
+): Promise<Database> {
   const fromEnv = process.env.DATABASE_URL;
   if (choice === 'auto' && fromEnv) {
-    return { url: fromEnv, description: 'DATABASE_URL (as given; not dropped)', isPostgres: true, stop: async () => {} };
+    return {
+      url: fromEnv,
+      description: 'DATABASE_URL (as given; not dropped)',
+      isPostgres: true,
+      stop: async () => {},
+    };
   }
   if (choice === 'auto' || choice === 'postgres') {
     try {
@@ -79,12 +89,24 @@ async function startDatabase(choice: DatabaseChoice, runDir: string, spawn: Envi
     }
   }
   const port = await freePort();
-  const child = spawn('pglite', 'scripts/bench/embedded-db.ts', { BENCH_DB_DIR: join(runDir, 'db'), BENCH_DB_PORT: String(port) });
+  const child = spawn('pglite', 'scripts/bench/embedded-db.ts', {
+    BENCH_DB_DIR: join(runDir, 'db'),
+    BENCH_DB_PORT: String(port),
+  });
   const url = String(await child.firstMessage);
-  return { url, description: `embedded PGlite (db/embedded.ts) in its own process on 127.0.0.1:${port}`, isPostgres: false, stop: () => child.stop() };
+  return {
+    url,
+    description: `embedded PGlite (db/embedded.ts) in its own process on 127.0.0.1:${port}`,
+    isPostgres: false,
+    stop: () => child.stop(),
+  };
 }
 
-export async function startEnvironment(options: { database: DatabaseChoice; profile: boolean; say: (line: string) => void }): Promise<Environment> {
+export async function startEnvironment(options: {
+  database: DatabaseChoice;
+  profile: boolean;
+  say: (line: string) => void;
+}): Promise<Environment> {
   const { say } = options;
   const runDir = join(dataDir, 'bench', `run-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
   mkdirSync(runDir, { recursive: true });
@@ -93,9 +115,16 @@ export async function startEnvironment(options: { database: DatabaseChoice; prof
   const profileDir = options.profile ? join(runDir, 'profiles') : undefined;
   const profiled = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const spawn = (name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []) => {
-    const child = spawnChild(name, script, env, runDir, (dead, code, signal) => {
-      died ??= `${dead.name} exited unexpectedly (${signal ?? code}); its log (${dead.logFile}) ends with:\n${dead.tail(20)}`;
-    }, nodeArgs);
+    const child = spawnChild(
+      name,
+      script,
+      env,
+      runDir,
+      (dead, code, signal) => {
+        died ??= `${dead.name} exited unexpectedly (${signal ?? code}); its log (${dead.logFile}) ends with:\n${dead.tail(20)}`;
+      },
+      nodeArgs,
+    );
     children.push(child);
     return child;
   };
@@ -115,7 +144,12 @@ export async function startEnvironment(options: { database: DatabaseChoice; prof
   try {
     const binary = temporalBinary();
     say(`starting the Temporal dev server (${binary}, SQLite WAL, synchronous=normal)...`);
-    temporal = await startDevServer({ binary, port: await freePort(), headless: true, dbFile: join(runDir, 'temporal.db') });
+    temporal = await startDevServer({
+      binary,
+      port: await freePort(),
+      headless: true,
+      dbFile: join(runDir, 'temporal.db'),
+    });
 
     database = await startDatabase(options.database, runDir, spawn, say);
     say(`database: ${database.description}`);

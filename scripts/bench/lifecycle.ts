@@ -43,7 +43,9 @@ export interface LifecycleIds {
 
 export async function accessToken(http: HttpClient, merchant: CreatedMerchant): Promise<string> {
   const answer = await http.request('POST', '/oauth/token', {
-    headers: { authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}`,
+    },
     form: 'grant_type=client_credentials',
   });
   if (answer.status !== 200 || typeof answer.body?.access_token !== 'string') {
@@ -127,15 +129,26 @@ export async function lifecycle(context: LifecycleContext, recorder: Recorder): 
     () =>
       http.request('POST', '/v2/vault/cards', {
         headers: { 'x-api-key': merchant.publishable_key },
-        json: { number: approvedCard, expiry_month: '12', expiry_year: '30', cvv: '123', holder_name: 'Camille Martin' },
+        json: {
+          number: approvedCard,
+          expiry_month: '12',
+          expiry_year: '30',
+          cvv: '123',
+          holder_name: 'Camille Martin',
+        },
       }),
     (answer) => (typeof answer.body?.vault_form_token === 'string' ? undefined : 'no vault_form_token in the answer'),
   );
   if (!vault) return undefined;
   // ...and submits it on the session (or the merchant's server pays with the token).
-  const split = [{ amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vault.body.vault_form_token }];
+  const split = [
+    { amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vault.body.vault_form_token },
+  ];
   const call = submissionCall[context.submission];
-  const authorized = (payment: any) => (payment?.authorization?.status === 'AUTHORIZED' ? undefined : `authorization ${payment?.authorization?.status ?? 'missing'}`);
+  const authorized = (payment: any) =>
+    payment?.authorization?.status === 'AUTHORIZED'
+      ? undefined
+      : `authorization ${payment?.authorization?.status ?? 'missing'}`;
   const submitted =
     context.submission === 'session'
       ? await timed(
@@ -143,8 +156,14 @@ export async function lifecycle(context: LifecycleContext, recorder: Recorder): 
           recorder,
           call.key,
           call.label,
-          () => http.request('POST', `/checkout/v1/sessions/${sessionId}/payments`, { headers: { 'x-api-key': merchant.publishable_key }, json: { split } }),
-          (answer) => authorized(answer.body?.payment) ?? (answer.body?.session?.status === 'SUBMITTED' ? undefined : `session ${answer.body?.session?.status}`),
+          () =>
+            http.request('POST', `/checkout/v1/sessions/${sessionId}/payments`, {
+              headers: { 'x-api-key': merchant.publishable_key },
+              json: { split },
+            }),
+          (answer) =>
+            authorized(answer.body?.payment) ??
+            (answer.body?.session?.status === 'SUBMITTED' ? undefined : `session ${answer.body?.session?.status}`),
         )
       : await timed(
           context,
@@ -154,7 +173,14 @@ export async function lifecycle(context: LifecycleContext, recorder: Recorder): 
           () =>
             http.request('POST', '/v2/payments', {
               headers: bearer,
-              json: { entity_id: merchant.entity_id, amount, currency: 'EUR', order: { reference, net_amount: amount }, shopper_redirection_url: 'https://shop.example/return', split },
+              json: {
+                entity_id: merchant.entity_id,
+                amount,
+                currency: 'EUR',
+                order: { reference, net_amount: amount },
+                shopper_redirection_url: 'https://shop.example/return',
+                split,
+              },
             }),
           (answer) => authorized(answer.body),
         );
@@ -168,7 +194,10 @@ export async function lifecycle(context: LifecycleContext, recorder: Recorder): 
     'capture',
     'POST /v2/payments/{id}/captures',
     () => http.request('POST', `/v2/payments/${paymentId}/captures`, { headers: bearer, json: { amount } }),
-    (answer) => (answer.body?.amounts?.available_to_capture === 0 ? undefined : `available_to_capture ${answer.body?.amounts?.available_to_capture} after the capture`),
+    (answer) =>
+      answer.body?.amounts?.available_to_capture === 0
+        ? undefined
+        : `available_to_capture ${answer.body?.amounts?.available_to_capture} after the capture`,
   );
   if (!capture) return undefined;
   recorder.record('lifecycle', elapsedMs(started));
@@ -189,7 +218,10 @@ export interface LoadResult {
  * `concurrency` loops of lifecycles until `durationMs` has passed (or `maxLifecycles` have started);
  * lifecycles in flight at the deadline finish and count, over the time they took.
  */
-export async function runLifecycles(context: LifecycleContext, options: { concurrency: number; durationMs: number; maxLifecycles?: number }): Promise<LoadResult> {
+export async function runLifecycles(
+  context: LifecycleContext,
+  options: { concurrency: number; durationMs: number; maxLifecycles?: number },
+): Promise<LoadResult> {
   const recorder = new Recorder();
   const deadline = Date.now() + options.durationMs;
   const started = now();
@@ -208,5 +240,13 @@ export async function runLifecycles(context: LifecycleContext, options: { concur
   };
   await Promise.all(Array.from({ length: options.concurrency }, loop));
   const seconds = elapsedMs(started) / 1000;
-  return { concurrency: options.concurrency, completed, attempted, seconds, perSecond: completed / seconds, recorder, last };
+  return {
+    concurrency: options.concurrency,
+    completed,
+    attempted,
+    seconds,
+    perSecond: completed / seconds,
+    recorder,
+    last,
+  };
 }

@@ -15,7 +15,17 @@ import { profilesIn, summarizeProfile } from './cpu-profile';
 import { startEnvironment, type Environment } from './environment';
 import { HttpClient } from './http';
 import { runV1Lifecycles } from './v1-lifecycle';
-import { accessToken, hasSessionSubmission, lifecycle, runLifecycles, submissionCall, type LifecycleContext, type LifecycleIds, type LoadResult, type SubmissionMode } from './lifecycle';
+import {
+  accessToken,
+  hasSessionSubmission,
+  lifecycle,
+  runLifecycles,
+  submissionCall,
+  type LifecycleContext,
+  type LifecycleIds,
+  type LoadResult,
+  type SubmissionMode,
+} from './lifecycle';
 import { parseOptions, UsageError, type BenchOptions } from './options';
 import { printReport } from './report';
 import { elapsedMs, now, Recorder } from './stats';
@@ -58,7 +68,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The code under test: the commit, and how many tracked files differ from it. */
 function codeVersion(): string {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const changed = git('status', '--porcelain', '--untracked-files=no').split('\n').filter(Boolean).length;
     return `${git('log', '-1', '--format=%h %s').slice(0, 100)}${changed > 0 ? ` (+ uncommitted changes in ${changed} tracked files)` : ''}`;
   } catch {
@@ -67,8 +78,12 @@ function codeVersion(): string {
 }
 
 try {
-  const uptimeLoad = loadavg().map((value) => value.toFixed(2)).join(' ');
-  say(`duration ${options.durationSeconds} s, concurrency ${options.concurrency}, ${cpus().length} cores, load average ${uptimeLoad}`);
+  const uptimeLoad = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  say(
+    `duration ${options.durationSeconds} s, concurrency ${options.concurrency}, ${cpus().length} cores, load average ${uptimeLoad}`,
+  );
   const version = codeVersion();
   environment = await startEnvironment({ database: options.database, profile: options.profile, say });
   const env = environment;
@@ -76,8 +91,10 @@ try {
   http = new HttpClient(env.apiUrl, Math.max(4, options.concurrency * 2));
   const token = await accessToken(http, env.merchant);
   const sessionPath = await hasSessionSubmission(http);
-  if (options.submission === 'session' && !sessionPath) throw new Error('--submission session: the api has no POST /checkout/v1/sessions/{id}/payments');
-  const submission: SubmissionMode = options.submission === 'auto' ? (sessionPath ? 'session' : 'payments') : options.submission;
+  if (options.submission === 'session' && !sessionPath)
+    throw new Error('--submission session: the api has no POST /checkout/v1/sessions/{id}/payments');
+  const submission: SubmissionMode =
+    options.submission === 'auto' ? (sessionPath ? 'session' : 'payments') : options.submission;
   const context: LifecycleContext = { http, merchant: env.merchant, token, submission };
   say(`submission: vault + ${submissionCall[submission].label}`);
   const cpuMeter = (withPostgres: boolean) => new CpuMeter(() => env.pids(), withPostgres);
@@ -87,10 +104,17 @@ try {
   let ceilingCpu: CpuUse | undefined;
   const bareQueue = `bench-bare-${process.pid}`;
   // Idle (long polls) while the lifecycles run at the concurrency; serves the second ceiling at the end.
-  const bareWorker = options.skipBare ? undefined : env.spawn('bare worker', 'scripts/bench/bare-worker.ts', { TEMPORAL_ADDRESS: env.temporal.address, BENCH_TASK_QUEUE: bareQueue });
+  const bareWorker = options.skipBare
+    ? undefined
+    : env.spawn('bare worker', 'scripts/bench/bare-worker.ts', {
+        TEMPORAL_ADDRESS: env.temporal.address,
+        BENCH_TASK_QUEUE: bareQueue,
+      });
   if (bareWorker) {
     await bareWorker.firstMessage;
-    say(`bare Temporal: warming up, then empty workflows at concurrency ${options.concurrency} for ${options.bareSeconds} s...`);
+    say(
+      `bare Temporal: warming up, then empty workflows at concurrency ${options.concurrency} for ${options.bareSeconds} s...`,
+    );
     await emptyWorkflowCeiling(client, bareQueue, options.concurrency, 2);
     const meter = cpuMeter(false);
     meter.start();
@@ -103,11 +127,14 @@ try {
   // the same server state and the same load from the machine's other users (which comes and goes).
   say('warming up: lifecycles for 3 s, 10 bare rounds...');
   const warmUp = await runLifecycles(context, { concurrency: options.concurrency, durationMs: 3_000 });
-  if (warmUp.completed === 0) throw new Error(`no lifecycle completed during the warm-up: ${warmUp.recorder.firstErrors.join(' | ')}`);
+  if (warmUp.completed === 0)
+    throw new Error(`no lifecycle completed during the warm-up: ${warmUp.recorder.firstErrors.join(' | ')}`);
   if (bareWorker) for (let i = 0; i < 10; i += 1) await bareRound(client, bareQueue, new Recorder());
   // Bounded, yet long enough for the samples on a busy machine (a round then takes over a second).
   const singleSeconds = Math.min(900, Math.max(300, options.durationSeconds * 3));
-  say(`concurrency 1: ${options.samples} lifecycles${bareWorker ? ', each after one bare round' : ''} (at most ${singleSeconds} s)...`);
+  say(
+    `concurrency 1: ${options.samples} lifecycles${bareWorker ? ', each after one bare round' : ''} (at most ${singleSeconds} s)...`,
+  );
   const bare: Recorder | undefined = bareWorker ? new Recorder() : undefined;
   const singleMeter = cpuMeter(env.database.isPostgres);
   singleMeter.start();
@@ -158,16 +185,24 @@ try {
   const meter = cpuMeter(env.database.isPostgres);
   meter.start();
   const loadedFromUs = Number(process.hrtime.bigint() / 1000n);
-  const loaded = await runLifecycles(context, { concurrency: options.concurrency, durationMs: options.durationSeconds * 1000 });
+  const loaded = await runLifecycles(context, {
+    concurrency: options.concurrency,
+    durationMs: options.durationSeconds * 1000,
+  });
   const loadedToUs = Number(process.hrtime.bigint() / 1000n);
   const loadedCpu = meter.stop();
   env.assertAlive();
 
   // 3b. The same at the concurrency through API v1, right after, to compare what v1 adds.
-  say(`v1 lifecycles (create, validate, capture) at concurrency ${options.concurrency} for ${options.durationSeconds} s...`);
+  say(
+    `v1 lifecycles (create, validate, capture) at concurrency ${options.concurrency} for ${options.durationSeconds} s...`,
+  );
   const v1Meter = cpuMeter(env.database.isPostgres);
   v1Meter.start();
-  const v1 = await runV1Lifecycles(context, { concurrency: options.concurrency, durationMs: options.durationSeconds * 1000 });
+  const v1 = await runV1Lifecycles(context, {
+    concurrency: options.concurrency,
+    durationMs: options.durationSeconds * 1000,
+  });
   const v1Cpu = v1Meter.stop();
   env.assertAlive();
 
@@ -199,11 +234,15 @@ try {
     header: [
       `code: ${version}`,
       `machine: ${cpus().length} cores, load average ${uptimeLoad} at start (other engineers' tests share it: see "everything else" below)`,
-      `Temporal: dev server ${env.temporalBinary}, SQLite file with journal_mode=wal, synchronous=normal, dynamic config ${Object.entries(devServerDynamicConfig).map(([name, value]) => `${name}=${value}`).join(', ')} (temporal/dev-server.ts says why), on ${env.temporal.address}`,
+      `Temporal: dev server ${env.temporalBinary}, SQLite file with journal_mode=wal, synchronous=normal, dynamic config ${Object.entries(
+        devServerDynamicConfig,
+      )
+        .map(([name, value]) => `${name}=${value}`)
+        .join(', ')} (temporal/dev-server.ts says why), on ${env.temporal.address}`,
       `database: ${env.database.description}`,
       'processes: sandbox partners (0 ms latency), Tessera worker and api each in its own process (node --import tsx, as npm start runs them, so',
       '  they spread over both cores rather than share one event loop); the bench driver (HTTP client, Temporal client of the bare probes) in',
-      '  this process; the bare probes\' worker in its own process (idle while the lifecycles run). Loopback only. LOG_LEVEL=warn.',
+      "  this process; the bare probes' worker in its own process (idle while the lifecycles run). Loopback only. LOG_LEVEL=warn.",
       submission === 'session'
         ? 'submission step: on the session, as the hosted page and the widget do: POST /v2/vault/cards then POST /checkout/v1/sessions/{id}/payments, both with the publishable key (the session workflow starts the payment as a child workflow and answers once it is authorized)'
         : `submission step: measured as "vault + POST /v2/payments" (the card tokenized with the publishable key, then the payment with its token)${sessionPath ? '; --submission session drives the session path' : '; the api has no session submission endpoint'}`,
@@ -228,7 +267,9 @@ try {
   const names = new Map(env.pids().map(({ name, pid }) => [pid, name]));
   await stop(options.keepData);
   if (env.profileDir) printProfiles(env.profileDir, names, loadedFromUs, loadedToUs, loaded.completed);
-  say(`done (${miss} target${miss === 1 ? '' : 's'} missed)${options.keepData ? `; data and logs kept in ${env.runDir}` : ''}`);
+  say(
+    `done (${miss} target${miss === 1 ? '' : 's'} missed)${options.keepData ? `; data and logs kept in ${env.runDir}` : ''}`,
+  );
   process.exit(0);
 } catch (error) {
   console.error(`[bench] failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -237,17 +278,32 @@ try {
   process.exit(1);
 }
 
-function printProfiles(dir: string, names: Map<number | undefined, string>, fromUs: number, toUs: number, lifecycles: number): void {
-  const out = [`CPU profiles during the lifecycles at concurrency ${options.concurrency} (node --cpu-prof; self time, idle excluded; per lifecycle = / ${lifecycles})`];
+function printProfiles(
+  dir: string,
+  names: Map<number | undefined, string>,
+  fromUs: number,
+  toUs: number,
+  lifecycles: number,
+): void {
+  const out = [
+    `CPU profiles during the lifecycles at concurrency ${options.concurrency} (node --cpu-prof; self time, idle excluded; per lifecycle = / ${lifecycles})`,
+  ];
   const summaries = profilesIn(dir)
     .map((file) => summarizeProfile(file, fromUs, toUs))
     .filter((summary) => summary.sampledMs > 0)
     .sort((a, b) => b.sampledMs - a.sampledMs);
   for (const summary of summaries) {
     const perLifecycle = lifecycles > 0 ? summary.sampledMs / lifecycles : Number.NaN;
-    out.push(`  ${names.get(summary.pid) ?? `pid ${summary.pid}`} thread ${summary.thread}: ${(summary.sampledMs / 1000).toFixed(1)} s busy, ${perLifecycle.toFixed(1)} ms per lifecycle`);
+    out.push(
+      `  ${names.get(summary.pid) ?? `pid ${summary.pid}`} thread ${summary.thread}: ${(summary.sampledMs / 1000).toFixed(1)} s busy, ${perLifecycle.toFixed(1)} ms per lifecycle`,
+    );
     const share = (ms: number) => `${((ms / summary.sampledMs) * 100).toFixed(0)}%`;
-    out.push(`    by area: ${summary.areas.slice(0, 10).map((area) => `${area.name} ${share(area.ms)}`).join(', ')}`);
+    out.push(
+      `    by area: ${summary.areas
+        .slice(0, 10)
+        .map((area) => `${area.name} ${share(area.ms)}`)
+        .join(', ')}`,
+    );
     for (const fn of summary.functions.slice(0, 12)) out.push(`    ${share(fn.ms).padStart(4)}  ${fn.name}`);
   }
   out.push(`  (profiles in ${dir}; open them in Chrome DevTools for call trees)`);

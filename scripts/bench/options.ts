@@ -48,7 +48,10 @@ function bounded(name: string, raw: string | undefined, fallback: number, min: n
 }
 
 export class UsageError extends Error {
-  constructor(message: string, readonly helpAsked = false) {
+  constructor(
+    message: string,
+    readonly helpAsked = false,
+  ) {
     super(message);
   }
 }

@@ -42,7 +42,9 @@ export function spawnChild(
       if (!line.trim()) continue;
       const level = /"level":(\d+)/.exec(line);
       // pino lines by level; other lines (the workflow bundler's report, say) when they look like trouble.
-      const trouble = level ? Number(level[1]) >= 40 : stream === 'stderr' && /warn|error|exception|fail/i.test(line) && !/\[INFO\]/.test(line);
+      const trouble = level
+        ? Number(level[1]) >= 40
+        : stream === 'stderr' && /warn|error|exception|fail/i.test(line) && !/\[INFO\]/.test(line);
       if (trouble) {
         warnings += 1;
         if (firstWarnings.length < 3) firstWarnings.push(line.slice(0, 300));
@@ -55,7 +57,9 @@ export function spawnChild(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const firstMessage = new Promise<unknown>((resolve, reject) => {
     child.once('message', resolve);
-    child.once('exit', (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${tailOf(logFile, 30)}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${tailOf(logFile, 30)}`)),
+    );
   });
   firstMessage.catch(() => {});
   const handle: Child = {
@@ -84,7 +88,10 @@ export function spawnChild(
 
 function tailOf(file: string, lines: number): string {
   try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n');
   } catch {
     return '';
   }
@@ -103,7 +110,8 @@ export async function waitForHttp(url: string, what: string, timeoutMs: number, 
     } catch (error) {
       last = String(error);
     }
-    if (Date.now() > deadline) throw new Error(`${what} did not answer on ${url} within ${timeoutMs / 1000} s (${last})`);
+    if (Date.now() > deadline)
+      throw new Error(`${what} did not answer on ${url} within ${timeoutMs / 1000} s (${last})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -9,7 +9,12 @@ import { elapsedMs, now, Recorder } from './stats';
 const major = (minor: number) => (minor / 100).toFixed(4);
 let sequence = 0;
 
-async function timed(recorder: Recorder, call: string, send: () => Promise<HttpAnswer>, check: (answer: HttpAnswer) => string | undefined): Promise<HttpAnswer | undefined> {
+async function timed(
+  recorder: Recorder,
+  call: string,
+  send: () => Promise<HttpAnswer>,
+  check: (answer: HttpAnswer) => string | undefined,
+): Promise<HttpAnswer | undefined> {
   const started = now();
   let answer: HttpAnswer;
   try {
@@ -19,7 +24,10 @@ async function timed(recorder: Recorder, call: string, send: () => Promise<HttpA
     return undefined;
   }
   const ms = elapsedMs(started);
-  const problem = answer.status < 200 || answer.status > 299 ? `HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}` : check(answer);
+  const problem =
+    answer.status < 200 || answer.status > 299
+      ? `HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`
+      : check(answer);
   if (problem) {
     recorder.error(call, problem);
     return undefined;
@@ -38,7 +46,15 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
     () =>
       http.request('POST', `/${entity}/sessions/create`, {
         headers: { authorization: `Bearer ${context.token}` },
-        json: { amount: major(amount), order: { reference: `bench-v1-${process.pid}-${++sequence}`, redirection: 'https://shop.example/return', amount: major(amount), currency_code: 'EUR' } },
+        json: {
+          amount: major(amount),
+          order: {
+            reference: `bench-v1-${process.pid}-${++sequence}`,
+            redirection: 'https://shop.example/return',
+            amount: major(amount),
+            currency_code: 'EUR',
+          },
+        },
       }),
     (answer) => (typeof answer.body?.id === 'string' ? undefined : 'no session id'),
   );
@@ -49,7 +65,13 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
     () =>
       http.request('POST', '/v2/vault/cards', {
         headers: { 'x-api-key': merchant.publishable_key },
-        json: { number: approvedCard, expiry_month: '12', expiry_year: '30', cvv: '123', holder_name: 'Camille Martin' },
+        json: {
+          number: approvedCard,
+          expiry_month: '12',
+          expiry_year: '30',
+          cvv: '123',
+          holder_name: 'Camille Martin',
+        },
       }),
     (answer) => (typeof answer.body?.vault_form_token === 'string' ? undefined : 'no vault_form_token'),
   );
@@ -60,7 +82,14 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
     () =>
       http.request('POST', `/${entity}/sessions/${session.body.id}/validate`, {
         headers: { 'x-api-key': merchant.publishable_key },
-        json: [{ partner: 'sandbox-card', method: 'creditcard', amount: major(amount), payment_data: { token: vault.body.vault_form_token } }],
+        json: [
+          {
+            partner: 'sandbox-card',
+            method: 'creditcard',
+            amount: major(amount),
+            payment_data: { token: vault.body.vault_form_token },
+          },
+        ],
       }),
     (answer) => (answer.body?.global_status === 'SUCCESS' ? undefined : `global_status ${answer.body?.global_status}`),
   );
@@ -69,7 +98,11 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
   const capture = await timed(
     recorder,
     'v1 capture',
-    () => http.request('POST', `/${entity}/transactions/${authorization}/capture`, { headers: { authorization: `Bearer ${context.token}` }, json: { amount: major(amount) } }),
+    () =>
+      http.request('POST', `/${entity}/transactions/${authorization}/capture`, {
+        headers: { authorization: `Bearer ${context.token}` },
+        json: { amount: major(amount) },
+      }),
     (answer) => (answer.body?.status?.state === 'SUCCESS' ? undefined : `capture ${answer.body?.status?.state}`),
   );
   if (!capture) return undefined;
@@ -78,7 +111,10 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
 }
 
 /** `concurrency` loops of v1 lifecycles for `durationMs`, as runLifecycles does for v2. */
-export async function runV1Lifecycles(context: LifecycleContext, options: { concurrency: number; durationMs: number }): Promise<LoadResult> {
+export async function runV1Lifecycles(
+  context: LifecycleContext,
+  options: { concurrency: number; durationMs: number },
+): Promise<LoadResult> {
   const recorder = new Recorder();
   const deadline = Date.now() + options.durationMs;
   const started = now();
@@ -92,5 +128,13 @@ export async function runV1Lifecycles(context: LifecycleContext, options: { conc
   };
   await Promise.all(Array.from({ length: options.concurrency }, loop));
   const seconds = elapsedMs(started) / 1000;
-  return { concurrency: options.concurrency, completed, attempted, seconds, perSecond: completed / seconds, recorder, last: undefined };
+  return {
+    concurrency: options.concurrency,
+    completed,
+    attempted,
+    seconds,
+    perSecond: completed / seconds,
+    recorder,
+    last: undefined,
+  };
 }

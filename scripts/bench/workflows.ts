@@ -53,7 +53,12 @@ export async function benchProbe(): Promise<number> {
     childrenDone.add(childId);
   });
   const childRoundTrip = async (childId: string, local: boolean) => {
-    await startChild(benchChild, { workflowId: childId, parentClosePolicy: ParentClosePolicy.ABANDON, args: [workflowInfo().workflowId, local], workflowExecutionTimeout: '15 minutes' });
+    await startChild(benchChild, {
+      workflowId: childId,
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      args: [workflowInfo().workflowId, local],
+      workflowExecutionTimeout: '15 minutes',
+    });
     await condition(() => childrenDone.has(childId));
     return ++handled;
   };

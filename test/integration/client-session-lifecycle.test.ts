@@ -30,15 +30,22 @@ describe('client session lifecycle', () => {
     const ttl = Date.parse(created.body.expires_at) - before;
     expect(ttl).toBeGreaterThanOrEqual(2900);
     expect(ttl).toBeLessThanOrEqual(3000 + (Date.now() - before));
-    const expired = await eventually(async () => {
-      const answer = await read(created.body.id);
-      return answer.body.status === 'EXPIRED' ? answer : undefined;
-    }, { what: 'EXPIRED', timeoutMs: 20_000 });
+    const expired = await eventually(
+      async () => {
+        const answer = await read(created.body.id);
+        return answer.body.status === 'EXPIRED' ? answer : undefined;
+      },
+      { what: 'EXPIRED', timeoutMs: 20_000 },
+    );
     expect(expired.body.status).toBe('EXPIRED');
-    const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: { status: 'ABORTED_BY_MERCHANT' } });
+    const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+      token,
+      body: { status: 'ABORTED_BY_MERCHANT' },
+    });
     expect(abort.status).toBe(400);
     expect(abort.body.detail).toMatch(/EXPIRED/);
-    const projection = await stack.sql`select status, version from client_session_projections where id = ${created.body.id}`;
+    const projection =
+      await stack.sql`select status, version from client_session_projections where id = ${created.body.id}`;
     expect(projection[0]).toMatchObject({ status: 'EXPIRED', version: 2 });
   });
 
@@ -54,16 +61,25 @@ describe('client session lifecycle', () => {
       expect(created.status).toBe(201);
       const handle = stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.body.id));
       await handle.executeUpdate(openClientSessionUpdate, { args: [{ entity_id: merchant.entity_id }] });
-      const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: { status: 'ABORTED_BY_CUSTOMER' } });
+      const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+        token,
+        body: { status: 'ABORTED_BY_CUSTOMER' },
+      });
       expect(abort.status).toBe(200);
 
-      const accepted = await eventually(async () => {
-        const ok = receiver.received.filter((delivery) => delivery.answeredWith === 200);
-        return ok.length === 2 ? ok : undefined;
-      }, { what: 'two accepted deliveries', timeoutMs: 30_000 });
+      const accepted = await eventually(
+        async () => {
+          const ok = receiver.received.filter((delivery) => delivery.answeredWith === 200);
+          return ok.length === 2 ? ok : undefined;
+        },
+        { what: 'two accepted deliveries', timeoutMs: 30_000 },
+      );
 
       // In order per resource: the second event waited for the first one's retries.
-      expect(accepted.map((delivery) => delivery.json.data.status)).toEqual(['CHOICE_IN_PROGRESS', 'ABORTED_BY_CUSTOMER']);
+      expect(accepted.map((delivery) => delivery.json.data.status)).toEqual([
+        'CHOICE_IN_PROGRESS',
+        'ABORTED_BY_CUSTOMER',
+      ]);
       expect(receiver.received.slice(0, 3).map((delivery) => delivery.json.data.status)).toEqual([
         'CHOICE_IN_PROGRESS',
         'CHOICE_IN_PROGRESS',
@@ -78,9 +94,21 @@ describe('client session lifecycle', () => {
       expect(first.headers['x-shop-auth']).toBe('s3cret-value');
       expect(first.headers['tessera-event-id']).toBe(first.json.id);
       expect(first.headers['tessera-delivery-attempt']).toBe('3');
-      const verified = verifyWebhook(merchant.webhook_secret, first.body, String(first.headers['tessera-signature']), Math.floor(Date.now() / 1000));
+      const verified = verifyWebhook(
+        merchant.webhook_secret,
+        first.body,
+        String(first.headers['tessera-signature']),
+        Math.floor(Date.now() / 1000),
+      );
       expect(verified.valid).toBe(true);
-      expect(verifyWebhook('whsec_wrong', first.body, String(first.headers['tessera-signature']), Math.floor(Date.now() / 1000)).valid).toBe(false);
+      expect(
+        verifyWebhook(
+          'whsec_wrong',
+          first.body,
+          String(first.headers['tessera-signature']),
+          Math.floor(Date.now() / 1000),
+        ).valid,
+      ).toBe(false);
 
       const attempts = await stack.sql<{ attempt: number; status_code: number; succeeded: boolean }[]>`
         select attempt, status_code, succeeded from webhook_delivery_attempts
@@ -92,7 +120,8 @@ describe('client session lifecycle', () => {
         { attempt: 1, status_code: 200, succeeded: true },
       ]);
       // Header values the merchant gave are not stored in clear anywhere we own.
-      const [stored] = await stack.sql`select body::text as body from client_session_projections where id = ${created.body.id}`;
+      const [stored] =
+        await stack.sql`select body::text as body from client_session_projections where id = ${created.body.id}`;
       expect(stored?.body).not.toContain('s3cret-value');
     } finally {
       await receiver.close();
@@ -104,12 +133,18 @@ describe('client session lifecycle', () => {
     const url = receiver.url;
     await receiver.close(); // nothing listens there now: connection refused
     const created = await create(sessionApplication(merchant.entity_id, { webhook: { url } }));
-    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: { status: 'ABORTED_BY_MERCHANT' } });
-    const attempts = await eventually(async () => {
-      const rows = await stack.sql<{ attempt: number; error: string; succeeded: boolean }[]>`
+    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+      token,
+      body: { status: 'ABORTED_BY_MERCHANT' },
+    });
+    const attempts = await eventually(
+      async () => {
+        const rows = await stack.sql<{ attempt: number; error: string; succeeded: boolean }[]>`
         select attempt, error, succeeded from webhook_delivery_attempts where resource_id = ${created.body.id} order by id`;
-      return rows.length >= 2 ? rows : undefined;
-    }, { what: 'two failed attempts' });
+        return rows.length >= 2 ? rows : undefined;
+      },
+      { what: 'two failed attempts' },
+    );
     expect(attempts.every((row) => !row.succeeded && row.error.length > 0)).toBe(true);
     await stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.body.id)).terminate('test cleanup');
   });
@@ -122,7 +157,10 @@ describe('client session lifecycle', () => {
       const created = await create(sessionApplication(merchant.entity_id, { webhook: { url: receiver.url } }));
       expect(created.status).toBe(201);
       // An Update sent while no worker runs waits for one rather than failing.
-      const pendingAbort = call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: { status: 'ABORTED_BY_MERCHANT' } });
+      const pendingAbort = call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+        token,
+        body: { status: 'ABORTED_BY_MERCHANT' },
+      });
       await new Promise((resolve) => setTimeout(resolve, 500));
       await stack.startWorker();
       const aborted = await pendingAbort;
@@ -131,11 +169,16 @@ describe('client session lifecycle', () => {
 
       // Restart again while the webhook delivery and projection may still be in flight.
       await stack.restartWorker();
-      await eventually(async () => (receiver.received.length === 1 ? true : undefined), { what: 'webhook after restart' });
-      const projection = await eventually(async () => {
-        const [row] = await stack.sql`select status from client_session_projections where id = ${created.body.id}`;
-        return row?.status === 'ABORTED_BY_MERCHANT' ? row : undefined;
-      }, { what: 'projection' });
+      await eventually(async () => (receiver.received.length === 1 ? true : undefined), {
+        what: 'webhook after restart',
+      });
+      const projection = await eventually(
+        async () => {
+          const [row] = await stack.sql`select status from client_session_projections where id = ${created.body.id}`;
+          return row?.status === 'ABORTED_BY_MERCHANT' ? row : undefined;
+        },
+        { what: 'projection' },
+      );
       expect(projection.status).toBe('ABORTED_BY_MERCHANT');
       expect((await read(created.body.id)).body.status).toBe('ABORTED_BY_MERCHANT');
       // Exactly one event for the one change, despite two restarts.

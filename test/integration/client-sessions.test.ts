@@ -23,7 +23,9 @@ const create = (body: unknown, headers: Record<string, string> = {}, as = token)
 
 describe('client sessions', () => {
   it('creates an EMBEDDED session with widget data, eligible solutions and links', async () => {
-    const answer = await create(sessionApplication(merchant.entity_id, { amount: 10000, order: { reference: 'ord-1', net_amount: 10000 } }));
+    const answer = await create(
+      sessionApplication(merchant.entity_id, { amount: 10000, order: { reference: 'ord-1', net_amount: 10000 } }),
+    );
     expect(answer.status).toBe(201);
     const session = answer.body;
     expect(session).toMatchObject({
@@ -53,20 +55,34 @@ describe('client sessions', () => {
     expect(session.links.hosted_page).toBeUndefined();
     expect(session.widget.js_url).toMatch(/\/widget\/v1\/tessera-widget\.js$/);
     const widget = JSON.parse(Buffer.from(session.widget.data, 'base64').toString('utf8'));
-    expect(widget).toMatchObject({ entity_id: merchant.entity_id, publishable_key: merchant.publishable_key, session: { id: session.id } });
+    expect(widget).toMatchObject({
+      entity_id: merchant.entity_id,
+      publishable_key: merchant.publishable_key,
+      session: { id: session.id },
+    });
     expect(answer.headers.get('location')).toBe(session.links.self);
   });
 
   it('creates a HOSTED_PAGE session with its hosted page link and no widget', async () => {
-    const answer = await create(sessionApplication(merchant.entity_id, { integration_mode: 'HOSTED_PAGE', capture_mode: 'AUTOMATIC' }));
+    const answer = await create(
+      sessionApplication(merchant.entity_id, { integration_mode: 'HOSTED_PAGE', capture_mode: 'AUTOMATIC' }),
+    );
     expect(answer.status).toBe(201);
-    expect(answer.body.links.hosted_page).toBe(`${stack.baseUrl}/entities/${merchant.entity_id}/sessions/${answer.body.id}`);
+    expect(answer.body.links.hosted_page).toBe(
+      `${stack.baseUrl}/entities/${merchant.entity_id}/sessions/${answer.body.id}`,
+    );
     expect(answer.body.widget).toBeUndefined();
     expect(answer.body.capture_mode).toBe('AUTOMATIC');
   });
 
   it('offers only the solutions whose contract fits currency and amount', async () => {
-    const small = await create(sessionApplication(merchant.entity_id, { amount: 1000, currency: 'JPY', order: { reference: 'jpy', net_amount: 1000 } }));
+    const small = await create(
+      sessionApplication(merchant.entity_id, {
+        amount: 1000,
+        currency: 'JPY',
+        order: { reference: 'jpy', net_amount: 1000 },
+      }),
+    );
     expect(small.body.eligible_solutions).toEqual([
       { partner: 'sandbox-card', method: 'creditcard' },
       { partner: 'sandbox-wallet', method: 'wallet' },
@@ -82,10 +98,16 @@ describe('client sessions', () => {
 
   it('aborts an open session, then refuses a second abort with 400', async () => {
     const created = await create(sessionApplication(merchant.entity_id));
-    const aborted = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: { status: 'ABORTED_BY_MERCHANT' } });
+    const aborted = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+      token,
+      body: { status: 'ABORTED_BY_MERCHANT' },
+    });
     expect(aborted.status).toBe(200);
     expect(aborted.body.status).toBe('ABORTED_BY_MERCHANT');
-    const again = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: { status: 'ABORTED_BY_CUSTOMER' } });
+    const again = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+      token,
+      body: { status: 'ABORTED_BY_CUSTOMER' },
+    });
     expect(again.status).toBe(400);
     expect(again.headers.get('content-type')).toContain('application/problem+json');
     expect(again.body.detail).toMatch(/ABORTED_BY_MERCHANT/);
@@ -95,10 +117,16 @@ describe('client sessions', () => {
 
   it('refuses an abort body without a valid status', async () => {
     const created = await create(sessionApplication(merchant.entity_id));
-    const missing = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: {} });
+    const missing = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+      token,
+      body: {},
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toContainEqual(expect.objectContaining({ pointer: '/status' }));
-    const wrong = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token, body: { status: 'EXPIRED' } });
+    const wrong = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+      token,
+      body: { status: 'EXPIRED' },
+    });
     expect(wrong.status).toBe(400);
   });
 
@@ -106,7 +134,10 @@ describe('client sessions', () => {
     const created = await create(sessionApplication(merchant.entity_id));
     const read = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, { token: otherToken });
     expect(read.status).toBe(404);
-    const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, { token: otherToken, body: { status: 'ABORTED_BY_MERCHANT' } });
+    const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+      token: otherToken,
+      body: { status: 'ABORTED_BY_MERCHANT' },
+    });
     expect(abort.status).toBe(404);
     const still = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, { token });
     expect(still.body.status).toBe('CREATED');
@@ -118,7 +149,9 @@ describe('client sessions', () => {
   });
 
   it('answers 404 for an unknown session and 400 for a malformed id', async () => {
-    expect((await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, { token })).status).toBe(404);
+    expect((await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, { token })).status).toBe(
+      404,
+    );
     const malformed = await call(stack.baseUrl, 'GET', '/v2/client-sessions/not-a-uuid', { token });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors[0].pointer).toBe('/params/id');
@@ -133,15 +166,21 @@ describe('client sessions', () => {
     expect(second.body.resource_id).toBe(first.body.id);
 
     const racing = await Promise.all([1, 2, 3].map(() => create(body, { 'x-idempotency-key': 'session-key-race' })));
-    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(racing.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([201, 409, 409]);
     const winner = racing.find((answer) => answer.status === 201)!;
-    for (const loser of racing.filter((answer) => answer.status === 409)) expect(loser.body.resource_id).toBe(winner.body.id);
+    for (const loser of racing.filter((answer) => answer.status === 409))
+      expect(loser.body.resource_id).toBe(winner.body.id);
   });
 });
 
 describe('request validation', () => {
   it('names every offending field with a JSON pointer', async () => {
-    const answer = await create({ entity_id: 'nope', amount: 0, currency: 'XXX', shopper_redirection_url: 'https://shop.example' });
+    const answer = await create({
+      entity_id: 'nope',
+      amount: 0,
+      currency: 'XXX',
+      shopper_redirection_url: 'https://shop.example',
+    });
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toContain('application/problem+json');
     const pointers = answer.body.errors.map((e: { pointer: string }) => e.pointer);
@@ -157,7 +196,9 @@ describe('request validation', () => {
   });
 
   it('applies the order rules of the domain (net_amount below the payment amount)', async () => {
-    const answer = await create(sessionApplication(merchant.entity_id, { amount: 5000, order: { reference: 'x', net_amount: 4000 } }));
+    const answer = await create(
+      sessionApplication(merchant.entity_id, { amount: 5000, order: { reference: 'x', net_amount: 4000 } }),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.errors.map((e: { pointer: string }) => e.pointer)).toContain('/order/net_amount');
   });
@@ -175,7 +216,10 @@ describe('request validation', () => {
   });
 
   it('echoes a caller-supplied x-request-id and makes one otherwise', async () => {
-    const given = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, { token, headers: { 'x-request-id': 'trace-1234567' } });
+    const given = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, {
+      token,
+      headers: { 'x-request-id': 'trace-1234567' },
+    });
     expect(given.headers.get('x-request-id')).toBe('trace-1234567');
     expect(given.body.request_id).toBe('trace-1234567');
     const made = await call(stack.baseUrl, 'GET', '/no/such/route');
@@ -196,7 +240,9 @@ describe('operability', () => {
     const response = await fetch(`${stack.baseUrl}/metrics`);
     expect(response.headers.get('content-type')).toContain('text/plain');
     const text = await response.text();
-    expect(text).toMatch(/tessera_http_request_duration_ms_count\{method="GET",route="\/v2\/client-sessions\/:id",status="404"\} [1-9]/);
+    expect(text).toMatch(
+      /tessera_http_request_duration_ms_count\{method="GET",route="\/v2\/client-sessions\/:id",status="404"\} [1-9]/,
+    );
     expect(text).not.toMatch(/client-sessions\/[0-9a-f]{8}-/);
     // Node's own figures beside them.
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
@@ -207,11 +253,22 @@ describe('operability', () => {
     const doc = await call(stack.baseUrl, 'GET', '/openapi/v2.json');
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/oauth/token', '/v2/client-sessions', '/v2/client-sessions/{id}', '/v2/client-sessions/{id}/abort']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/oauth/token',
+        '/v2/client-sessions',
+        '/v2/client-sessions/{id}',
+        '/v2/client-sessions/{id}/abort',
+      ]),
+    );
     expect(doc.body.paths['/v2/client-sessions'].post.requestBody).toBeDefined();
     expect(doc.body.paths['/health']).toBeUndefined();
-    expect(doc.body.webhooks.event.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookEvent' });
-    expect(doc.body.components.schemas.WebhookEvent.properties.event_type.enum).toContain('PARTNER_TRANSACTION_CAPTURE');
+    expect(doc.body.webhooks.event.post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WebhookEvent',
+    });
+    expect(doc.body.components.schemas.WebhookEvent.properties.event_type.enum).toContain(
+      'PARTNER_TRANSACTION_CAPTURE',
+    );
   });
 });
 
@@ -219,7 +276,10 @@ describe('idempotency after the session ended', () => {
   it('keeps a session key spent after an abort', async () => {
     const body = sessionApplication(merchant.entity_id);
     const first = await create(body, { 'x-idempotency-key': 'session-ended' });
-    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${first.body.id}/abort`, { token, body: { status: 'ABORTED_BY_MERCHANT' } });
+    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${first.body.id}/abort`, {
+      token,
+      body: { status: 'ABORTED_BY_MERCHANT' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const again = await create(body, { 'x-idempotency-key': 'session-ended' });
     expect(again.status).toBe(409);
@@ -232,9 +292,19 @@ describe('when Temporal cannot be reached', () => {
     const { Client, Connection } = await import('@temporalio/client');
     const { buildApi } = await import('../../api/server');
     const unreachable = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1', connectTimeout: 500 }) });
-    const app = await buildApi({ config: stack.config, sql: stack.sql, temporal: unreachable, logLevel: 'silent', serveWebApp: false });
+    const app = await buildApi({
+      config: stack.config,
+      sql: stack.sql,
+      temporal: unreachable,
+      logLevel: 'silent',
+      serveWebApp: false,
+    });
     try {
-      const answer = await app.inject({ method: 'GET', url: `/v2/client-sessions/${crypto.randomUUID()}`, headers: { 'x-api-key': merchant.api_key } });
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/v2/client-sessions/${crypto.randomUUID()}`,
+        headers: { 'x-api-key': merchant.api_key },
+      });
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBe('2');
       expect(answer.json()).toMatchObject({ status: 503, error: 'temporarily_unavailable' });

@@ -8,7 +8,7 @@
 // and the steps a reader does by hand in between (paying on the hosted page, approving on a sandbox
 // page). A sample flagged `answer` must also match the answer block the page shows right after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,33 +110,40 @@ function runBash(code: string, state: PageState): Promise<Result> {
   rmSync(stateFile, { force: true });
   const script = `set -euo pipefail\ntrap 'env -0 > "${stateFile}"' EXIT\n${code}`;
   return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', script], { cwd: state.dir, env: state.env, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, rawStderr) => {
-      const statuses = [...rawStderr.matchAll(/^@@docs-curl (\d{3})$/gm)].map((match) => Number(match[1]));
-      const stderr = rawStderr.replace(/^@@docs-curl \d{3}\n?/gm, '');
-      if (error) {
-        reject(new Error(`sample failed (${error.message.split('\n')[0]})\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
-        return;
-      }
-      const env: Record<string, string> = {};
-      for (const entry of readFileSync(stateFile, 'utf8').split('\0')) {
-        const at = entry.indexOf('=');
-        if (at > 0) env[entry.slice(0, at)] = entry.slice(at + 1);
-      }
-      resolve({
-        stdout,
-        stderr,
-        statuses,
-        env,
-        json: () => {
-          try {
-            return JSON.parse(stdout);
-          } catch {
-            throw new Error(`the sample printed no JSON:\n${stdout}`);
-          }
-        },
-        file: (name) => JSON.parse(readFileSync(join(state.dir, name), 'utf8')),
-      });
-    });
+    execFile(
+      'bash',
+      ['-c', script],
+      { cwd: state.dir, env: state.env, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, rawStderr) => {
+        const statuses = [...rawStderr.matchAll(/^@@docs-curl (\d{3})$/gm)].map((match) => Number(match[1]));
+        const stderr = rawStderr.replace(/^@@docs-curl \d{3}\n?/gm, '');
+        if (error) {
+          reject(
+            new Error(`sample failed (${error.message.split('\n')[0]})\n--- stdout\n${stdout}\n--- stderr\n${stderr}`),
+          );
+          return;
+        }
+        const env: Record<string, string> = {};
+        for (const entry of readFileSync(stateFile, 'utf8').split('\0')) {
+          const at = entry.indexOf('=');
+          if (at > 0) env[entry.slice(0, at)] = entry.slice(at + 1);
+        }
+        resolve({
+          stdout,
+          stderr,
+          statuses,
+          env,
+          json: () => {
+            try {
+              return JSON.parse(stdout);
+            } catch {
+              throw new Error(`the sample printed no JSON:\n${stdout}`);
+            }
+          },
+          file: (name) => JSON.parse(readFileSync(join(state.dir, name), 'utf8')),
+        });
+      },
+    );
   });
 }
 
@@ -163,25 +170,34 @@ function patternOf(documented: string, urls: { tessera: string; sandbox: string 
 }
 
 /** Where the real answer departs from the documented one (documented objects and arrays may be abridged). */
-function departures(real: unknown, documented: unknown, urls: { tessera: string; sandbox: string }, ignore: readonly string[]): string[] {
+function departures(
+  real: unknown,
+  documented: unknown,
+  urls: { tessera: string; sandbox: string },
+  ignore: readonly string[],
+): string[] {
   const problems: string[] = [];
   const walk = (r: unknown, d: unknown, path: string, key: string) => {
     if (ignore.includes(key)) return;
     const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 200);
     if (typeof d === 'string') {
-      if (typeof r !== 'string' || !patternOf(d, urls).test(r)) problems.push(`${path || '/'}: the page shows ${shown(d)}, the API answered ${shown(r)}`);
+      if (typeof r !== 'string' || !patternOf(d, urls).test(r))
+        problems.push(`${path || '/'}: the page shows ${shown(d)}, the API answered ${shown(r)}`);
     } else if (Array.isArray(d)) {
       if (!Array.isArray(r)) problems.push(`${path}: the page shows an array, the API answered ${shown(r)}`);
       else if (d.length > 0) {
-        if (r.length !== d.length) problems.push(`${path}: the page shows ${d.length} items, the API answered ${r.length}`);
+        if (r.length !== d.length)
+          problems.push(`${path}: the page shows ${d.length} items, the API answered ${r.length}`);
         d.forEach((item, index) => walk(r[index], item, `${path}/${index}`, String(index)));
       }
     } else if (d !== null && typeof d === 'object') {
-      if (r === null || typeof r !== 'object' || Array.isArray(r)) problems.push(`${path}: the page shows an object, the API answered ${shown(r)}`);
-      else for (const [k, v] of Object.entries(d)) {
-        if (!(k in r)) problems.push(`${path}/${k}: shown on the page, absent from the answer`);
-        else walk((r as Record<string, unknown>)[k], v, `${path}/${k}`, k);
-      }
+      if (r === null || typeof r !== 'object' || Array.isArray(r))
+        problems.push(`${path}: the page shows an object, the API answered ${shown(r)}`);
+      else
+        for (const [k, v] of Object.entries(d)) {
+          if (!(k in r)) problems.push(`${path}/${k}: shown on the page, absent from the answer`);
+          else walk((r as Record<string, unknown>)[k], v, `${path}/${k}`, k);
+        }
     } else if (r !== d) {
       problems.push(`${path}: the page shows ${shown(d)}, the API answered ${shown(r)}`);
     }
@@ -205,7 +221,16 @@ async function payOnHostedPage(env: Record<string, string>, cardNumber: string):
   expect(vaulted.status).toBe(201);
   const submitted = await call(env.TESSERA_URL!, 'POST', `/checkout/v1/sessions/${session.id}/payments`, {
     apiKey: publishableKey,
-    body: { split: [{ amount: session.amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vaulted.body.vault_form_token }] },
+    body: {
+      split: [
+        {
+          amount: session.amount,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: vaulted.body.vault_form_token,
+        },
+      ],
+    },
   });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
   return submitted.body;
@@ -245,7 +270,9 @@ let stack: Stack;
 
 /** The wallet pages also need the merchant id (x-merchant-id), which merchant:create prints beside the entity id. */
 async function withMerchantId(state: PageState): Promise<void> {
-  const [entity] = await stack.sql<{ merchant_id: string }[]>`select merchant_id from entities where id = ${state.env.ENTITY_ID!}`;
+  const [entity] = await stack.sql<
+    { merchant_id: string }[]
+  >`select merchant_id from entities where id = ${state.env.ENTITY_ID!}`;
   if (!entity) throw new Error(`no merchant for the entity ${state.env.ENTITY_ID}`);
   state.env.MERCHANT_ID = entity.merchant_id;
 }
@@ -260,7 +287,16 @@ const plans: PagePlan[] = [
       'create-merchant': {
         check: (r) => {
           const merchant = r.json();
-          expect(Object.keys(merchant).sort()).toEqual(['api_key', 'client_id', 'client_secret', 'entity_id', 'merchant_id', 'notification_public_key', 'publishable_key', 'webhook_secret']);
+          expect(Object.keys(merchant).sort()).toEqual([
+            'api_key',
+            'client_id',
+            'client_secret',
+            'entity_id',
+            'merchant_id',
+            'notification_public_key',
+            'publishable_key',
+            'webhook_secret',
+          ]);
           expect(merchant.entity_id).toMatch(UUID);
         },
         answer: true,
@@ -268,7 +304,13 @@ const plans: PagePlan[] = [
       'merchant-variables': {
         check: (r, state) => {
           const merchant = r.file('merchant.json');
-          expect(r.env).toMatchObject({ ENTITY_ID: merchant.entity_id, CLIENT_ID: merchant.client_id, CLIENT_SECRET: merchant.client_secret, API_KEY: merchant.api_key, WEBHOOK_SECRET: merchant.webhook_secret });
+          expect(r.env).toMatchObject({
+            ENTITY_ID: merchant.entity_id,
+            CLIENT_ID: merchant.client_id,
+            CLIENT_SECRET: merchant.client_secret,
+            API_KEY: merchant.api_key,
+            WEBHOOK_SECRET: merchant.webhook_secret,
+          });
           state.publishableKey = merchant.publishable_key;
         },
       },
@@ -309,7 +351,9 @@ const plans: PagePlan[] = [
           const operationId = /^x-created-operation-id: (\S+)/im.exec(head ?? '')?.[1];
           expect(operationId).toMatch(UUID);
           const payment = JSON.parse(body ?? '');
-          expect(payment.captures).toEqual([expect.objectContaining({ id: operationId, amount: 2500, status: 'SUCCESS' })]);
+          expect(payment.captures).toEqual([
+            expect.objectContaining({ id: operationId, amount: 2500, status: 'SUCCESS' }),
+          ]);
           expect(payment.amounts.total_captured).toBe(2500);
           expect(payment.overview.captured).toBe('TOTALLY');
           state.captureId = operationId;
@@ -331,7 +375,11 @@ const plans: PagePlan[] = [
       'setup-payment': {
         check: (r) => {
           statusOf([201, 201])(r);
-          expect(r.json()).toMatchObject({ id: r.env.PAYMENT_ID, amount: 5000, authorization: { status: 'AUTHORIZED' } });
+          expect(r.json()).toMatchObject({
+            id: r.env.PAYMENT_ID,
+            amount: 5000,
+            authorization: { status: 'AUTHORIZED' },
+          });
         },
       },
       'repeat-payment': {
@@ -368,7 +416,11 @@ const plans: PagePlan[] = [
       'create-session': {
         check: (r) => {
           statusOf([201])(r);
-          expect(r.json()).toMatchObject({ status: 'CREATED', integration_mode: 'HOSTED_PAGE', capture_mode: 'MANUAL' });
+          expect(r.json()).toMatchObject({
+            status: 'CREATED',
+            integration_mode: 'HOSTED_PAGE',
+            capture_mode: 'MANUAL',
+          });
           expect(r.json().eligible_solutions).toEqual([
             { partner: 'sandbox-card', method: 'creditcard' },
             { partner: 'sandbox-giftcard', method: 'giftcard' },
@@ -390,7 +442,12 @@ const plans: PagePlan[] = [
       'verify-return-script': {},
       'verify-return': {
         check: (r) => {
-          expect(r.json()).toMatchObject({ entity_id: r.env.ENTITY_ID, client_session_id: r.env.SESSION_ID, authorization_status: 'AUTHORIZED', client_session_status: 'SUBMITTED' });
+          expect(r.json()).toMatchObject({
+            entity_id: r.env.ENTITY_ID,
+            client_session_id: r.env.SESSION_ID,
+            authorization_status: 'AUTHORIZED',
+            client_session_status: 'SUBMITTED',
+          });
         },
         answer: { ignore: ['iat', 'exp'] },
       },
@@ -413,7 +470,14 @@ const plans: PagePlan[] = [
       capture: {
         check: (r) => {
           statusOf([201])(r);
-          expect(r.json().captures).toEqual([expect.objectContaining({ status: 'SUCCESS', triggered_by: 'MERCHANT', merchant_reference: 'SHIPMENT-2001-1', amount: 7490 })]);
+          expect(r.json().captures).toEqual([
+            expect.objectContaining({
+              status: 'SUCCESS',
+              triggered_by: 'MERCHANT',
+              merchant_reference: 'SHIPMENT-2001-1',
+              amount: 7490,
+            }),
+          ]);
         },
       },
       'abort-submitted': { check: statusOf([400]), answer: true },
@@ -428,7 +492,9 @@ const plans: PagePlan[] = [
           statusOf([201, 201, 201])(r);
           const payment = r.json();
           expect(payment.authorization.status).toBe('AUTHORIZED');
-          expect(payment.authorization.partner_transactions.map((tx: any) => [tx.partner, tx.amount, tx.remaining_amount])).toEqual([
+          expect(
+            payment.authorization.partner_transactions.map((tx: any) => [tx.partner, tx.amount, tx.remaining_amount]),
+          ).toEqual([
             ['sandbox-giftcard', 5000, 5000],
             ['sandbox-card', 3000, 3000],
           ]);
@@ -448,10 +514,14 @@ const plans: PagePlan[] = [
         check: (r) => {
           statusOf([201])(r);
           const payment = r.json();
-          expect(payment.captures[1].partner_transactions).toEqual([expect.objectContaining({ partner: 'sandbox-card', amount: 2000, status: 'SUCCESS' })]);
+          expect(payment.captures[1].partner_transactions).toEqual([
+            expect.objectContaining({ partner: 'sandbox-card', amount: 2000, status: 'SUCCESS' }),
+          ]);
           expect(payment.amounts).toMatchObject({ total_captured: 6000, available_to_capture: 2000 });
           expect(payment.overview.captured).toBe('PARTIALLY');
-          expect(payment.authorization.partner_transactions.map((tx: any) => tx.remaining_amount)).toEqual([1000, 1000]);
+          expect(payment.authorization.partner_transactions.map((tx: any) => tx.remaining_amount)).toEqual([
+            1000, 1000,
+          ]);
         },
       },
       'over-capture': { check: statusOf([400]), answer: true },
@@ -459,15 +529,23 @@ const plans: PagePlan[] = [
         check: (r) => {
           statusOf([201])(r);
           const payment = r.json();
-          expect(payment.voids[0].partner_transactions).toEqual([expect.objectContaining({ partner: 'sandbox-giftcard', amount: 1000, status: 'SUCCESS' })]);
-          expect(payment.amounts).toMatchObject({ total_voided: 1000, available_to_capture: 1000, available_to_void: 1000 });
+          expect(payment.voids[0].partner_transactions).toEqual([
+            expect.objectContaining({ partner: 'sandbox-giftcard', amount: 1000, status: 'SUCCESS' }),
+          ]);
+          expect(payment.amounts).toMatchObject({
+            total_voided: 1000,
+            available_to_capture: 1000,
+            available_to_void: 1000,
+          });
         },
       },
       'void-rest': {
         check: (r) => {
           statusOf([201])(r);
           const payment = r.json();
-          expect(payment.voids[1].partner_transactions).toEqual([expect.objectContaining({ partner: 'sandbox-card', amount: 1000 })]);
+          expect(payment.voids[1].partner_transactions).toEqual([
+            expect.objectContaining({ partner: 'sandbox-card', amount: 1000 }),
+          ]);
           expect(payment.overview.consumed).toBe('TOTALLY');
           expect(payment.links.capture).toBeUndefined();
           expect(payment.links.void).toBeUndefined();
@@ -492,7 +570,10 @@ const plans: PagePlan[] = [
           statusOf([201, 201, 201])(r);
           const payment = r.json();
           expect(payment.authorization.status).toBe('REFUSED');
-          expect(payment.authorization.partner_transactions.map((tx: any) => tx.status)).toEqual(['AUTHORIZED', 'REFUSED']);
+          expect(payment.authorization.partner_transactions.map((tx: any) => tx.status)).toEqual([
+            'AUTHORIZED',
+            'REFUSED',
+          ]);
         },
       },
       'read-compensation': {
@@ -515,17 +596,27 @@ const plans: PagePlan[] = [
           const port = await freePort();
           const child = spawn(process.execPath, ['receiver.mjs'], {
             cwd: state.dir,
-            env: { PATH: state.env.PATH, TESSERA_WEBHOOK_SECRET: state.env.WEBHOOK_SECRET, PORT: String(port), HOST: '127.0.0.1' },
+            env: {
+              PATH: state.env.PATH,
+              TESSERA_WEBHOOK_SECRET: state.env.WEBHOOK_SECRET,
+              PORT: String(port),
+              HOST: '127.0.0.1',
+            },
             stdio: ['ignore', 'pipe', 'pipe'],
           });
           const output: string[] = [];
-          child.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.push(...chunk.split('\n').filter(Boolean)));
+          child
+            .stdout!.setEncoding('utf8')
+            .on('data', (chunk: string) => output.push(...chunk.split('\n').filter(Boolean)));
           child.stderr!.setEncoding('utf8').on('data', (chunk: string) => output.push(`stderr: ${chunk}`));
           state.receiver = { child, output };
           state.cleanups.push(() => {
             child.kill();
           });
-          const listening = await eventually(async () => output.map((line) => /^listening on (\S+)$/.exec(line)?.[1]).find(Boolean), { what: 'the receiver to listen', timeoutMs: 10_000 });
+          const listening = await eventually(
+            async () => output.map((line) => /^listening on (\S+)$/.exec(line)?.[1]).find(Boolean),
+            { what: 'the receiver to listen', timeoutMs: 10_000 },
+          );
           expect(listening).toBe(`http://127.0.0.1:${port}/webhooks`);
           state.env.WEBHOOK_URL = listening;
         },
@@ -547,14 +638,22 @@ const plans: PagePlan[] = [
           // The page shows what the receiver prints: the same events, per resource, in the same order.
           const documented = eventsIn(documentedBlockAfter(state, 'capture', 'text'));
           const { output } = state.receiver as { output: string[] };
-          const real = await eventually(async () => {
-            const events = eventsIn(output.join('\n'));
-            const complete = (['client_session', 'payment'] as const).every((type) => events[type].length >= documented[type].length);
-            return complete ? events : undefined;
-          }, { what: 'the documented deliveries', timeoutMs: 30_000, intervalMs: 200 });
+          const real = await eventually(
+            async () => {
+              const events = eventsIn(output.join('\n'));
+              const complete = (['client_session', 'payment'] as const).every(
+                (type) => events[type].length >= documented[type].length,
+              );
+              return complete ? events : undefined;
+            },
+            { what: 'the documented deliveries', timeoutMs: 30_000, intervalMs: 200 },
+          );
           await new Promise((resolve) => setTimeout(resolve, 1_000));
           const settled = eventsIn(output.join('\n'));
-          expect({ client_session: settled.client_session, payment: settled.payment }).toEqual({ client_session: documented.client_session, payment: documented.payment });
+          expect({ client_session: settled.client_session, payment: settled.payment }).toEqual({
+            client_session: documented.client_session,
+            payment: documented.payment,
+          });
           expect(real.ids).toEqual([r.env.SESSION_ID, r.env.PAYMENT_ID].sort());
           expect(output.filter((line) => /^(rejected|duplicate|stderr)/.test(line))).toEqual([]);
           const attempts = await stack.sql<{ status_code: number; succeeded: boolean }[]>`
@@ -567,7 +666,10 @@ const plans: PagePlan[] = [
         check: async (r, state) => {
           expect(r.stdout.trim()).toBe('400');
           const { output } = state.receiver as { output: string[] };
-          await eventually(async () => (output.at(-1) === 'rejected: signature mismatch' ? true : undefined), { what: 'the receiver to reject the forgery', timeoutMs: 5_000 });
+          await eventually(async () => (output.at(-1) === 'rejected: signature mismatch' ? true : undefined), {
+            what: 'the receiver to reject the forgery',
+            timeoutMs: 5_000,
+          });
         },
         answer: true,
       },
@@ -577,7 +679,10 @@ const plans: PagePlan[] = [
         const receiver = await startWebhookReceiver();
         try {
           const { env } = state;
-          const vaulted = await call(env.TESSERA_URL!, 'POST', '/v2/vault/cards', { apiKey: env.API_KEY!, body: { number: '4242424242424242', expiry_month: '12', expiry_year: '30', cvv: '123' } });
+          const vaulted = await call(env.TESSERA_URL!, 'POST', '/v2/vault/cards', {
+            apiKey: env.API_KEY!,
+            body: { number: '4242424242424242', expiry_month: '12', expiry_year: '30', cvv: '123' },
+          });
           const created = await call(env.TESSERA_URL!, 'POST', '/v2/payments', {
             token: env.TOKEN!,
             body: {
@@ -586,18 +691,44 @@ const plans: PagePlan[] = [
               currency: 'EUR',
               order: { reference: 'ORDER-5002' },
               webhook: { url: receiver.url, event_types: ['CAPTURE'] },
-              split: [{ amount: 4200, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vaulted.body.vault_form_token }],
+              split: [
+                {
+                  amount: 4200,
+                  partner: 'sandbox-card',
+                  method: 'creditcard',
+                  vault_form_token: vaulted.body.vault_form_token,
+                },
+              ],
             },
           });
           expect(created.status).toBe(201);
-          expect((await call(env.TESSERA_URL!, 'POST', `/v2/payments/${created.body.id}/captures`, { token: env.TOKEN!, body: { amount: 4200 } })).status).toBe(201);
-          const delivered = await eventually(async () => (receiver.received.length >= 2 ? receiver.received : undefined), { what: 'two CAPTURE events', timeoutMs: 20_000 });
+          expect(
+            (
+              await call(env.TESSERA_URL!, 'POST', `/v2/payments/${created.body.id}/captures`, {
+                token: env.TOKEN!,
+                body: { amount: 4200 },
+              })
+            ).status,
+          ).toBe(201);
+          const delivered = await eventually(
+            async () => (receiver.received.length >= 2 ? receiver.received : undefined),
+            { what: 'two CAPTURE events', timeoutMs: 20_000 },
+          );
           const final = delivered[1]!;
-          const shown = blocksByPage.get(state.page as string)!.find((block) => block.lang === 'json' && block.code.includes('"event_type": "CAPTURE"'))!;
-          expect(departures(final.json, JSON.parse(shown.code), { tessera: stack.baseUrl, sandbox: stack.sandbox.url }, [])).toEqual([]);
+          const shown = blocksByPage
+            .get(state.page as string)!
+            .find((block) => block.lang === 'json' && block.code.includes('"event_type": "CAPTURE"'))!;
+          expect(
+            departures(final.json, JSON.parse(shown.code), { tessera: stack.baseUrl, sandbox: stack.sandbox.url }, []),
+          ).toEqual([]);
           const headers = blocksByPage.get(state.page as string)!.find((block) => block.lang === 'http')!.code;
           for (const [, name, value] of headers.matchAll(/^([a-z-]+): (.+)$/gm)) {
-            expect(String(final.headers[name!]), name).toMatch(patternOf(value!.replace('3f9a0c…', '…').replace(/t=\d+/, 't=…'), { tessera: stack.baseUrl, sandbox: stack.sandbox.url }));
+            expect(String(final.headers[name!]), name).toMatch(
+              patternOf(value!.replace('3f9a0c…', '…').replace(/t=\d+/, 't=…'), {
+                tessera: stack.baseUrl,
+                sandbox: stack.sandbox.url,
+              }),
+            );
           }
           expect(final.headers['tessera-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
         } finally {
@@ -616,8 +747,16 @@ const plans: PagePlan[] = [
           data: { authorization: { status: 'PENDING' } },
         });
         const post = (signature: string, payload = body) =>
-          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'tessera-signature': signature }, body: payload });
-        const printed = (line: string) => eventually(async () => (output.at(-1) === line ? true : undefined), { what: `the receiver to print "${line}"`, timeoutMs: 5_000 });
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'tessera-signature': signature },
+            body: payload,
+          });
+        const printed = (line: string) =>
+          eventually(async () => (output.at(-1) === line ? true : undefined), {
+            what: `the receiver to print "${line}"`,
+            timeoutMs: 5_000,
+          });
         const now = Math.floor(Date.now() / 1000);
         expect((await post(signWebhook(state.env.WEBHOOK_SECRET!, body, now))).status).toBe(204);
         await printed('PAYMENT payment 5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f v1');
@@ -625,7 +764,9 @@ const plans: PagePlan[] = [
         await printed('duplicate c8a1b6de-5f0e-4c1f-9a39-5b1d6e0c8a11: already processed');
         expect((await post(signWebhook(state.env.WEBHOOK_SECRET!, body, now - 600))).status).toBe(400);
         await printed('rejected: timestamp out of tolerance');
-        expect((await post(signWebhook(state.env.WEBHOOK_SECRET!, body, now), body.replace('PENDING', 'AUTHORIZED'))).status).toBe(400);
+        expect(
+          (await post(signWebhook(state.env.WEBHOOK_SECRET!, body, now), body.replace('PENDING', 'AUTHORIZED'))).status,
+        ).toBe(400);
         expect((await post(signWebhook('whsec_someone_else', body, now))).status).toBe(400);
         await printed('rejected: signature mismatch');
         expect((await fetch(url, { method: 'POST', body })).status).toBe(400);
@@ -655,15 +796,23 @@ const plans: PagePlan[] = [
         check: (r) => expect(r.stdout.trim()).toBe('201'),
         after: async (r, state) => {
           const { received } = state.hooks as Awaited<ReturnType<typeof startWebhookReceiver>>;
-          await eventually(async () => (received.length >= 3 ? true : undefined), { what: 'three deliveries', timeoutMs: 20_000 });
+          await eventually(async () => (received.length >= 3 ? true : undefined), {
+            what: 'three deliveries',
+            timeoutMs: 20_000,
+          });
           await new Promise((resolve) => setTimeout(resolve, 1_000));
-          expect(received.map((delivery) => delivery.json.event_type).sort()).toEqual(['CAPTURE', 'CAPTURE', 'PARTNER_TRANSACTION_CAPTURE']);
+          expect(received.map((delivery) => delivery.json.event_type).sort()).toEqual([
+            'CAPTURE',
+            'CAPTURE',
+            'PARTNER_TRANSACTION_CAPTURE',
+          ]);
           for (const delivery of received) {
             expect(delivery.headers.authorization).toBe('Bearer rk_live_7f3a9c');
             expect(delivery.headers['x-shop-id']).toBe('shop-42');
             expect(delivery.json.resource.id).toBe(r.env.PAYMENT_ID);
           }
-          const [stored] = await stack.sql`select body::text as body from payment_projections where id = ${r.env.PAYMENT_ID!}`;
+          const [stored] =
+            await stack.sql`select body::text as body from payment_projections where id = ${r.env.PAYMENT_ID!}`;
           expect(stored?.body).toContain('[redacted]');
           expect(stored?.body).not.toContain('rk_live_7f3a9c');
         },
@@ -712,11 +861,20 @@ const plans: PagePlan[] = [
           });
         },
         after: async (r) => {
-          await eventually(async () => {
-            const read = await call(r.env.TESSERA_URL!, 'GET', `/v2/payments/${r.env.PAYMENT_ID}`, { token: r.env.TOKEN! });
-            const capture = read.body.captures[0];
-            return capture?.status === 'SUCCESS' && capture.triggered_by === 'AUTHORIZATION' && capture.amount === 6500 ? true : undefined;
-          }, { what: 'the automatic capture', timeoutMs: 20_000 });
+          await eventually(
+            async () => {
+              const read = await call(r.env.TESSERA_URL!, 'GET', `/v2/payments/${r.env.PAYMENT_ID}`, {
+                token: r.env.TOKEN!,
+              });
+              const capture = read.body.captures[0];
+              return capture?.status === 'SUCCESS' &&
+                capture.triggered_by === 'AUTHORIZATION' &&
+                capture.amount === 6500
+                ? true
+                : undefined;
+            },
+            { what: 'the automatic capture', timeoutMs: 20_000 },
+          );
         },
       },
       'foreign-authorization': {
@@ -731,8 +889,18 @@ const plans: PagePlan[] = [
           statusOf([201])(r);
           const payment = r.json();
           expect(payment.authorization.status).toBe('AUTHORIZED');
-          expect(payment.authorization.partner_transactions[0]).toMatchObject({ partner_reference: r.env.PARTNER_REFERENCE, card: { last_four_digits: '4242' } });
-          expect(payment.split).toEqual([{ partner: 'sandbox-card', method: 'creditcard', amount: 4000, parent_partner_reference: r.env.PARTNER_REFERENCE }]);
+          expect(payment.authorization.partner_transactions[0]).toMatchObject({
+            partner_reference: r.env.PARTNER_REFERENCE,
+            card: { last_four_digits: '4242' },
+          });
+          expect(payment.split).toEqual([
+            {
+              partner: 'sandbox-card',
+              method: 'creditcard',
+              amount: 4000,
+              parent_partner_reference: r.env.PARTNER_REFERENCE,
+            },
+          ]);
         },
       },
       'capture-foreign': {
@@ -757,7 +925,11 @@ const plans: PagePlan[] = [
       'wallet-first-payment': {
         check: (r) => {
           statusOf([201])(r);
-          expect(r.json()).toMatchObject({ allow_future_usage: true, authorization: { status: 'PENDING' }, redirection: { method: 'GET' } });
+          expect(r.json()).toMatchObject({
+            allow_future_usage: true,
+            authorization: { status: 'PENDING' },
+            redirection: { method: 'GET' },
+          });
         },
         after: async (r) => {
           await decideAndReturn(r.json().redirection.href, 'approve');
@@ -778,14 +950,20 @@ const plans: PagePlan[] = [
           const payment = r.json();
           expect(payment.authorization.status).toBe('AUTHORIZED');
           expect(payment.redirection).toBeUndefined();
-          expect(payment.authorization.partner_transactions[0]).toMatchObject({ partner_token: r.env.PARTNER_TOKEN, partner_status_description: 'Approved with a saved wallet agreement.' });
+          expect(payment.authorization.partner_transactions[0]).toMatchObject({
+            partner_token: r.env.PARTNER_TOKEN,
+            partner_status_description: 'Approved with a saved wallet agreement.',
+          });
         },
         after: async (r) => {
           const id = r.json().id;
-          await eventually(async () => {
-            const read = await call(r.env.TESSERA_URL!, 'GET', `/v2/payments/${id}`, { token: r.env.TOKEN! });
-            return read.body.captures[0]?.status === 'SUCCESS' ? true : undefined;
-          }, { what: 'the automatic capture', timeoutMs: 20_000 });
+          await eventually(
+            async () => {
+              const read = await call(r.env.TESSERA_URL!, 'GET', `/v2/payments/${id}`, { token: r.env.TOKEN! });
+              return read.body.captures[0]?.status === 'SUCCESS' ? true : undefined;
+            },
+            { what: 'the automatic capture', timeoutMs: 20_000 },
+          );
         },
       },
     },
@@ -843,13 +1021,22 @@ const plans: PagePlan[] = [
         check: statusOf([201]),
         answer: true,
         after: async (r) => {
-          const payments = await stack.sql<{ id: string }[]>`select id from payment_projections where entity_id = ${r.env.ENTITY_ID!}`;
+          const payments = await stack.sql<
+            { id: string }[]
+          >`select id from payment_projections where entity_id = ${r.env.ENTITY_ID!}`;
           expect(payments).toHaveLength(1);
-          await eventually(async () => {
-            const read = await call(r.env.TESSERA_URL!, 'GET', `/v2/payments/${payments[0]!.id}`, { token: r.env.TOKEN! });
-            const [voided] = read.body.voids;
-            return voided?.status === 'SUCCESS' && voided.triggered_by === 'ORCHESTRATOR' && voided.amount === 1000 ? true : undefined;
-          }, { what: 'the partial hold voided', timeoutMs: 20_000 });
+          await eventually(
+            async () => {
+              const read = await call(r.env.TESSERA_URL!, 'GET', `/v2/payments/${payments[0]!.id}`, {
+                token: r.env.TOKEN!,
+              });
+              const [voided] = read.body.voids;
+              return voided?.status === 'SUCCESS' && voided.triggered_by === 'ORCHESTRATOR' && voided.amount === 1000
+                ? true
+                : undefined;
+            },
+            { what: 'the partial hold voided', timeoutMs: 20_000 },
+          );
         },
       },
     },
@@ -922,7 +1109,12 @@ const plans: PagePlan[] = [
       'add-token': {
         check: (r) => {
           statusOf([201])(r);
-          expect(r.json()).toMatchObject({ id: r.env.WALLET_TOKEN_ID, status: 'ACTIVE', favorite: false, merchant: r.env.MERCHANT_ID });
+          expect(r.json()).toMatchObject({
+            id: r.env.WALLET_TOKEN_ID,
+            status: 'ACTIVE',
+            favorite: false,
+            merchant: r.env.MERCHANT_ID,
+          });
           expect(r.json().value).toBeUndefined();
         },
         answer: true,
@@ -965,14 +1157,19 @@ const plans: PagePlan[] = [
 
 // ---- the answer blocks -------------------------------------------------------------------------
 
-const blocksByPage = new Map(plans.map((plan) => [plan.page, blocksOf(readFileSync(join(contentDir, plan.page), 'utf8'))]));
+const blocksByPage = new Map(
+  plans.map((plan) => [plan.page, blocksOf(readFileSync(join(contentDir, plan.page), 'utf8'))]),
+);
 
 /** The illustrative block a page shows after a sample (before the next runnable one). */
 function documentedBlockAfter(state: PageState, id: string, lang?: string): string {
   const blocks = blocksByPage.get(state.page as string) ?? [];
   const at = blocks.findIndex((block) => block.run === id);
-  const next = blocks.slice(at + 1).find((block, index, rest) => !block.run && !rest.slice(0, index).some((earlier) => earlier.run));
-  if (!next || (lang && next.lang !== lang)) throw new Error(`${String(state.page)}: no ${lang ?? 'answer'} block after the sample ${id}`);
+  const next = blocks
+    .slice(at + 1)
+    .find((block, index, rest) => !block.run && !rest.slice(0, index).some((earlier) => earlier.run));
+  if (!next || (lang && next.lang !== lang))
+    throw new Error(`${String(state.page)}: no ${lang ?? 'answer'} block after the sample ${id}`);
   return next.code;
 }
 
@@ -988,7 +1185,12 @@ function eventsIn(text: string) {
   return { ...events, ids: [...ids].sort() };
 }
 
-function expectDocumentedAnswer(result: Result, state: PageState, id: string, options: true | { ignore?: string[]; path?: string }): void {
+function expectDocumentedAnswer(
+  result: Result,
+  state: PageState,
+  id: string,
+  options: true | { ignore?: string[]; path?: string },
+): void {
   const block = documentedBlockAfter(state, id);
   const urls = { tessera: stack.baseUrl, sandbox: stack.sandbox.url };
   const { ignore = [], path } = options === true ? {} : options;
@@ -1001,7 +1203,9 @@ function expectDocumentedAnswer(result: Result, state: PageState, id: string, op
     const documented = block.trim().split('\n');
     const real = result.stdout.trim().split('\n');
     expect(real.length, `lines printed by ${id}:\n${result.stdout}`).toBe(documented.length);
-    documented.forEach((line, index) => expect(real[index], `line ${index + 1} printed by ${id}`).toMatch(patternOf(line, urls)));
+    documented.forEach((line, index) =>
+      expect(real[index], `line ${index + 1} printed by ${id}`).toMatch(patternOf(line, urls)),
+    );
   }
 }
 
@@ -1026,33 +1230,50 @@ describe('the documentation samples convention', () => {
       expect(new Set(ids).size, `${page} repeats a sample id`).toBe(ids.length);
       for (const block of blocks.filter((candidate) => candidate.run)) {
         expect(['bash', 'javascript'], `${page}:${block.line}`).toContain(block.lang);
-        if (block.lang === 'javascript') expect(block.file, `${page}:${block.line} needs file=`).toMatch(/^[\w.-]+\.m?js$/);
+        if (block.lang === 'javascript')
+          expect(block.file, `${page}:${block.line} needs file=`).toMatch(/^[\w.-]+\.m?js$/);
       }
     }
   });
 
   it('has a check for every runnable sample and a runnable sample for every check', () => {
     for (const plan of plans) {
-      const ids = blocksByPage.get(plan.page)!.filter((block) => block.run).map((block) => block.run);
+      const ids = blocksByPage
+        .get(plan.page)!
+        .filter((block) => block.run)
+        .map((block) => block.run);
       expect(ids, plan.page).toEqual(Object.keys(plan.samples));
     }
   });
 
   it('keeps curl on the loopback interface', async () => {
-    const state: PageState = { dir: scratchRoot, env: { PATH: `${binDir}:${dirname(process.execPath)}:/usr/bin:/bin` }, failed: false, cleanups: [] };
-    await expect(runBash('curl -s https://example.com/', state)).rejects.toThrow(/only http:\/\/127\.0\.0\.1 may be called/);
+    const state: PageState = {
+      dir: scratchRoot,
+      env: { PATH: `${binDir}:${dirname(process.execPath)}:/usr/bin:/bin` },
+      failed: false,
+      cleanups: [],
+    };
+    await expect(runBash('curl -s https://example.com/', state)).rejects.toThrow(
+      /only http:\/\/127\.0\.0\.1 may be called/,
+    );
   });
 });
 
 for (const plan of plans) {
   describe(plan.page, () => {
-    const state: PageState = { dir: join(scratchRoot, plan.page.replace(/\.mdx$/, '').replaceAll('/', '--')), env: {}, failed: false, cleanups: [], page: plan.page };
+    const state: PageState = {
+      dir: join(scratchRoot, plan.page.replace(/\.mdx$/, '').replaceAll('/', '--')),
+      env: {},
+      failed: false,
+      cleanups: [],
+      page: plan.page,
+    };
 
     beforeAll(async () => {
       rmSync(state.dir, { recursive: true, force: true });
       mkdirSync(state.dir, { recursive: true });
       // Gift card balances and queued faults live in the sandbox: each page starts from the documented data.
-      await stack.sandbox.reset();
+      stack.sandbox.reset();
       state.env = {
         PATH: `${binDir}:${dirname(process.execPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
         HOME: process.env.HOME ?? state.dir,
@@ -1073,7 +1294,10 @@ for (const plan of plans) {
         });
       } else {
         // `npm run merchant:create` works on the database of the running service.
-        Object.assign(state.env, { DATABASE_URL: stack.config.databaseUrl, TESSERA_ENCRYPTION_KEY: stack.config.encryptionKey.toString('base64') });
+        Object.assign(state.env, {
+          DATABASE_URL: stack.config.databaseUrl,
+          TESSERA_ENCRYPTION_KEY: stack.config.encryptionKey.toString('base64'),
+        });
       }
       await plan.before?.(state);
     }, 60_000);
@@ -1091,7 +1315,10 @@ for (const plan of plans) {
         try {
           if (block.lang === 'javascript') {
             writeFileSync(join(state.dir, block.file!), block.code);
-            await expected.after?.({ stdout: '', stderr: '', statuses: [], env: state.env, json: () => undefined, file: () => undefined }, state);
+            await expected.after?.(
+              { stdout: '', stderr: '', statuses: [], env: state.env, json: () => undefined, file: () => undefined },
+              state,
+            );
             return;
           }
           let result: Result | undefined;
@@ -1116,10 +1343,14 @@ for (const plan of plans) {
     }
 
     for (const [name, run] of Object.entries(plan.extra ?? {})) {
-      it(name, async () => {
-        if (state.failed) throw new Error(`an earlier sample of ${plan.page} failed`);
-        await run(state);
-      }, 60_000);
+      it(
+        name,
+        async () => {
+          if (state.failed) throw new Error(`an earlier sample of ${plan.page} failed`);
+          await run(state);
+        },
+        60_000,
+      );
     }
   });
 }

@@ -46,17 +46,29 @@ interface LedgerEntry {
 
 const tokenizeGiftCard = (body: unknown, apiKey = merchant.api_key, headers: Record<string, string> = {}) =>
   call(stack.baseUrl, 'POST', '/v2/vault/gift-cards', { apiKey, body, headers });
-const checkBalance = (body: unknown, apiKey = merchant.publishable_key) => call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', { apiKey, body });
+const checkBalance = (body: unknown, apiKey = merchant.publishable_key) =>
+  call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', { apiKey, body });
 
 async function giftCardToken(number: string, pin?: string, owner: CreatedMerchant = merchant): Promise<string> {
   const answer = await tokenizeGiftCard({ number, ...(pin !== undefined ? { pin } : {}) }, owner.api_key);
-  if (answer.status !== 201) throw new Error(`gift card vault refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201)
+    throw new Error(`gift card vault refused: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.vault_form_token;
 }
 const cardToken = (number: string) => vaultCard(stack, merchant, number);
 
-const giftCardEntry = (amount: number, vaultFormToken: string) => ({ amount, partner: 'sandbox-giftcard', method: 'giftcard', vault_form_token: vaultFormToken });
-const cardEntry = (amount: number, vaultFormToken: string) => ({ amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vaultFormToken });
+const giftCardEntry = (amount: number, vaultFormToken: string) => ({
+  amount,
+  partner: 'sandbox-giftcard',
+  method: 'giftcard',
+  vault_form_token: vaultFormToken,
+});
+const cardEntry = (amount: number, vaultFormToken: string) => ({
+  amount,
+  partner: 'sandbox-card',
+  method: 'creditcard',
+  vault_form_token: vaultFormToken,
+});
 
 function paymentBody(split: { amount: number }[], overrides: Record<string, unknown> = {}) {
   const amount = split.reduce((sum, entry) => sum + entry.amount, 0);
@@ -71,7 +83,8 @@ function paymentBody(split: { amount: number }[], overrides: Record<string, unkn
   };
 }
 const createPayment = (body: unknown) => call(stack.baseUrl, 'POST', '/v2/payments', { token, body });
-const operate = (id: string, kind: 'captures' | 'voids' | 'refunds', body: unknown) => call(stack.baseUrl, 'POST', `/v2/payments/${id}/${kind}`, { token, body });
+const operate = (id: string, kind: 'captures' | 'voids' | 'refunds', body: unknown) =>
+  call(stack.baseUrl, 'POST', `/v2/payments/${id}/${kind}`, { token, body });
 const read = (id: string) => call(stack.baseUrl, 'GET', `/v2/payments/${id}`, { token });
 
 /** Reads the payment until `ready` holds: compensation and automatic capture run after the creation answer. */
@@ -100,13 +113,18 @@ describe('POST /v2/vault/gift-cards', () => {
   it('tokenizes with the secret API key: a vgt_ token and the last four digits, never the number', async () => {
     const answer = await tokenizeGiftCard({ number: GC_50, pin: '1234' });
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ vault_form_token: expect.stringMatching(/^vgt_[A-Za-z0-9_-]{43}$/), gift_card: { last_four_digits: '0001' } });
+    expect(answer.body).toEqual({
+      vault_form_token: expect.stringMatching(/^vgt_[A-Za-z0-9_-]{43}$/),
+      gift_card: { last_four_digits: '0001' },
+    });
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(JSON.stringify(answer.body)).not.toContain(GC_50);
   });
 
   it('tokenizes with the publishable key from the browser (CORS) and with a Bearer token', async () => {
-    const browser = await tokenizeGiftCard({ number: GC_10 }, merchant.publishable_key, { origin: 'https://shop.example' });
+    const browser = await tokenizeGiftCard({ number: GC_10 }, merchant.publishable_key, {
+      origin: 'https://shop.example',
+    });
     expect(browser.status).toBe(201);
     expect(browser.body.gift_card).toEqual({ last_four_digits: '0004' });
     expect(browser.headers.get('access-control-allow-origin')).toBe('*');
@@ -143,7 +161,11 @@ describe('POST /v2/vault/gift-cards', () => {
     for (const path of ['/v2/vault/gift-cards', '/v2/vault/gift-cards/balance']) {
       const response = await fetch(`${stack.baseUrl}${path}`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://any-shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+        headers: {
+          origin: 'https://any-shop.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-api-key',
+        },
       });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -156,10 +178,18 @@ describe('POST /v2/vault/gift-cards', () => {
     const tokenize = doc.body.paths['/v2/vault/gift-cards'];
     const balance = doc.body.paths['/v2/vault/gift-cards/balance'];
     expect(Object.keys(tokenize)).toEqual(['post']);
-    expect(tokenize.post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/VaultGiftCardRequest');
-    expect(tokenize.post.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/VaultGiftCardResponse');
-    expect(balance.post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/GiftCardBalanceRequest');
-    expect(balance.post.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/GiftCardBalanceResponse');
+    expect(tokenize.post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/VaultGiftCardRequest',
+    );
+    expect(tokenize.post.responses['201'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/VaultGiftCardResponse',
+    );
+    expect(balance.post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/GiftCardBalanceRequest',
+    );
+    expect(balance.post.responses['200'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/GiftCardBalanceResponse',
+    );
     expect(balance.post.security).toEqual([{ apiKey: [] }, { oauth2: ['payment-api'] }]);
   });
 
@@ -187,17 +217,34 @@ describe('POST /v2/vault/gift-cards/balance', () => {
     const gc = await giftCardToken(GC_50, '1234');
     const answer = await checkBalance({ vault_form_token: gc });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ balance: 5000, currency: 'EUR', active: true, gift_card: { last_four_digits: '0001' } });
+    expect(answer.body).toEqual({
+      balance: 5000,
+      currency: 'EUR',
+      active: true,
+      gift_card: { last_four_digits: '0001' },
+    });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    const usd = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', { apiKey: merchant.api_key, body: { vault_form_token: gc, currency: 'USD' } });
+    const usd = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', {
+      apiKey: merchant.api_key,
+      body: { vault_form_token: gc, currency: 'USD' },
+    });
     expect(usd.body).toMatchObject({ balance: 5000, currency: 'USD' });
-    const bearer = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', { token, body: { vault_form_token: await giftCardToken(GC_MILLION) } });
+    const bearer = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', {
+      token,
+      body: { vault_form_token: await giftCardToken(GC_MILLION) },
+    });
     expect(bearer.body).toMatchObject({ balance: 100_000_000, currency: 'EUR' });
   });
 
   it('answers 0 for an empty gift card and for one not activated', async () => {
-    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_ZERO) })).body).toMatchObject({ balance: 0, active: true });
-    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_INACTIVE) })).body).toMatchObject({ balance: 0, active: false });
+    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_ZERO) })).body).toMatchObject({
+      balance: 0,
+      active: true,
+    });
+    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_INACTIVE) })).body).toMatchObject({
+      balance: 0,
+      active: false,
+    });
   });
 
   it('goes down while a payment holds part of the balance, and does not use the token up', async () => {
@@ -209,12 +256,37 @@ describe('POST /v2/vault/gift-cards/balance', () => {
   });
 
   it.each<[string, () => Promise<Record<string, unknown>>, string, string]>([
-    ['an unknown token', async () => ({ vault_form_token: `vgt_${'A'.repeat(43)}` }), '/vault_form_token', 'is unknown'],
+    [
+      'an unknown token',
+      async () => ({ vault_form_token: `vgt_${'A'.repeat(43)}` }),
+      '/vault_form_token',
+      'is unknown',
+    ],
     ['a card token', async () => ({ vault_form_token: await cardToken(APPROVED) }), '/vault_form_token', 'is unknown'],
-    ["another entity's token", async () => ({ vault_form_token: await giftCardToken(GC_50, undefined, other) }), '/vault_form_token', 'is unknown'],
-    ['a gift card the partner does not know', async () => ({ vault_form_token: await giftCardToken('6036289999999999') }), '/vault_form_token', 'knows no gift card'],
-    ['a wrong PIN', async () => ({ vault_form_token: await giftCardToken(GC_50, '9999') }), '/vault_form_token', 'the PIN is wrong'],
-    ['a currency without a gift card contract', async () => ({ vault_form_token: await giftCardToken(GC_50), currency: 'JPY' }), '/currency', 'no gift card contract for JPY'],
+    [
+      "another entity's token",
+      async () => ({ vault_form_token: await giftCardToken(GC_50, undefined, other) }),
+      '/vault_form_token',
+      'is unknown',
+    ],
+    [
+      'a gift card the partner does not know',
+      async () => ({ vault_form_token: await giftCardToken('6036289999999999') }),
+      '/vault_form_token',
+      'knows no gift card',
+    ],
+    [
+      'a wrong PIN',
+      async () => ({ vault_form_token: await giftCardToken(GC_50, '9999') }),
+      '/vault_form_token',
+      'the PIN is wrong',
+    ],
+    [
+      'a currency without a gift card contract',
+      async () => ({ vault_form_token: await giftCardToken(GC_50), currency: 'JPY' }),
+      '/currency',
+      'no gift card contract for JPY',
+    ],
   ])('refuses %s with 400 and a pointer', async (_label, body, pointer, detail) => {
     const answer = await checkBalance(await body());
     expect(answer.status).toBe(400);
@@ -222,28 +294,44 @@ describe('POST /v2/vault/gift-cards/balance', () => {
   });
 
   it('refuses the call without a credential', async () => {
-    const answer = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', { body: { vault_form_token: await giftCardToken(GC_50) } });
+    const answer = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', {
+      body: { vault_form_token: await giftCardToken(GC_50) },
+    });
     expect(answer.status).toBe(401);
   });
 });
 
 describe('payments with a gift card', () => {
   it('authorizes a gift card that covers the whole amount, then captures and refunds on it', async () => {
-    const payment = expectCreated(await createPayment(paymentBody([giftCardEntry(8000, await giftCardToken(GC_MILLION, '1234'))])));
+    const payment = expectCreated(
+      await createPayment(paymentBody([giftCardEntry(8000, await giftCardToken(GC_MILLION, '1234'))])),
+    );
     expect(payment.authorization.status).toBe('AUTHORIZED');
     const [leg] = payment.authorization.partner_transactions;
-    expect(leg).toMatchObject({ partner: 'sandbox-giftcard', method: 'giftcard', status: 'AUTHORIZED', amount: 8000, remaining_amount: 8000 });
+    expect(leg).toMatchObject({
+      partner: 'sandbox-giftcard',
+      method: 'giftcard',
+      status: 'AUTHORIZED',
+      amount: 8000,
+      remaining_amount: 8000,
+    });
     expect(leg.card).toBeUndefined();
     expect(payment.split).toEqual([{ partner: 'sandbox-giftcard', method: 'giftcard', amount: 8000 }]);
     expect(payment.amounts).toMatchObject({ total_authorized: 8000, available_to_capture: 8000 });
 
     const captured = await operate(payment.id, 'captures', { amount: 8000 });
     expect(captured.status).toBe(201);
-    expect(captured.body.captures).toEqual([expect.objectContaining({ amount: 8000, status: 'SUCCESS', triggered_by: 'MERCHANT' })]);
+    expect(captured.body.captures).toEqual([
+      expect.objectContaining({ amount: 8000, status: 'SUCCESS', triggered_by: 'MERCHANT' }),
+    ]);
     const refunded = await operate(payment.id, 'refunds', { amount: 3000 });
     expect(refunded.status).toBe(201);
     expect(refunded.body.refunds[0]).toMatchObject({ amount: 3000, status: 'SUCCESS' });
-    expect(refunded.body.amounts).toMatchObject({ total_captured: 8000, total_refunded: 3000, available_to_refund: 5000 });
+    expect(refunded.body.amounts).toMatchObject({
+      total_captured: 8000,
+      total_refunded: 3000,
+      available_to_refund: 5000,
+    });
 
     const entries = await ledger({ authorization_reference: leg.partner_reference });
     expect(entries.map((entry) => [entry.type, entry.processed_amount])).toEqual([
@@ -255,12 +343,24 @@ describe('payments with a gift card', () => {
 
   it('authorizes gift card 50.00 then card for the rest; captures draw on the gift card first, then the card', async () => {
     const payment = expectCreated(
-      await createPayment(paymentBody([giftCardEntry(5000, await giftCardToken(GC_50)), cardEntry(7000, await cardToken(APPROVED))])),
+      await createPayment(
+        paymentBody([giftCardEntry(5000, await giftCardToken(GC_50)), cardEntry(7000, await cardToken(APPROVED))]),
+      ),
     );
     expect(payment.authorization.status).toBe('AUTHORIZED');
     const [giftLeg, cardLeg] = payment.authorization.partner_transactions;
-    expect(giftLeg).toMatchObject({ partner: 'sandbox-giftcard', status: 'AUTHORIZED', amount: 5000, remaining_amount: 5000 });
-    expect(cardLeg).toMatchObject({ partner: 'sandbox-card', status: 'AUTHORIZED', amount: 7000, remaining_amount: 7000 });
+    expect(giftLeg).toMatchObject({
+      partner: 'sandbox-giftcard',
+      status: 'AUTHORIZED',
+      amount: 5000,
+      remaining_amount: 5000,
+    });
+    expect(cardLeg).toMatchObject({
+      partner: 'sandbox-card',
+      status: 'AUTHORIZED',
+      amount: 7000,
+      remaining_amount: 7000,
+    });
     expect(payment.amounts).toEqual({
       authorize_pending: 0,
       total_authorized: 12000,
@@ -283,7 +383,12 @@ describe('payments with a gift card', () => {
     ]);
     const rest = await operate(payment.id, 'captures', { amount: 6000 });
     expect(rest.status).toBe(201);
-    expect(rest.body.amounts).toMatchObject({ total_captured: 12000, available_to_capture: 0, available_to_void: 0, available_to_refund: 12000 });
+    expect(rest.body.amounts).toMatchObject({
+      total_captured: 12000,
+      available_to_capture: 0,
+      available_to_void: 0,
+      available_to_refund: 12000,
+    });
     expect(rest.body.authorization.partner_transactions.map((tx: any) => tx.remaining_amount)).toEqual([0, 0]);
 
     const giftCaptures = await ledger({ authorization_reference: giftLeg.partner_reference, type: 'CAPTURE' });
@@ -298,10 +403,16 @@ describe('payments with a gift card', () => {
 
   it('voids the gift card (ORCHESTRATOR) when the card for the rest is refused', async () => {
     const created = expectCreated(
-      await createPayment(paymentBody([giftCardEntry(5000, await giftCardToken(GC_50)), cardEntry(3000, await cardToken(REFUSED))])),
+      await createPayment(
+        paymentBody([giftCardEntry(5000, await giftCardToken(GC_50)), cardEntry(3000, await cardToken(REFUSED))]),
+      ),
     );
     expect(created.authorization.status).toBe('REFUSED');
-    const payment = await readUntil(created.id, 'the compensating void', (p) => p.voids.length > 0 && p.voids[0].status === 'SUCCESS');
+    const payment = await readUntil(
+      created.id,
+      'the compensating void',
+      (p) => p.voids.length > 0 && p.voids[0].status === 'SUCCESS',
+    );
     expect(payment.authorization.status).toBe('REFUSED');
     const [giftLeg, cardLeg] = payment.authorization.partner_transactions;
     expect(giftLeg).toMatchObject({ partner: 'sandbox-giftcard', status: 'AUTHORIZED' });
@@ -309,29 +420,61 @@ describe('payments with a gift card', () => {
     expect(cardLeg.partner_additional_data.refusal_reason).toBe('REJECTED_BANK');
     expect(payment.voids).toHaveLength(1);
     expect(payment.voids[0]).toMatchObject({ triggered_by: 'ORCHESTRATOR', amount: 5000, status: 'SUCCESS' });
-    expect(payment.voids[0].partner_transactions).toEqual([expect.objectContaining({ partner: 'sandbox-giftcard', amount: 5000, status: 'SUCCESS' })]);
-    expect(payment.amounts).toMatchObject({ total_authorized: 5000, total_voided: 5000, available_to_void: 0, available_to_capture: 0 });
+    expect(payment.voids[0].partner_transactions).toEqual([
+      expect.objectContaining({ partner: 'sandbox-giftcard', amount: 5000, status: 'SUCCESS' }),
+    ]);
+    expect(payment.amounts).toMatchObject({
+      total_authorized: 5000,
+      total_voided: 5000,
+      available_to_void: 0,
+      available_to_capture: 0,
+    });
 
     const voids = await ledger({ authorization_reference: giftLeg.partner_reference, type: 'VOID' });
-    expect(voids).toEqual([expect.objectContaining({ partner: 'sandbox-giftcard', status: 'SUCCESS', processed_amount: 5000 })]);
+    expect(voids).toEqual([
+      expect.objectContaining({ partner: 'sandbox-giftcard', status: 'SUCCESS', processed_amount: 5000 }),
+    ]);
     // The shopper's balance is back.
     expect((await checkBalance({ vault_form_token: await giftCardToken(GC_50) })).body.balance).toBe(5000);
   });
 
   it('refuses the payment when the gift card authorizes only part of its amount, voids that hold and never sends the card', async () => {
     const created = expectCreated(
-      await createPayment(paymentBody([giftCardEntry(3000, await giftCardToken(GC_10)), cardEntry(2000, await cardToken(APPROVED))])),
+      await createPayment(
+        paymentBody([giftCardEntry(3000, await giftCardToken(GC_10)), cardEntry(2000, await cardToken(APPROVED))]),
+      ),
     );
     expect(created.authorization.status).toBe('REFUSED');
-    const payment = await readUntil(created.id, 'the void of the partial hold', (p) => p.voids.length > 0 && p.voids[0].status === 'SUCCESS');
+    const payment = await readUntil(
+      created.id,
+      'the void of the partial hold',
+      (p) => p.voids.length > 0 && p.voids[0].status === 'SUCCESS',
+    );
     const [giftLeg, cardLeg] = payment.authorization.partner_transactions;
-    expect(giftLeg).toMatchObject({ partner: 'sandbox-giftcard', amount: 3000, partner_status: 'PARTIALLY_AUTHORIZED' });
+    expect(giftLeg).toMatchObject({
+      partner: 'sandbox-giftcard',
+      amount: 3000,
+      partner_status: 'PARTIALLY_AUTHORIZED',
+    });
     expect(cardLeg).toMatchObject({ partner: 'sandbox-card', status: 'ABORTED' });
     expect(payment.voids[0]).toMatchObject({ triggered_by: 'ORCHESTRATOR', amount: 1000, status: 'SUCCESS' });
-    expect(payment.voids[0].partner_transactions).toEqual([expect.objectContaining({ partner: 'sandbox-giftcard', amount: 1000 })]);
-    expect(payment.amounts).toMatchObject({ total_authorized: 1000, total_voided: 1000, available_to_capture: 0, available_to_void: 0 });
+    expect(payment.voids[0].partner_transactions).toEqual([
+      expect.objectContaining({ partner: 'sandbox-giftcard', amount: 1000 }),
+    ]);
+    expect(payment.amounts).toMatchObject({
+      total_authorized: 1000,
+      total_voided: 1000,
+      available_to_capture: 0,
+      available_to_void: 0,
+    });
 
-    expect((await ledger({ authorization_reference: giftLeg.partner_reference })).map((entry) => [entry.type, entry.amount, entry.processed_amount])).toEqual([
+    expect(
+      (await ledger({ authorization_reference: giftLeg.partner_reference })).map((entry) => [
+        entry.type,
+        entry.amount,
+        entry.processed_amount,
+      ]),
+    ).toEqual([
       ['AUTHORIZE', 3000, 1000],
       ['VOID', 1000, 1000],
     ]);
@@ -343,10 +486,16 @@ describe('payments with a gift card', () => {
 
   it('refuses a gift card with no balance and never sends the card', async () => {
     const created = expectCreated(
-      await createPayment(paymentBody([giftCardEntry(2000, await giftCardToken(GC_ZERO)), cardEntry(2000, await cardToken(APPROVED))])),
+      await createPayment(
+        paymentBody([giftCardEntry(2000, await giftCardToken(GC_ZERO)), cardEntry(2000, await cardToken(APPROVED))]),
+      ),
     );
     expect(created.authorization.status).toBe('REFUSED');
-    const payment = await readUntil(created.id, 'the settled refusal', (p) => p.authorization.partner_transactions[1].status === 'ABORTED');
+    const payment = await readUntil(
+      created.id,
+      'the settled refusal',
+      (p) => p.authorization.partner_transactions[1].status === 'ABORTED',
+    );
     const [giftLeg] = payment.authorization.partner_transactions;
     expect(giftLeg).toMatchObject({ partner: 'sandbox-giftcard', status: 'REFUSED' });
     expect(giftLeg.partner_additional_data.refusal_reason).toBe('INSUFFICIENT_FUNDS');
@@ -358,11 +507,18 @@ describe('payments with a gift card', () => {
   it('captures gift card and card at once in AUTOMATIC capture mode (triggered_by AUTHORIZATION)', async () => {
     const created = expectCreated(
       await createPayment(
-        paymentBody([giftCardEntry(5000, await giftCardToken(GC_50, '1234')), cardEntry(2500, await cardToken(APPROVED))], { capture_mode: 'AUTOMATIC' }),
+        paymentBody(
+          [giftCardEntry(5000, await giftCardToken(GC_50, '1234')), cardEntry(2500, await cardToken(APPROVED))],
+          { capture_mode: 'AUTOMATIC' },
+        ),
       ),
     );
     expect(created.authorization.status).toBe('AUTHORIZED');
-    const payment = await readUntil(created.id, 'the automatic capture', (p) => p.captures.length > 0 && p.captures[0].status === 'SUCCESS');
+    const payment = await readUntil(
+      created.id,
+      'the automatic capture',
+      (p) => p.captures.length > 0 && p.captures[0].status === 'SUCCESS',
+    );
     expect(payment.captures).toHaveLength(1);
     expect(payment.captures[0]).toMatchObject({ triggered_by: 'AUTHORIZATION', amount: 7500 });
     expect(payment.captures[0].partner_transactions.map((tx: any) => [tx.partner, tx.amount, tx.status])).toEqual([
@@ -371,21 +527,40 @@ describe('payments with a gift card', () => {
     ]);
     expect(payment.amounts).toMatchObject({ total_captured: 7500, available_to_capture: 0, available_to_refund: 7500 });
     const [giftLeg, cardLeg] = payment.authorization.partner_transactions;
-    expect((await ledger({ authorization_reference: giftLeg.partner_reference, type: 'CAPTURE' }))[0]).toMatchObject({ processed_amount: 5000 });
-    expect((await ledger({ authorization_reference: cardLeg.partner_reference, type: 'CAPTURE' }))[0]).toMatchObject({ processed_amount: 2500 });
+    expect((await ledger({ authorization_reference: giftLeg.partner_reference, type: 'CAPTURE' }))[0]).toMatchObject({
+      processed_amount: 5000,
+    });
+    expect((await ledger({ authorization_reference: cardLeg.partner_reference, type: 'CAPTURE' }))[0]).toMatchObject({
+      processed_amount: 2500,
+    });
   });
 
   describe('refuses a token that does not match its partner, with the pointer of the entry', () => {
     it.each<[string, () => Promise<{ amount: number }[]>, string, string]>([
-      ['a gift card token on the card partner', async () => [cardEntry(1000, await giftCardToken(GC_50))], '/split/0/vault_form_token', 'does not take gift cards'],
+      [
+        'a gift card token on the card partner',
+        async () => [cardEntry(1000, await giftCardToken(GC_50))],
+        '/split/0/vault_form_token',
+        'does not take gift cards',
+      ],
       [
         'a card token on the gift card partner',
         async () => [giftCardEntry(1000, await giftCardToken(GC_50)), giftCardEntry(1000, await cardToken(APPROVED))],
         '/split/1/vault_form_token',
         'use the token (vgt_) of POST /v2/vault/gift-cards',
       ],
-      ['an unknown gift card token', async () => [giftCardEntry(1000, `vgt_${'B'.repeat(43)}`)], '/split/0/vault_form_token', 'is unknown'],
-      ["another entity's gift card token", async () => [giftCardEntry(1000, await giftCardToken(GC_50, undefined, other))], '/split/0/vault_form_token', 'is unknown'],
+      [
+        'an unknown gift card token',
+        async () => [giftCardEntry(1000, `vgt_${'B'.repeat(43)}`)],
+        '/split/0/vault_form_token',
+        'is unknown',
+      ],
+      [
+        "another entity's gift card token",
+        async () => [giftCardEntry(1000, await giftCardToken(GC_50, undefined, other))],
+        '/split/0/vault_form_token',
+        'is unknown',
+      ],
       [
         'card details with a gift card',
         async () => [{ ...giftCardEntry(1000, await giftCardToken(GC_50)), card: { holder_name: 'CAMILLE MARTIN' } }],
@@ -409,22 +584,47 @@ describe('gift card token lifetime (db/gift-card-vault)', () => {
     const stale = await vaultGiftCard(stack.sql, key(), merchant.entity_id, { number: GC_50 }, { now: longAgo() });
     const balance = await checkBalance({ vault_form_token: stale.vault_form_token });
     expect(balance.status).toBe(400);
-    expect(balance.body.errors).toEqual([{ pointer: '/vault_form_token', detail: 'has expired: tokenize the gift card again' }]);
+    expect(balance.body.errors).toEqual([
+      { pointer: '/vault_form_token', detail: 'has expired: tokenize the gift card again' },
+    ]);
     const payment = await createPayment(paymentBody([giftCardEntry(1000, stale.vault_form_token)]));
     expect(payment.status).toBe(400);
-    expect(payment.body.errors).toEqual([{ pointer: '/split/0/vault_form_token', detail: 'has expired: tokenize the gift card again' }]);
+    expect(payment.body.errors).toEqual([
+      { pointer: '/split/0/vault_form_token', detail: 'has expired: tokenize the gift card again' },
+    ]);
   });
 
   it('stamps the first use for an authorization only; a used token stays readable for retries past its expiry', async () => {
     const fresh = await vaultGiftCard(stack.sql, key(), merchant.entity_id, { number: GC_10, pin: '1234' });
-    const read = await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: false });
-    expect(read).toMatchObject({ status: 'found', gift_card: { number: GC_10, pin: '1234', last_four_digits: '0004', used_at: null } });
+    const read = await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
+      stampUse: false,
+    });
+    expect(read).toMatchObject({
+      status: 'found',
+      gift_card: { number: GC_10, pin: '1234', last_four_digits: '0004', used_at: null },
+    });
     const afterExpiry = new Date(fresh.expires_at.getTime() + 1000);
-    expect(await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: true, now: afterExpiry })).toEqual({ status: 'expired' });
-    const used = await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: true });
+    expect(
+      await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
+        stampUse: true,
+        now: afterExpiry,
+      }),
+    ).toEqual({ status: 'expired' });
+    const used = await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
+      stampUse: true,
+    });
     expect(used.status === 'found' && used.gift_card.used_at).toBeInstanceOf(Date);
-    expect((await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: true, now: afterExpiry })).status).toBe('found');
-    expect(await detokenizeGiftCard(stack.sql, key(), other.entity_id, fresh.vault_form_token, { stampUse: true })).toEqual({ status: 'not_found' });
+    expect(
+      (
+        await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
+          stampUse: true,
+          now: afterExpiry,
+        })
+      ).status,
+    ).toBe('found');
+    expect(
+      await detokenizeGiftCard(stack.sql, key(), other.entity_id, fresh.vault_form_token, { stampUse: true }),
+    ).toEqual({ status: 'not_found' });
   });
 
   it('purges unused expired tokens and used ones past their retention', async () => {
@@ -432,8 +632,13 @@ describe('gift card token lifetime (db/gift-card-vault)', () => {
     const stale = await vaultGiftCard(stack.sql, key(), entity, { number: GC_50 }, { now: longAgo() });
     const live = await vaultGiftCard(stack.sql, key(), entity, { number: GC_50 });
     const used = await vaultGiftCard(stack.sql, key(), entity, { number: GC_50 });
-    await detokenizeGiftCard(stack.sql, key(), entity, used.vault_form_token, { stampUse: true, now: new Date(Date.now() - 2 * VAULT_FORM_TOKEN_TTL_SECONDS * 1000 + 1000) });
-    expect(await purgeGiftCardVault(stack.sql, { usedRetentionSeconds: VAULT_FORM_TOKEN_TTL_SECONDS })).toBeGreaterThanOrEqual(2);
+    await detokenizeGiftCard(stack.sql, key(), entity, used.vault_form_token, {
+      stampUse: true,
+      now: new Date(Date.now() - 2 * VAULT_FORM_TOKEN_TTL_SECONDS * 1000 + 1000),
+    });
+    expect(
+      await purgeGiftCardVault(stack.sql, { usedRetentionSeconds: VAULT_FORM_TOKEN_TTL_SECONDS }),
+    ).toBeGreaterThanOrEqual(2);
     expect(await findVaultedGiftCard(stack.sql, entity, stale.vault_form_token)).toEqual({ status: 'not_found' });
     expect(await findVaultedGiftCard(stack.sql, entity, used.vault_form_token)).toEqual({ status: 'not_found' });
     expect((await findVaultedGiftCard(stack.sql, entity, live.vault_form_token)).status).toBe('found');
@@ -442,20 +647,31 @@ describe('gift card token lifetime (db/gift-card-vault)', () => {
 
 describe('gift card numbers never in clear', () => {
   it('keeps the number and PIN out of the payment, its Temporal history and the database', async () => {
-    const payment = expectCreated(await createPayment(paymentBody([giftCardEntry(1500, await giftCardToken(GC_MILLION, '1234')), cardEntry(500, await cardToken(APPROVED))])));
+    const payment = expectCreated(
+      await createPayment(
+        paymentBody([
+          giftCardEntry(1500, await giftCardToken(GC_MILLION, '1234')),
+          cardEntry(500, await cardToken(APPROVED)),
+        ]),
+      ),
+    );
     expect(payment.authorization.status).toBe('AUTHORIZED');
     expect(JSON.stringify(payment)).not.toContain(GC_MILLION);
     const history = await stack.temporal.workflow.getHandle(`payment/${payment.id}`).fetchHistory();
     // Payloads are base64 JSON in history: read them decoded, with the rest of the events.
     const raw = JSON.stringify(history);
-    const decoded = [...raw.matchAll(/"data":"([A-Za-z0-9+/=]+)"/g)].map((match) => Buffer.from(match[1]!, 'base64').toString('utf8')).join('\n');
+    const decoded = [...raw.matchAll(/"data":"([A-Za-z0-9+/=]+)"/g)]
+      .map((match) => Buffer.from(match[1]!, 'base64').toString('utf8'))
+      .join('\n');
     expect(decoded).toContain('"kind":"vaulted-gift-card"');
     expect(decoded).toContain('giftcard_last_four_digits');
     for (const text of [raw, decoded]) {
       expect(text).not.toContain(GC_MILLION);
       expect(text).not.toContain('"pin"');
     }
-    const [projection] = await stack.sql<{ body: unknown }[]>`select body from payment_projections where id = ${payment.id}`;
+    const [projection] = await stack.sql<
+      { body: unknown }[]
+    >`select body from payment_projections where id = ${payment.id}`;
     expect(JSON.stringify(projection?.body)).not.toContain(GC_MILLION);
   });
 
@@ -465,7 +681,12 @@ describe('gift card numbers never in clear', () => {
       const number = '6036280000000001';
       const pin = '975310';
       const post = (url: string, payload: string, apiKey = merchant.publishable_key) =>
-        api.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, payload });
+        api.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+          payload,
+        });
       const ok = await post('/v2/vault/gift-cards', JSON.stringify({ number, pin }));
       expect(ok.statusCode).toBe(201);
       const vgt: string = ok.json().vault_form_token;
@@ -473,9 +694,14 @@ describe('gift card numbers never in clear', () => {
       expect((await post('/v2/vault/gift-cards', `{"number":"${number}","pin":"${pin}",}`)).statusCode).toBe(400);
       expect((await post('/v2/vault/gift-cards', JSON.stringify({ number, pin }), 'pk_wrong')).statusCode).toBe(401);
       // The sandbox refuses this PIN: the partner error path is logged too.
-      expect((await post('/v2/vault/gift-cards/balance', JSON.stringify({ vault_form_token: vgt }))).statusCode).toBe(400);
+      expect((await post('/v2/vault/gift-cards/balance', JSON.stringify({ vault_form_token: vgt }))).statusCode).toBe(
+        400,
+      );
       const good = await post('/v2/vault/gift-cards', JSON.stringify({ number }));
-      expect((await post('/v2/vault/gift-cards/balance', JSON.stringify({ vault_form_token: good.json().vault_form_token }))).statusCode).toBe(200);
+      expect(
+        (await post('/v2/vault/gift-cards/balance', JSON.stringify({ vault_form_token: good.json().vault_form_token })))
+          .statusCode,
+      ).toBe(200);
 
       const log = lines.join('');
       expect(log).toContain('gift card vaulted');

@@ -23,11 +23,18 @@ async function token(init: RequestInit & { query?: string } = {}) {
 describe('POST /oauth/token', () => {
   it('grants a token for a form body with HTTP Basic credentials', async () => {
     const answer = await token({
-      headers: { authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(merchant.client_id, merchant.client_secret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ expires_in: 3600, token_type: 'Bearer', scope: 'payment-api orchestration-api' });
+    expect(answer.body).toMatchObject({
+      expires_in: 3600,
+      token_type: 'Bearer',
+      scope: 'payment-api orchestration-api',
+    });
     expect(answer.body.access_token.split('.')).toHaveLength(3);
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
@@ -35,7 +42,11 @@ describe('POST /oauth/token', () => {
   it('accepts credentials as form fields', async () => {
     const answer = await token({
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: merchant.client_id, client_secret: merchant.client_secret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: merchant.client_id,
+        client_secret: merchant.client_secret,
+      }).toString(),
     });
     expect(answer.status).toBe(200);
   });
@@ -51,7 +62,10 @@ describe('POST /oauth/token', () => {
 
   it('narrows the token to a requested scope', async () => {
     const answer = await token({
-      headers: { authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(merchant.client_id, merchant.client_secret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials&scope=payment-api',
     });
     expect(answer.body.scope).toBe('payment-api');
@@ -60,7 +74,10 @@ describe('POST /oauth/token', () => {
   it('refuses a missing or unsupported grant_type with 400 problem+json', async () => {
     const missing = await fetch(`${stack.baseUrl}/oauth/token`, {
       method: 'POST',
-      headers: { authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(merchant.client_id, merchant.client_secret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: '',
     });
     expect(missing.status).toBe(400);
@@ -68,7 +85,10 @@ describe('POST /oauth/token', () => {
     expect((await missing.json()).errors).toEqual([{ pointer: '/grant_type', detail: 'is required' }]);
 
     const other = await token({
-      headers: { authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(merchant.client_id, merchant.client_secret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=password',
     });
     expect(other.status).toBe(400);
@@ -77,24 +97,36 @@ describe('POST /oauth/token', () => {
 
   it('refuses wrong or missing client credentials with 401', async () => {
     const wrong = await token({
-      headers: { authorization: basic(merchant.client_id, 'nope'), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(merchant.client_id, 'nope'),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toContain('Basic');
     const unknown = await token({
-      headers: { authorization: basic('cl_unknown', merchant.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic('cl_unknown', merchant.client_secret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     expect(unknown.status).toBe(401);
-    const none = await token({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const none = await token({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     expect(none.status).toBe(401);
     expect(none.body.request_id).toBe(none.headers.get('x-request-id'));
   });
 
   it('refuses a scope the client does not have', async () => {
     const answer = await token({
-      headers: { authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(merchant.client_id, merchant.client_secret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials&scope=admin',
     });
     expect(answer.status).toBe(400);
@@ -106,21 +138,37 @@ describe('bearer tokens and API keys on v2 routes', () => {
   it('enforces scopes: payment-api creates sessions, orchestration-api reads them', async () => {
     const paymentOnly = await stack.accessToken(merchant, 'payment-api');
     const orchestrationOnly = await stack.accessToken(merchant, 'orchestration-api');
-    const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', { token: paymentOnly, body: sessionApplication(merchant.entity_id) });
+    const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+      token: paymentOnly,
+      body: sessionApplication(merchant.entity_id),
+    });
     expect(created.status).toBe(201);
-    const denied = await call(stack.baseUrl, 'POST', '/v2/client-sessions', { token: orchestrationOnly, body: sessionApplication(merchant.entity_id) });
+    const denied = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+      token: orchestrationOnly,
+      body: sessionApplication(merchant.entity_id),
+    });
     expect(denied.status).toBe(403);
     expect(denied.body.error).toBe('insufficient_scope');
-    const readDenied = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, { token: paymentOnly });
+    const readDenied = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, {
+      token: paymentOnly,
+    });
     expect(readDenied.status).toBe(403);
-    const read = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, { token: orchestrationOnly });
+    const read = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, {
+      token: orchestrationOnly,
+    });
     expect(read.status).toBe(200);
   });
 
   it('accepts the entity API key in x-api-key and refuses an unknown one', async () => {
-    const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', { apiKey: merchant.api_key, body: sessionApplication(merchant.entity_id) });
+    const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+      apiKey: merchant.api_key,
+      body: sessionApplication(merchant.entity_id),
+    });
     expect(created.status).toBe(201);
-    const refused = await call(stack.baseUrl, 'POST', '/v2/client-sessions', { apiKey: 'sk_forged', body: sessionApplication(merchant.entity_id) });
+    const refused = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+      apiKey: 'sk_forged',
+      body: sessionApplication(merchant.entity_id),
+    });
     expect(refused.status).toBe(401);
   });
 
@@ -132,7 +180,9 @@ describe('bearer tokens and API keys on v2 routes', () => {
     const [header, payload, signature] = valid.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const tampered = Buffer.from(JSON.stringify({ ...claims, ent: crypto.randomUUID() })).toString('base64url');
-    const forged = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, { token: `${header}.${tampered}.${signature}` });
+    const forged = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, {
+      token: `${header}.${tampered}.${signature}`,
+    });
     expect(forged.status).toBe(401);
 
     const keys = new KeyRing(stack.sql, stack.config.encryptionKey);
@@ -163,7 +213,10 @@ describe('bearer tokens and API keys on v2 routes', () => {
       .setIssuedAt(now - 3610)
       .setExpirationTime(now - 10)
       .sign(key.privateKey);
-    const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', { token: justExpired, body: sessionApplication(merchant.entity_id) });
+    const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+      token: justExpired,
+      body: sessionApplication(merchant.entity_id),
+    });
     expect(created.status).toBe(201);
   });
 });

@@ -19,11 +19,24 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const payment = (body: Record<string, unknown>) =>
-  call(stack.baseUrl, 'POST', '/v2/payments', { token, body: { entity_id: merchant.entity_id, amount: 3000, currency: 'EUR', order: { reference: `entries-${Math.random()}` }, ...body } });
+  call(stack.baseUrl, 'POST', '/v2/payments', {
+    token,
+    body: {
+      entity_id: merchant.entity_id,
+      amount: 3000,
+      currency: 'EUR',
+      order: { reference: `entries-${Math.random()}` },
+      ...body,
+    },
+  });
 
 /** A wallet payment made with allow_future_usage, approved by the shopper: its partner gives a reusable token. */
 async function savedWalletAuthorization() {
-  const first = await payment({ allow_future_usage: true, shopper_redirection_url: 'https://shop.example/back', new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-wallet', method: 'wallet' }] });
+  const first = await payment({
+    allow_future_usage: true,
+    shopper_redirection_url: 'https://shop.example/back',
+    new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-wallet', method: 'wallet' }],
+  });
   expect(first.status, JSON.stringify(first.body)).toBe(201);
   await completeShopperPage(first.body.redirection.href, 'approve');
   const authorized = await waitForAuthorization(stack, token, first.body.id, 'AUTHORIZED');
@@ -32,9 +45,21 @@ async function savedWalletAuthorization() {
 
 describe('POST /v2/payments entries', () => {
   it('creates a payment from new authorization candidates alone', async () => {
-    const answer = await payment({ new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await vaultCard(stack, merchant, '4242424242424242') }] });
+    const answer = await payment({
+      new_authorization_candidates: [
+        {
+          amount: 3000,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: await vaultCard(stack, merchant, '4242424242424242'),
+        },
+      ],
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body.authorization).toMatchObject({ status: 'AUTHORIZED', partner_transactions: [{ partner: 'sandbox-card', amount: 3000 }] });
+    expect(answer.body.authorization).toMatchObject({
+      status: 'AUTHORIZED',
+      partner_transactions: [{ partner: 'sandbox-card', amount: 3000 }],
+    });
   });
 
   it('refuses a payment with neither split entries nor candidates', async () => {
@@ -49,37 +74,78 @@ describe('POST /v2/payments entries', () => {
     for (const parent of [{ parent_payment_id: earlier.id }, { parent_partner_transaction_id: leg.id }]) {
       const again = await payment({ split: [{ amount: 1200, ...parent }], amount: 1200 });
       expect(again.status, JSON.stringify(again.body)).toBe(201);
-      expect(again.body.authorization).toMatchObject({ status: 'AUTHORIZED', partner_transactions: [{ partner: 'sandbox-wallet', method: 'wallet', amount: 1200, partner_token: leg.partner_token }] });
+      expect(again.body.authorization).toMatchObject({
+        status: 'AUTHORIZED',
+        partner_transactions: [
+          { partner: 'sandbox-wallet', method: 'wallet', amount: 1200, partner_token: leg.partner_token },
+        ],
+      });
       expect(again.body.redirection).toBeUndefined();
     }
   });
 
   it('refuses a duplicate of an authorization that gave no reusable token, or of another entity', async () => {
-    const card = await payment({ split: [{ amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: await vaultCard(stack, merchant, '4242424242424242') }] });
+    const card = await payment({
+      split: [
+        {
+          amount: 3000,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: await vaultCard(stack, merchant, '4242424242424242'),
+        },
+      ],
+    });
     const again = await payment({ split: [{ amount: 3000, parent_payment_id: card.body.id }] });
     expect(again.status).toBe(400);
-    expect(again.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/parent_payment_id', detail: expect.stringContaining('allow_future_usage') })]);
+    expect(again.body.errors).toEqual([
+      expect.objectContaining({
+        pointer: '/split/0/parent_payment_id',
+        detail: expect.stringContaining('allow_future_usage'),
+      }),
+    ]);
     const stranger = await stack.createMerchant();
     const foreign = await call(stack.baseUrl, 'POST', '/v2/payments', {
       token: await stack.accessToken(stranger),
-      body: { entity_id: stranger.entity_id, amount: 3000, currency: 'EUR', order: { reference: 'x' }, split: [{ amount: 3000, parent_payment_id: card.body.id }] },
+      body: {
+        entity_id: stranger.entity_id,
+        amount: 3000,
+        currency: 'EUR',
+        order: { reference: 'x' },
+        split: [{ amount: 3000, parent_payment_id: card.body.id }],
+      },
     });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.errors[0]).toMatchObject({ pointer: '/split/0/parent_payment_id', detail: 'is not a payment of this entity' });
+    expect(foreign.body.errors[0]).toMatchObject({
+      pointer: '/split/0/parent_payment_id',
+      detail: 'is not a payment of this entity',
+    });
   });
 
   it('renews a v1 authorization off session with its partner token', async () => {
     const earlier = await savedWalletAuthorization();
     const leg = earlier.authorization.partner_transactions[0];
-    const renewed = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${leg.id}/off_session_authorize`, { token, body: { amount: '9.99' } });
+    const renewed = await call(
+      stack.baseUrl,
+      'POST',
+      `/${merchant.entity_id}/transactions/${leg.id}/off_session_authorize`,
+      { token, body: { amount: '9.99' } },
+    );
     expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
-    expect(renewed.body).toMatchObject({ status: { action: 'OFF_SESSION_AUTHORIZE', state: 'SUCCESS' }, plugin_result: { amount: 9.99 }, parent_transaction_id: leg.id });
+    expect(renewed.body).toMatchObject({
+      status: { action: 'OFF_SESSION_AUTHORIZE', state: 'SUCCESS' },
+      plugin_result: { amount: 9.99 },
+      parent_transaction_id: leg.id,
+    });
   });
 });
 
 describe('paying with a token of the customer’s wallet', () => {
   const wallet = (method: string, path: string, body?: unknown) =>
-    call(stack.baseUrl, method, path, { apiKey: merchant.api_key, headers: { 'x-merchant-id': merchant.merchant_id }, ...(body !== undefined ? { body } : {}) });
+    call(stack.baseUrl, method, path, {
+      apiKey: merchant.api_key,
+      headers: { 'x-merchant-id': merchant.merchant_id },
+      ...(body !== undefined ? { body } : {}),
+    });
 
   async function savedToken(owner: string, value: string) {
     const session = await wallet('POST', '/wallet/v2/session', { owner_reference: owner });
@@ -98,31 +164,61 @@ describe('paying with a token of the customer’s wallet', () => {
     const earlier = await savedWalletAuthorization();
     const value: string = earlier.authorization.partner_transactions[0].partner_token;
     const tokenId = await savedToken('CUST-WALLET-1', value);
-    const paid = await payment({ customer: { reference: 'CUST-WALLET-1' }, split: [{ amount: 3000, wallet_token: tokenId }] });
+    const paid = await payment({
+      customer: { reference: 'CUST-WALLET-1' },
+      split: [{ amount: 3000, wallet_token: tokenId }],
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    expect(paid.body.authorization).toMatchObject({ status: 'AUTHORIZED', partner_transactions: [{ partner: 'sandbox-wallet', method: 'wallet', amount: 3000 }] });
+    expect(paid.body.authorization).toMatchObject({
+      status: 'AUTHORIZED',
+      partner_transactions: [{ partner: 'sandbox-wallet', method: 'wallet', amount: 3000 }],
+    });
     expect(paid.body.redirection).toBeUndefined();
     const history = await stack.temporal.workflow.getHandle(`payment/${paid.body.id}`).fetchHistory();
     expect(JSON.stringify(history)).not.toContain(value);
   });
 
   it('saves what a payment made with allow_future_usage for a known customer can reuse, once, and pays with it again', async () => {
-    const first = await payment({ allow_future_usage: true, customer: { reference: 'CUST-SAVED' }, shopper_redirection_url: 'https://shop.example/back', new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-wallet', method: 'wallet' }] });
+    const first = await payment({
+      allow_future_usage: true,
+      customer: { reference: 'CUST-SAVED' },
+      shopper_redirection_url: 'https://shop.example/back',
+      new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-wallet', method: 'wallet' }],
+    });
     await completeShopperPage(first.body.redirection.href, 'approve');
     const authorized = await waitForAuthorization(stack, token, first.body.id, 'AUTHORIZED');
     const session = await wallet('POST', '/wallet/v2/session', { owner_reference: 'CUST-SAVED' });
-    const listed = await eventually(async () => {
-      const list = await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens?vault=true`);
-      return list.body.length > 0 ? list.body : undefined;
-    }, { what: 'the saved token', timeoutMs: 20_000 });
-    expect(listed).toEqual([expect.objectContaining({ status: 'ACTIVE', value: authorized.body.authorization.partner_transactions[0].partner_token, payment_id: { partner: 'sandbox-wallet', method: 'wallet' } })]);
-    const again = await payment({ customer: { reference: 'CUST-SAVED' }, split: [{ amount: 3000, wallet_token: listed[0].id }] });
+    const listed = await eventually(
+      async () => {
+        const list = await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens?vault=true`);
+        return list.body.length > 0 ? list.body : undefined;
+      },
+      { what: 'the saved token', timeoutMs: 20_000 },
+    );
+    expect(listed).toEqual([
+      expect.objectContaining({
+        status: 'ACTIVE',
+        value: authorized.body.authorization.partner_transactions[0].partner_token,
+        payment_id: { partner: 'sandbox-wallet', method: 'wallet' },
+      }),
+    ]);
+    const again = await payment({
+      customer: { reference: 'CUST-SAVED' },
+      split: [{ amount: 3000, wallet_token: listed[0].id }],
+    });
     expect(again.body.authorization.status).toBe('AUTHORIZED');
     // The same agreement paying again with future usage refreshes the one token.
-    const second = await payment({ allow_future_usage: true, customer: { reference: 'CUST-SAVED' }, split: [{ amount: 1000, parent_payment_id: first.body.id }], amount: 1000 });
+    const second = await payment({
+      allow_future_usage: true,
+      customer: { reference: 'CUST-SAVED' },
+      split: [{ amount: 1000, parent_payment_id: first.body.id }],
+      amount: 1000,
+    });
     expect(second.body.authorization.status).toBe('AUTHORIZED');
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect((await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens`)).body).toHaveLength(1);
+    expect((await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens`)).body).toHaveLength(
+      1,
+    );
   });
 
   it('saves a card paid with allow_future_usage as its network and last four digits, then pays with it without the card', async () => {
@@ -130,35 +226,78 @@ describe('paying with a token of the customer’s wallet', () => {
     const first = await payment({
       allow_future_usage: true,
       customer: { reference: 'CUST-CARD' },
-      split: [{ amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vft, three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' } }],
+      split: [
+        {
+          amount: 3000,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: vft,
+          three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' },
+        },
+      ],
     });
     expect(first.body.authorization.status, JSON.stringify(first.body)).toBe('AUTHORIZED');
     const session = await wallet('POST', '/wallet/v2/session', { owner_reference: 'CUST-CARD' });
-    const [saved] = await eventually(async () => {
-      const list = await wallet('GET', `/wallet/v2/CUST-CARD/sessions/${session.body.session_id}/tokens`);
-      return list.body.length > 0 ? list.body : undefined;
-    }, { what: 'the saved card', timeoutMs: 20_000 });
-    expect(saved).toMatchObject({ status: 'ACTIVE', description: { brand_name: 'VISA', display_token: '**** 4242', holder_name: 'Camille Martin' }, payment_id: { partner: 'sandbox-card', method: 'creditcard' } });
-    const again = await payment({ customer: { reference: 'CUST-CARD' }, split: [{ amount: 1500, wallet_token: saved.id }], amount: 1500 });
-    expect(again.body.authorization).toMatchObject({ status: 'AUTHORIZED', partner_transactions: [{ partner: 'sandbox-card', card: { last_four_digits: '4242' } }] });
+    const [saved] = await eventually(
+      async () => {
+        const list = await wallet('GET', `/wallet/v2/CUST-CARD/sessions/${session.body.session_id}/tokens`);
+        return list.body.length > 0 ? list.body : undefined;
+      },
+      { what: 'the saved card', timeoutMs: 20_000 },
+    );
+    expect(saved).toMatchObject({
+      status: 'ACTIVE',
+      description: { brand_name: 'VISA', display_token: '**** 4242', holder_name: 'Camille Martin' },
+      payment_id: { partner: 'sandbox-card', method: 'creditcard' },
+    });
+    const again = await payment({
+      customer: { reference: 'CUST-CARD' },
+      split: [{ amount: 1500, wallet_token: saved.id }],
+      amount: 1500,
+    });
+    expect(again.body.authorization).toMatchObject({
+      status: 'AUTHORIZED',
+      partner_transactions: [{ partner: 'sandbox-card', card: { last_four_digits: '4242' } }],
+    });
   });
 
   it('refuses an INACTIVE token, another customer’s, and one of another merchant, at /split/N/wallet_token', async () => {
     const tokenId = await savedToken('CUST-WALLET-2', 'wtok_not_used');
-    expect((await payment({ customer: { reference: 'SOMEONE-ELSE' }, split: [{ amount: 3000, wallet_token: tokenId }] })).body.errors).toEqual([
-      expect.objectContaining({ pointer: '/split/0/wallet_token', detail: expect.stringContaining('another customer') }),
+    expect(
+      (await payment({ customer: { reference: 'SOMEONE-ELSE' }, split: [{ amount: 3000, wallet_token: tokenId }] }))
+        .body.errors,
+    ).toEqual([
+      expect.objectContaining({
+        pointer: '/split/0/wallet_token',
+        detail: expect.stringContaining('another customer'),
+      }),
     ]);
-    expect((await wallet('PATCH', `/wallet/v2/CUST-WALLET-2/tokens/${tokenId}/status`, { status: 'INACTIVE' })).status).toBe(200);
-    const inactive = await payment({ customer: { reference: 'CUST-WALLET-2' }, split: [{ amount: 3000, wallet_token: tokenId }] });
+    expect(
+      (await wallet('PATCH', `/wallet/v2/CUST-WALLET-2/tokens/${tokenId}/status`, { status: 'INACTIVE' })).status,
+    ).toBe(200);
+    const inactive = await payment({
+      customer: { reference: 'CUST-WALLET-2' },
+      split: [{ amount: 3000, wallet_token: tokenId }],
+    });
     expect(inactive.status).toBe(400);
-    expect(inactive.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is INACTIVE' })]);
+    expect(inactive.body.errors).toEqual([
+      expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is INACTIVE' }),
+    ]);
     const stranger = await stack.createMerchant();
     const foreign = await call(stack.baseUrl, 'POST', '/v2/payments', {
       token: await stack.accessToken(stranger),
-      body: { entity_id: stranger.entity_id, amount: 3000, currency: 'EUR', order: { reference: 'x' }, split: [{ amount: 3000, wallet_token: tokenId }] },
+      body: {
+        entity_id: stranger.entity_id,
+        amount: 3000,
+        currency: 'EUR',
+        order: { reference: 'x' },
+        split: [{ amount: 3000, wallet_token: tokenId }],
+      },
     });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is not a wallet token of this merchant' })]);
+    expect(foreign.body.errors).toEqual([
+      expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is not a wallet token of this merchant' }),
+    ]);
   });
 });
 
@@ -168,19 +307,50 @@ describe('the checkout’s saved means of payment', () => {
     const saving = await payment({
       allow_future_usage: true,
       customer: { reference: 'CUST-CHECKOUT' },
-      split: [{ amount: 3000, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vft, three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' } }],
+      split: [
+        {
+          amount: 3000,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: vft,
+          three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' },
+        },
+      ],
     });
     expect(saving.body.authorization.status).toBe('AUTHORIZED');
     const session = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
       token,
-      body: { entity_id: merchant.entity_id, amount: 2000, currency: 'EUR', order: { reference: 'checkout-saved' }, shopper_redirection_url: 'https://shop.example/back', customer: { reference: 'CUST-CHECKOUT' } },
+      body: {
+        entity_id: merchant.entity_id,
+        amount: 2000,
+        currency: 'EUR',
+        order: { reference: 'checkout-saved' },
+        shopper_redirection_url: 'https://shop.example/back',
+        customer: { reference: 'CUST-CHECKOUT' },
+      },
     });
     const browser = { apiKey: merchant.publishable_key };
-    const saved = await eventually(async () => {
-      const list = await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session.body.id}/saved-methods`, browser);
-      return list.body.length > 0 ? list.body : undefined;
-    }, { what: 'the saved card', timeoutMs: 20_000 });
-    expect(saved).toEqual([expect.objectContaining({ partner: 'sandbox-card', method: 'creditcard', brand_name: 'MASTERCARD', display_token: '**** 4444', favorite: false })]);
+    const saved = await eventually(
+      async () => {
+        const list = await call(
+          stack.baseUrl,
+          'GET',
+          `/checkout/v1/sessions/${session.body.id}/saved-methods`,
+          browser,
+        );
+        return list.body.length > 0 ? list.body : undefined;
+      },
+      { what: 'the saved card', timeoutMs: 20_000 },
+    );
+    expect(saved).toEqual([
+      expect.objectContaining({
+        partner: 'sandbox-card',
+        method: 'creditcard',
+        brand_name: 'MASTERCARD',
+        display_token: '**** 4444',
+        favorite: false,
+      }),
+    ]);
     expect(JSON.stringify(saved)).not.toContain('ctok_');
     const paid = await call(stack.baseUrl, 'POST', `/checkout/v1/sessions/${session.body.id}/payments`, {
       ...browser,
@@ -188,8 +358,28 @@ describe('the checkout’s saved means of payment', () => {
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.payment.authorization.status).toBe('AUTHORIZED');
-    expect((await call(stack.baseUrl, 'DELETE', `/checkout/v1/sessions/${session.body.id}/saved-methods/${saved[0].id}`, browser)).status).toBe(204);
-    expect((await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session.body.id}/saved-methods`, browser)).body).toEqual([]);
-    expect((await call(stack.baseUrl, 'DELETE', `/checkout/v1/sessions/${session.body.id}/saved-methods/${saved[0].id}`, browser)).status).toBe(404);
+    expect(
+      (
+        await call(
+          stack.baseUrl,
+          'DELETE',
+          `/checkout/v1/sessions/${session.body.id}/saved-methods/${saved[0].id}`,
+          browser,
+        )
+      ).status,
+    ).toBe(204);
+    expect(
+      (await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session.body.id}/saved-methods`, browser)).body,
+    ).toEqual([]);
+    expect(
+      (
+        await call(
+          stack.baseUrl,
+          'DELETE',
+          `/checkout/v1/sessions/${session.body.id}/saved-methods/${saved[0].id}`,
+          browser,
+        )
+      ).status,
+    ).toBe(404);
   });
 });

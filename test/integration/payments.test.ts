@@ -17,9 +17,14 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-const createPayment = (body: unknown, headers: Record<string, string> = {}) => call(stack.baseUrl, 'POST', '/v2/payments', { token, body, headers });
-const operate = (id: string, kind: 'captures' | 'voids' | 'refunds', body: unknown, headers: Record<string, string> = {}) =>
-  call(stack.baseUrl, 'POST', `/v2/payments/${id}/${kind}`, { token, body, headers });
+const createPayment = (body: unknown, headers: Record<string, string> = {}) =>
+  call(stack.baseUrl, 'POST', '/v2/payments', { token, body, headers });
+const operate = (
+  id: string,
+  kind: 'captures' | 'voids' | 'refunds',
+  body: unknown,
+  headers: Record<string, string> = {},
+) => call(stack.baseUrl, 'POST', `/v2/payments/${id}/${kind}`, { token, body, headers });
 const ledger = async (reference: string) => {
   const response = await fetch(`${stack.sandbox.url}/ledger?authorization_reference=${encodeURIComponent(reference)}`);
   const json: { entries: { type: string; amount: number; status: string }[] } = await response.json();
@@ -46,7 +51,13 @@ describe('card authorization', () => {
     });
     expect(payment.overview).toEqual({ consumed: 'NOT', captured: 'NOT', voided: 'NOT', refunded: 'NOT' });
     const [leg] = payment.authorization.partner_transactions;
-    expect(leg).toMatchObject({ partner: 'sandbox-card', method: 'creditcard', status: 'AUTHORIZED', amount: 10000, remaining_amount: 10000 });
+    expect(leg).toMatchObject({
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      status: 'AUTHORIZED',
+      amount: 10000,
+      remaining_amount: 10000,
+    });
     expect(leg.card).toMatchObject({ bin: '424242', last_four_digits: '4242' });
     expect(JSON.stringify(payment)).not.toContain('4242424242424242');
     expect(payment.redirection).toBeUndefined();
@@ -88,7 +99,9 @@ describe('card authorization', () => {
     const merchantReturn = new URL(back.headers.get('location')!);
     expect(merchantReturn.origin + merchantReturn.pathname).toBe('https://shop.example/return');
     const jws = merchantReturn.searchParams.get('purse-redirection-data')!;
-    const keys = createRemoteJWKSet(new URL(`${stack.baseUrl}/v2/signing-jwks`), { headers: { 'x-api-key': merchant.api_key } });
+    const keys = createRemoteJWKSet(new URL(`${stack.baseUrl}/v2/signing-jwks`), {
+      headers: { 'x-api-key': merchant.api_key },
+    });
     const { payload } = await jwtVerify(jws, keys, { issuer: 'tessera', audience: merchant.entity_id });
     expect(payload).toMatchObject({ payment_id: created.body.id, authorization_status: 'AUTHORIZED' });
 
@@ -119,10 +132,20 @@ describe('operations', () => {
     expect(first.status).toBe(201);
     const firstId = first.headers.get('x-created-operation-id');
     expect(first.body.captures).toHaveLength(1);
-    expect(first.body.captures[0]).toMatchObject({ id: firstId, amount: 4000, status: 'SUCCESS', triggered_by: 'MERCHANT', merchant_reference: 'cap-1' });
+    expect(first.body.captures[0]).toMatchObject({
+      id: firstId,
+      amount: 4000,
+      status: 'SUCCESS',
+      triggered_by: 'MERCHANT',
+      merchant_reference: 'cap-1',
+    });
     expect(first.body.overview.captured).toBe('PARTIALLY');
     const second = await operate(payment.id, 'captures', { amount: 6000 });
-    expect(second.body.amounts).toMatchObject({ total_captured: 10000, available_to_capture: 0, available_to_refund: 10000 });
+    expect(second.body.amounts).toMatchObject({
+      total_captured: 10000,
+      available_to_capture: 0,
+      available_to_refund: 10000,
+    });
     expect(second.body.overview.captured).toBe('TOTALLY');
 
     const refund = await operate(payment.id, 'refunds', { amount: 2500 });
@@ -133,7 +156,8 @@ describe('operations', () => {
     expect(rest.body.overview.refunded).toBe('TOTALLY');
 
     const entries = await ledger(payment.authorization.partner_transactions[0].partner_reference);
-    const moved = (type: string) => entries.filter((e) => e.type === type && e.status === 'SUCCESS').reduce((sum, e) => sum + e.amount, 0);
+    const moved = (type: string) =>
+      entries.filter((e) => e.type === type && e.status === 'SUCCESS').reduce((sum, e) => sum + e.amount, 0);
     expect(moved('CAPTURE')).toBe(10000);
     expect(moved('REFUND')).toBe(10000);
   });
@@ -155,7 +179,12 @@ describe('operations', () => {
     await operate(payment.id, 'captures', { amount: 3000 });
     const voided = await operate(payment.id, 'voids', { amount: 7000 });
     expect(voided.status).toBe(201);
-    expect(voided.body.amounts).toMatchObject({ total_voided: 7000, available_to_void: 0, available_to_capture: 0, total_captured: 3000 });
+    expect(voided.body.amounts).toMatchObject({
+      total_voided: 7000,
+      available_to_void: 0,
+      available_to_capture: 0,
+      total_captured: 3000,
+    });
     expect(voided.body.overview).toMatchObject({ consumed: 'TOTALLY', voided: 'PARTIALLY' });
   });
 
@@ -163,11 +192,25 @@ describe('operations', () => {
     const { body: payment } = await cardPaymentWith('4242424242424242');
     const legId = payment.authorization.partner_transactions[0].id;
     expect((await operate(payment.id, 'captures', { amount: 1000 })).status).toBe(201);
-    expect((await operate(payment.id, 'captures', { amount: 1000, priority: [{ partner: 'sandbox-card', method: 'creditcard' }] })).status).toBe(201);
+    expect(
+      (
+        await operate(payment.id, 'captures', {
+          amount: 1000,
+          priority: [{ partner: 'sandbox-card', method: 'creditcard' }],
+        })
+      ).status,
+    ).toBe(201);
     expect((await operate(payment.id, 'captures', { amount: 1000, partner_transaction_id: legId })).status).toBe(201);
-    const both = await operate(payment.id, 'captures', { amount: 1000, partner_transaction_id: legId, priority: [{ partner: 'sandbox-card', method: 'creditcard' }] });
+    const both = await operate(payment.id, 'captures', {
+      amount: 1000,
+      partner_transaction_id: legId,
+      priority: [{ partner: 'sandbox-card', method: 'creditcard' }],
+    });
     expect(both.status).toBe(400);
-    const unknownLeg = await operate(payment.id, 'captures', { amount: 1000, partner_transaction_id: crypto.randomUUID() });
+    const unknownLeg = await operate(payment.id, 'captures', {
+      amount: 1000,
+      partner_transaction_id: crypto.randomUUID(),
+    });
     expect(unknownLeg.status).toBe(400);
     expect(unknownLeg.body.errors[0].pointer).toBe('/partner_transaction_id');
     const zero = await operate(payment.id, 'captures', { amount: 0 });
@@ -176,10 +219,15 @@ describe('operations', () => {
 
   it('captures automatically in AUTOMATIC mode', async () => {
     const answer = await cardPaymentWith('4242424242424242', { capture_mode: 'AUTOMATIC' });
-    const read = await eventually(async () => {
-      const current = await call(stack.baseUrl, 'GET', `/v2/payments/${answer.body.id}`, { token });
-      return current.body.captures.length === 1 && current.body.captures[0].status === 'SUCCESS' ? current : undefined;
-    }, { what: 'automatic capture' });
+    const read = await eventually(
+      async () => {
+        const current = await call(stack.baseUrl, 'GET', `/v2/payments/${answer.body.id}`, { token });
+        return current.body.captures.length === 1 && current.body.captures[0].status === 'SUCCESS'
+          ? current
+          : undefined;
+      },
+      { what: 'automatic capture' },
+    );
     expect(read.body.captures[0]).toMatchObject({ amount: 10000, triggered_by: 'AUTHORIZATION' });
     expect(read.body.amounts.available_to_capture).toBe(0);
   });
@@ -196,7 +244,7 @@ describe('idempotency', () => {
 
     const raceBody = cardPayment(merchant.entity_id, await vaultCard(stack, merchant, '4242424242424242'));
     const racing = await Promise.all([1, 2, 3].map(() => createPayment(raceBody, { 'x-idempotency-key': 'pay-race' })));
-    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(racing.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([201, 409, 409]);
     const winner = racing.find((answer) => answer.status === 201)!;
     const entries = await ledger(winner.body.authorization.partner_transactions[0].partner_reference);
     expect(entries.filter((e) => e.type === 'AUTHORIZE')).toHaveLength(1);
@@ -210,8 +258,10 @@ describe('idempotency', () => {
     expect(again.status).toBe(409);
     expect(again.body.resource_id).toBe(first.headers.get('x-created-operation-id'));
 
-    const racing = await Promise.all([1, 2, 3].map(() => operate(payment.id, 'captures', { amount: 1000 }, { 'x-idempotency-key': 'cap-race' })));
-    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => operate(payment.id, 'captures', { amount: 1000 }, { 'x-idempotency-key': 'cap-race' })),
+    );
+    expect(racing.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([201, 409, 409]);
     const read = await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, { token });
     expect(read.body.amounts.total_captured).toBe(2000);
     const entries = await ledger(payment.authorization.partner_transactions[0].partner_reference);
@@ -244,15 +294,26 @@ describe('reads', () => {
     const other = await stack.createMerchant('Other');
     const otherToken = await stack.accessToken(other);
     expect((await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, { token: otherToken })).status).toBe(404);
-    expect((await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, { token: otherToken, headers: { 'cache-control': 'max-age=60' } })).status).toBe(404);
+    expect(
+      (
+        await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, {
+          token: otherToken,
+          headers: { 'cache-control': 'max-age=60' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await operate(payment.id, 'captures', { amount: 100 }, {})).status).toBe(201);
-    const foreign = await call(stack.baseUrl, 'POST', `/v2/payments/${payment.id}/captures`, { token: otherToken, body: { amount: 100 } });
+    const foreign = await call(stack.baseUrl, 'POST', `/v2/payments/${payment.id}/captures`, {
+      token: otherToken,
+      body: { amount: 100 },
+    });
     expect(foreign.status).toBe(404);
   });
 
   it('answers from the projection when Cache-Control max-age allows it, showing what your own calls did', async () => {
     const { body: payment } = await cardPaymentWith('4242424242424242');
-    const cachedRead = () => call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, { token, headers: { 'cache-control': 'max-age=60' } });
+    const cachedRead = () =>
+      call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, { token, headers: { 'cache-control': 'max-age=60' } });
     // No waiting: the copy is written before the answer leaves.
     const cached = await cachedRead();
     expect(cached.body).toEqual(payment);
@@ -270,11 +331,14 @@ describe('the read model', () => {
     expect(created.body.authorization.status).toBe('PENDING');
     await completeShopperPage(created.body.redirection.href, 'fail');
     // Only the database is read here: a read through the API would write the copy itself.
-    const row = await eventually(async () => {
-      const [found] = await stack.sql<{ authorization_status: string; version: number }[]>`
+    const row = await eventually(
+      async () => {
+        const [found] = await stack.sql<{ authorization_status: string; version: number }[]>`
         select authorization_status, version from payment_projections where id = ${created.body.id}`;
-      return found?.authorization_status === 'REFUSED' ? found : undefined;
-    }, { what: 'the refusal in the read model', timeoutMs: 20_000 });
+        return found?.authorization_status === 'REFUSED' ? found : undefined;
+      },
+      { what: 'the refusal in the read model', timeoutMs: 20_000 },
+    );
     expect(row.version).toBeGreaterThan(created.body.version);
   });
 });
@@ -288,7 +352,10 @@ describe('the read model after a lost answer', () => {
     await stack.sql`update payment_projections set body = ${stack.sql.json(payment)}, version = ${payment.version} where id = ${payment.id}`;
     const repeat = await operate(payment.id, 'captures', { amount: 1000 }, { 'x-idempotency-key': 'lost-answer' });
     expect(repeat.status).toBe(409);
-    const cached = await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, { token, headers: { 'cache-control': 'max-age=60' } });
+    const cached = await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, {
+      token,
+      headers: { 'cache-control': 'max-age=60' },
+    });
     expect(cached.body.amounts.total_captured).toBe(1000);
     expect(cached.body.version).toBe(first.body.version);
   });
@@ -302,7 +369,12 @@ describe('partner faults', () => {
     const fault = await fetch(`${stack.sandbox.url}/admin/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fault: 'drop', phase: 'after', count: 2, path_prefix: `/v1/authorizations/${reference}/captures` }),
+      body: JSON.stringify({
+        fault: 'drop',
+        phase: 'after',
+        count: 2,
+        path_prefix: `/v1/authorizations/${reference}/captures`,
+      }),
     });
     expect(fault.status).toBe(201);
     const capture = await operate(payment.id, 'captures', { amount: 10000 });
@@ -321,36 +393,56 @@ describe('partner faults', () => {
     });
     const answer = await cardPaymentWith('4242424242424242');
     expect(answer.body.authorization.status).toBe('AUTHORIZED');
-    const authorizations = (await ledger(answer.body.authorization.partner_transactions[0].partner_reference)).filter((e) => e.type === 'AUTHORIZE');
+    const authorizations = (await ledger(answer.body.authorization.partner_transactions[0].partner_reference)).filter(
+      (e) => e.type === 'AUTHORIZE',
+    );
     expect(authorizations).toHaveLength(1);
   });
 });
 
 describe('idempotency after completion', () => {
   it('keeps a key spent once its payment has completed, and answers a repeated refund with 409', async () => {
-    const body = cardPayment(merchant.entity_id, await vaultCard(stack, merchant, '4242424242424242'), { amount: 2500 });
+    const body = cardPayment(merchant.entity_id, await vaultCard(stack, merchant, '4242424242424242'), {
+      amount: 2500,
+    });
     const created = await createPayment(body, { 'x-idempotency-key': 'done-1' });
     await operate(created.body.id, 'captures', { amount: 2500 });
-    const refund = await operate(created.body.id, 'refunds', { amount: 2500 }, { 'x-idempotency-key': 'refund-done-1' });
+    const refund = await operate(
+      created.body.id,
+      'refunds',
+      { amount: 2500 },
+      { 'x-idempotency-key': 'refund-done-1' },
+    );
     expect(refund.status).toBe(201);
     // Fully refunded: nothing can move any more, so the payment's workflow completes.
-    await eventually(async () => {
-      const described = await stack.temporal.workflow.getHandle(`payment/${created.body.id}`).describe();
-      return described.status.name === 'COMPLETED' ? true : undefined;
-    }, { what: 'payment workflow completed', timeoutMs: 20_000 });
+    await eventually(
+      async () => {
+        const described = await stack.temporal.workflow.getHandle(`payment/${created.body.id}`).describe();
+        return described.status.name === 'COMPLETED' ? true : undefined;
+      },
+      { what: 'payment workflow completed', timeoutMs: 20_000 },
+    );
     const again = await createPayment(body, { 'x-idempotency-key': 'done-1' });
     expect(again.status).toBe(409);
     expect(again.body.resource_id).toBe(created.body.id);
-    const refundAgain = await operate(created.body.id, 'refunds', { amount: 2500 }, { 'x-idempotency-key': 'refund-done-1' });
+    const refundAgain = await operate(
+      created.body.id,
+      'refunds',
+      { amount: 2500 },
+      { 'x-idempotency-key': 'refund-done-1' },
+    );
     expect(refundAgain.status).toBe(409);
     expect(refundAgain.body.resource_id).toBe(refund.headers.get('x-created-operation-id'));
   });
 
   it('lets a refused payment workflow complete at once', async () => {
     const refused = await cardPaymentWith('4000000000000002');
-    await eventually(async () => {
-      const described = await stack.temporal.workflow.getHandle(`payment/${refused.body.id}`).describe();
-      return described.status.name === 'COMPLETED' ? true : undefined;
-    }, { what: 'refused payment completed', timeoutMs: 10_000 });
+    await eventually(
+      async () => {
+        const described = await stack.temporal.workflow.getHandle(`payment/${refused.body.id}`).describe();
+        return described.status.name === 'COMPLETED' ? true : undefined;
+      },
+      { what: 'refused payment completed', timeoutMs: 10_000 },
+    );
   });
 });

@@ -20,11 +20,17 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-const browser = (method: string, path: string, body?: unknown) => call(stack.baseUrl, method, path, { apiKey: merchant.publishable_key, ...(body ? { body } : {}) });
-const cardEntry = (vaultToken: string, amount = 2599) => ({ split: [{ amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vaultToken }] });
+const browser = (method: string, path: string, body?: unknown) =>
+  call(stack.baseUrl, method, path, { apiKey: merchant.publishable_key, ...(body ? { body } : {}) });
+const cardEntry = (vaultToken: string, amount = 2599) => ({
+  split: [{ amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vaultToken }],
+});
 
 async function newSession(overrides: Record<string, unknown> = {}) {
-  const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', { token, body: sessionApplication(merchant.entity_id, { integration_mode: 'HOSTED_PAGE', ...overrides }) });
+  const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+    token,
+    body: sessionApplication(merchant.entity_id, { integration_mode: 'HOSTED_PAGE', ...overrides }),
+  });
   expect(created.status).toBe(201);
   return created.body;
 }
@@ -37,58 +43,106 @@ describe('paying on a client session', () => {
     expect(opened.body.status).toBe('CHOICE_IN_PROGRESS');
     expect(opened.headers.get('access-control-allow-origin')).toBe('*');
 
-    const submitted = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(await vaultCard(stack, merchant, '4242424242424242')));
+    const submitted = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4242424242424242')),
+    );
     expect(submitted.status).toBe(201);
     expect(submitted.body.session).toMatchObject({ status: 'SUBMITTED', payment_id: submitted.body.payment.id });
-    expect(submitted.body.payment).toMatchObject({ client_session_id: session.id, amount: 2599, authorization: { status: 'AUTHORIZED' } });
+    expect(submitted.body.payment).toMatchObject({
+      client_session_id: session.id,
+      amount: 2599,
+      authorization: { status: 'AUTHORIZED' },
+    });
 
-    const read = await eventually(async () => {
-      const answer = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${session.id}`, { token });
-      return answer.body.authorization?.status === 'AUTHORIZED' ? answer : undefined;
-    }, { what: 'session authorization' });
+    const read = await eventually(
+      async () => {
+        const answer = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${session.id}`, { token });
+        return answer.body.authorization?.status === 'AUTHORIZED' ? answer : undefined;
+      },
+      { what: 'session authorization' },
+    );
     expect(read.body.payment_id).toBe(submitted.body.payment.id);
     expect(read.body.links.payment).toBe(`${stack.baseUrl}/v2/payments/${submitted.body.payment.id}`);
     const payment = await call(stack.baseUrl, 'GET', `/v2/payments/${submitted.body.payment.id}`, { token });
     expect(payment.body.client_session_id).toBe(session.id);
-    const capture = await call(stack.baseUrl, 'POST', `/v2/payments/${submitted.body.payment.id}/captures`, { token, body: { amount: 2599 } });
+    const capture = await call(stack.baseUrl, 'POST', `/v2/payments/${submitted.body.payment.id}/captures`, {
+      token,
+      body: { amount: 2599 },
+    });
     expect(capture.status).toBe(201);
   });
 
   it('lets the shopper try another card after a refusal', async () => {
     const session = await newSession();
-    const refused = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(await vaultCard(stack, merchant, '4000000000000002')));
+    const refused = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4000000000000002')),
+    );
     expect(refused.body.payment.authorization.status).toBe('REFUSED');
     expect(refused.body.session.status).toBe('SUBMITTED');
-    const retried = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(await vaultCard(stack, merchant, '5555555555554444')));
+    const retried = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '5555555555554444')),
+    );
     expect(retried.status).toBe(201);
     expect(retried.body.payment.authorization.status).toBe('AUTHORIZED');
     expect(retried.body.payment.id).not.toBe(refused.body.payment.id);
-    const third = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(await vaultCard(stack, merchant, '4242424242424242')));
+    const third = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4242424242424242')),
+    );
     expect(third.status).toBe(400);
   });
 
   it('returns a 3DS redirection, then sends the shopper back with the session status signed', async () => {
     const session = await newSession();
-    const submitted = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(await vaultCard(stack, merchant, '4000002760003184')));
+    const submitted = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4000002760003184')),
+    );
     expect(submitted.body.payment.authorization.status).toBe('PENDING');
     const done = await completeShopperPage(submitted.body.payment.redirection.href, 'complete');
     const back = await fetch(done.headers.get('location')!, { redirect: 'manual' });
     const jws = new URL(back.headers.get('location')!).searchParams.get('purse-redirection-data')!;
     const claims = JSON.parse(Buffer.from(jws.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ client_session_id: session.id, payment_id: submitted.body.payment.id, authorization_status: 'AUTHORIZED', client_session_status: 'SUBMITTED' });
+    expect(claims).toMatchObject({
+      client_session_id: session.id,
+      payment_id: submitted.body.payment.id,
+      authorization_status: 'AUTHORIZED',
+      client_session_status: 'SUBMITTED',
+    });
   });
 
   it('refuses a solution the session does not offer, an aborted session and a wrong amount', async () => {
     const jpy = await newSession({ currency: 'JPY', amount: 1000, order: { reference: 'jpy', net_amount: 1000 } });
-    const notOffered = await browser('POST', `/checkout/v1/sessions/${jpy.id}/payments`, { split: [{ amount: 1000, partner: 'sandbox-instalments', method: '3x' }] });
+    const notOffered = await browser('POST', `/checkout/v1/sessions/${jpy.id}/payments`, {
+      split: [{ amount: 1000, partner: 'sandbox-instalments', method: '3x' }],
+    });
     expect(notOffered.status).toBe(400);
     expect(notOffered.body.errors[0].pointer).toBe('/split/0/method');
 
     const session = await newSession();
-    const short = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(await vaultCard(stack, merchant, '4242424242424242'), 1000));
+    const short = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4242424242424242'), 1000),
+    );
     expect(short.status).toBe(400);
-    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${session.id}/abort`, { token, body: { status: 'ABORTED_BY_CUSTOMER' } });
-    const aborted = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(await vaultCard(stack, merchant, '4242424242424242')));
+    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${session.id}/abort`, {
+      token,
+      body: { status: 'ABORTED_BY_CUSTOMER' },
+    });
+    const aborted = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4242424242424242')),
+    );
     expect(aborted.status).toBe(400);
     expect((await browser('GET', `/checkout/v1/sessions/${session.id}`)).body.status).toBe('ABORTED_BY_CUSTOMER');
   });
@@ -97,15 +151,22 @@ describe('paying on a client session', () => {
     const session = await newSession();
     const page = await call(stack.baseUrl, 'GET', `/checkout/v1/entities/${merchant.entity_id}/sessions/${session.id}`);
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ publishable_key: merchant.publishable_key, session: { id: session.id, status: 'CHOICE_IN_PROGRESS' } });
+    expect(page.body).toMatchObject({
+      publishable_key: merchant.publishable_key,
+      session: { id: session.id, status: 'CHOICE_IN_PROGRESS' },
+    });
     const other = await stack.createMerchant('Elsewhere');
-    expect((await call(stack.baseUrl, 'GET', `/checkout/v1/entities/${other.entity_id}/sessions/${session.id}`)).status).toBe(404);
+    expect(
+      (await call(stack.baseUrl, 'GET', `/checkout/v1/entities/${other.entity_id}/sessions/${session.id}`)).status,
+    ).toBe(404);
   });
 
   it("keeps another entity's publishable key out", async () => {
     const session = await newSession();
     const other = await stack.createMerchant('Other');
-    const answer = await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session.id}`, { apiKey: other.publishable_key });
+    const answer = await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session.id}`, {
+      apiKey: other.publishable_key,
+    });
     expect(answer.status).toBe(404);
   });
 });
@@ -114,7 +175,19 @@ describe('payment webhooks', () => {
   it('tells the merchant about the payment, its authorization and each operation, signed and in order', async () => {
     const receiver = await startWebhookReceiver();
     try {
-      const all = ['PAYMENT', 'AUTHORIZATION', 'AUTHENTICATION', 'CAPTURE', 'REFUND', 'VOID', 'PARTNER_TRANSACTION_AUTHORIZATION', 'PARTNER_TRANSACTION_AUTHENTICATION', 'PARTNER_TRANSACTION_CAPTURE', 'PARTNER_TRANSACTION_REFUND', 'PARTNER_TRANSACTION_VOID'];
+      const all = [
+        'PAYMENT',
+        'AUTHORIZATION',
+        'AUTHENTICATION',
+        'CAPTURE',
+        'REFUND',
+        'VOID',
+        'PARTNER_TRANSACTION_AUTHORIZATION',
+        'PARTNER_TRANSACTION_AUTHENTICATION',
+        'PARTNER_TRANSACTION_CAPTURE',
+        'PARTNER_TRANSACTION_REFUND',
+        'PARTNER_TRANSACTION_VOID',
+      ];
       const vaultToken = await vaultCard(stack, merchant, '4000000000003220');
       const created = await call(stack.baseUrl, 'POST', '/v2/payments', {
         token,
@@ -132,10 +205,13 @@ describe('payment webhooks', () => {
       await call(stack.baseUrl, 'POST', `/v2/payments/${created.body.id}/captures`, { token, body: { amount: 3000 } });
       await call(stack.baseUrl, 'POST', `/v2/payments/${created.body.id}/voids`, { token, body: { amount: 2000 } });
       await call(stack.baseUrl, 'POST', `/v2/payments/${created.body.id}/refunds`, { token, body: { amount: 1000 } });
-      const types = await eventually(async () => {
-        const seen = new Set(receiver.received.map((delivery) => delivery.json.event_type));
-        return all.every((type) => seen.has(type)) ? seen : undefined;
-      }, { what: 'every event type', timeoutMs: 20_000 });
+      const types = await eventually(
+        async () => {
+          const seen = new Set(receiver.received.map((delivery) => delivery.json.event_type));
+          return all.every((type) => seen.has(type)) ? seen : undefined;
+        },
+        { what: 'every event type', timeoutMs: 20_000 },
+      );
       expect([...types].sort()).toEqual([...all].sort());
       const versions = receiver.received.map((delivery) => delivery.json.resource.version);
       expect(versions).toEqual([...versions].sort((a, b) => a - b));

@@ -43,7 +43,9 @@ describe('the v1 notification key pair', () => {
     // Separate connections, as separate api and worker processes would have.
     const connections = Array.from({ length: 4 }, () => connect(stack.config.databaseUrl ?? '', { max: 1 }));
     try {
-      const pairs = await Promise.all(connections.map((connection) => v1NotificationKeyPair(connection, encryptionKey)));
+      const pairs = await Promise.all(
+        connections.map((connection) => v1NotificationKeyPair(connection, encryptionKey)),
+      );
       expect(new Set(pairs.map((pair) => pair.publicKeyPem)).size).toBe(1);
       expect(new Set(pairs.map((pair) => pair.privateKeyPem)).size).toBe(1);
     } finally {
@@ -61,7 +63,9 @@ describe('the v1 notification key pair', () => {
     expect(verifyV1Notification(pair.publicKeyPem, body, signV1Notification(pair.privateKeyPem, body))).toBe(true);
     expect(Buffer.from(signV1Notification(pair.privateKeyPem, body), 'base64')).toHaveLength(256);
 
-    const [row] = await sql<{ private_key_pem_encrypted: string }[]>`select private_key_pem_encrypted from v1_notification_keys`;
+    const [row] = await sql<
+      { private_key_pem_encrypted: string }[]
+    >`select private_key_pem_encrypted from v1_notification_keys`;
     expect(row?.private_key_pem_encrypted).not.toContain('PRIVATE KEY');
     expect(row?.private_key_pem_encrypted.startsWith('v1.')).toBe(true);
     // Another platform key cannot open it.
@@ -75,25 +79,37 @@ describe('the v1 notification key pair', () => {
     expect(json.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await json.json()).toEqual({ public_key: publicKey });
 
-    const pem = await fetch(`${stack.baseUrl}/payment/v1/notification-public-key`, { headers: { accept: 'application/x-pem-file' } });
+    const pem = await fetch(`${stack.baseUrl}/payment/v1/notification-public-key`, {
+      headers: { accept: 'application/x-pem-file' },
+    });
     expect(pem.status).toBe(200);
     expect(pem.headers.get('content-type')).toMatch(/^application\/x-pem-file/);
     expect(await pem.text()).toBe(publicKey);
   });
 
   it('is documented as a deprecated operation of the v1 OpenAPI document only', async () => {
-    const v1 = (await (await fetch(`${stack.baseUrl}/openapi/v1.json`)).json()) as { paths: Record<string, { get?: { deprecated?: boolean } }> };
+    const v1 = (await (await fetch(`${stack.baseUrl}/openapi/v1.json`)).json()) as {
+      paths: Record<string, { get?: { deprecated?: boolean } }>;
+    };
     expect(v1.paths['/payment/v1/notification-public-key']?.get?.deprecated).toBe(true);
     const v2 = (await (await fetch(`${stack.baseUrl}/openapi/v2.json`)).json()) as { paths: Record<string, unknown> };
     expect(v2.paths['/payment/v1/notification-public-key']).toBeUndefined();
   });
 
   it('is printed by merchant:create --json as notification_public_key', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts', 'merchant-create.ts'), '--name', 'V1 shop', '--json'], {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: stack.config.databaseUrl, TESSERA_ENCRYPTION_KEY: encryptionKey.toString('base64') },
-      timeout: 60_000,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', join(projectRoot, 'scripts', 'merchant-create.ts'), '--name', 'V1 shop', '--json'],
+      {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: stack.config.databaseUrl,
+          TESSERA_ENCRYPTION_KEY: encryptionKey.toString('base64'),
+        },
+        timeout: 60_000,
+      },
+    );
     const printed = JSON.parse(stdout.trim()) as Record<string, string>;
     expect(printed.notification_public_key).toBe(await v1NotificationPublicKey(sql, encryptionKey));
     expect(printed.entity_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -102,14 +118,23 @@ describe('the v1 notification key pair', () => {
 
 describe('v1 idempotency records', () => {
   const entityId = randomUUID();
-  const request = (body: unknown) => v1RequestFingerprint(encryptionKey, { method: 'POST', path: `/payment/v1/${entityId}/transactions/t/capture`, body });
+  const request = (body: unknown) =>
+    v1RequestFingerprint(encryptionKey, {
+      method: 'POST',
+      path: `/payment/v1/${entityId}/transactions/t/capture`,
+      body,
+    });
   const claimed = (result: V1IdempotencyClaimResult) => {
     if (result.status !== 'claimed') throw new Error(`expected a claim, got ${result.status}`);
     return result.claim;
   };
 
   it('fingerprints a body independently of key order, and tells different bodies apart', () => {
-    expect(request({ amount: 10, order: { currency_code: 'EUR', amount: 25 } }).equals(request({ order: { amount: 25, currency_code: 'EUR' }, amount: 10 }))).toBe(true);
+    expect(
+      request({ amount: 10, order: { currency_code: 'EUR', amount: 25 } }).equals(
+        request({ order: { amount: 25, currency_code: 'EUR' }, amount: 10 }),
+      ),
+    ).toBe(true);
     expect(request({ amount: 10 }).equals(request({ amount: '10' }))).toBe(false);
   });
 
@@ -120,10 +145,18 @@ describe('v1 idempotency records', () => {
     const answer = { transaction_id: randomUUID(), plugin_result: { amount: 10, token: 'sbx_tok_secret' } };
     expect(await completeV1Idempotency(sql, encryptionKey, claim, { statusCode: 200, body: answer })).toBe(true);
 
-    expect(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint })).toEqual({ status: 'replay', statusCode: 200, body: answer });
-    expect(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint: request({ amount: 11 }) })).toEqual({ status: 'mismatch' });
+    expect(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint })).toEqual({
+      status: 'replay',
+      statusCode: 200,
+      body: answer,
+    });
+    expect(
+      await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint: request({ amount: 11 }) }),
+    ).toEqual({ status: 'mismatch' });
     // The same key of another entity is another record.
-    expect((await claimV1Idempotency(sql, encryptionKey, { entityId: randomUUID(), key, fingerprint })).status).toBe('claimed');
+    expect((await claimV1Idempotency(sql, encryptionKey, { entityId: randomUUID(), key, fingerprint })).status).toBe(
+      'claimed',
+    );
 
     const [row] = await sql<{ response_body_encrypted: string }[]>`
       select response_body_encrypted from v1_idempotency_records where entity_id = ${entityId} and idempotency_key = ${key}`;
@@ -133,15 +166,21 @@ describe('v1 idempotency records', () => {
   it('lets exactly one of many concurrent requests run; the others get its answer once it completes', async () => {
     const key = `key-${randomUUID()}`;
     const fingerprint = request({ amount: 20 });
-    const attempts = Array.from({ length: 8 }, () => claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, waitMs: 5000 }));
+    const attempts = Array.from({ length: 8 }, () =>
+      claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, waitMs: 5000 }),
+    );
     // The winner completes shortly after; the others are still waiting.
     const first = await Promise.race(attempts);
     const claim = claimed(first);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await completeV1Idempotency(sql, encryptionKey, claim, { statusCode: 409, body: { global_status: 'ERROR' } })).toBe(true);
+    expect(
+      await completeV1Idempotency(sql, encryptionKey, claim, { statusCode: 409, body: { global_status: 'ERROR' } }),
+    ).toBe(true);
     const results = await Promise.all(attempts);
     expect(results.filter((r) => r.status === 'claimed')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'replay')).toEqual(Array(7).fill({ status: 'replay', statusCode: 409, body: { global_status: 'ERROR' } }));
+    expect(results.filter((r) => r.status === 'replay')).toEqual(
+      Array(7).fill({ status: 'replay', statusCode: 409, body: { global_status: 'ERROR' } }),
+    );
   });
 
   it('answers in_flight when the first request does not finish within the wait', async () => {
@@ -149,22 +188,36 @@ describe('v1 idempotency records', () => {
     const fingerprint = request({ amount: 30 });
     const claim = claimed(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint }));
     const started = Date.now();
-    expect(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, waitMs: 300 })).toEqual({ status: 'in_flight' });
+    expect(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, waitMs: 300 })).toEqual({
+      status: 'in_flight',
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     // Released (the request failed without an answer): a retry runs it.
     await releaseV1Idempotency(sql, claim);
-    expect((await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, waitMs: 0 })).status).toBe('claimed');
+    expect((await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, waitMs: 0 })).status).toBe(
+      'claimed',
+    );
   });
 
   it('lets a request take over a claim whose lease expired; the late holder cannot complete', async () => {
     const key = `key-${randomUUID()}`;
     const fingerprint = request({ amount: 40 });
-    const stale = claimed(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, leaseSeconds: 0.2 }));
+    const stale = claimed(
+      await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, leaseSeconds: 0.2 }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 400));
     const fresh = claimed(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint, waitMs: 0 }));
-    expect(await completeV1Idempotency(sql, encryptionKey, stale, { statusCode: 200, body: { from: 'stale' } })).toBe(false);
-    expect(await completeV1Idempotency(sql, encryptionKey, fresh, { statusCode: 200, body: { from: 'fresh' } })).toBe(true);
-    expect(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint })).toEqual({ status: 'replay', statusCode: 200, body: { from: 'fresh' } });
+    expect(await completeV1Idempotency(sql, encryptionKey, stale, { statusCode: 200, body: { from: 'stale' } })).toBe(
+      false,
+    );
+    expect(await completeV1Idempotency(sql, encryptionKey, fresh, { statusCode: 200, body: { from: 'fresh' } })).toBe(
+      true,
+    );
+    expect(await claimV1Idempotency(sql, encryptionKey, { entityId, key, fingerprint })).toEqual({
+      status: 'replay',
+      statusCode: 200,
+      body: { from: 'fresh' },
+    });
   });
 
   it('forgets a key after 14 days, and the purge deletes only what is older', async () => {
@@ -178,9 +231,13 @@ describe('v1 idempotency records', () => {
     await sql`update v1_idempotency_records set claimed_at = now() - interval '14 days 1 minute' where idempotency_key = ${oldKey}`;
     await sql`update v1_idempotency_records set claimed_at = now() - interval '13 days 23 hours' where idempotency_key = ${recentKey}`;
 
-    expect((await claimV1Idempotency(sql, encryptionKey, { entityId, key: recentKey, fingerprint })).status).toBe('replay');
+    expect((await claimV1Idempotency(sql, encryptionKey, { entityId, key: recentKey, fingerprint })).status).toBe(
+      'replay',
+    );
     // Past retention the key is free again, before any purge.
-    const reclaimed = claimed(await claimV1Idempotency(sql, encryptionKey, { entityId, key: oldKey, fingerprint: request({ amount: 51 }) }));
+    const reclaimed = claimed(
+      await claimV1Idempotency(sql, encryptionKey, { entityId, key: oldKey, fingerprint: request({ amount: 51 }) }),
+    );
     await releaseV1Idempotency(sql, reclaimed);
 
     const another = `old-${randomUUID()}`;
@@ -188,7 +245,11 @@ describe('v1 idempotency records', () => {
     await completeV1Idempotency(sql, encryptionKey, claim, { statusCode: 200, body: {} });
     await sql`update v1_idempotency_records set claimed_at = now() - interval '15 days' where idempotency_key = ${another}`;
     expect(await purgeV1Idempotency(sql)).toBe(1);
-    const keys = (await sql<{ idempotency_key: string }[]>`select idempotency_key from v1_idempotency_records where entity_id = ${entityId}`).map((r) => r.idempotency_key);
+    const keys = (
+      await sql<
+        { idempotency_key: string }[]
+      >`select idempotency_key from v1_idempotency_records where entity_id = ${entityId}`
+    ).map((r) => r.idempotency_key);
     expect(keys).toContain(recentKey);
     expect(keys).not.toContain(another);
   });

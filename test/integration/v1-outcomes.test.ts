@@ -15,32 +15,70 @@ let otherToken: string;
 beforeAll(async () => {
   stack = await startStack();
   [merchant, other] = await Promise.all([stack.createMerchant(), stack.createMerchant()]);
-  [token, otherToken] = await Promise.all([stack.accessToken(merchant, 'payment-api'), stack.accessToken(other, 'payment-api')]);
+  [token, otherToken] = await Promise.all([
+    stack.accessToken(merchant, 'payment-api'),
+    stack.accessToken(other, 'payment-api'),
+  ]);
 });
 afterAll(async () => stack?.close());
 
-const session = (amount: unknown = '60.00', currency = 'EUR') => ({ amount, order: { reference: `v1-${Math.random().toString(36).slice(2, 8)}`, redirection: 'https://shop.example/back', currency_code: currency } });
+const session = (amount: unknown = '60.00', currency = 'EUR') => ({
+  amount,
+  order: {
+    reference: `v1-${Math.random().toString(36).slice(2, 8)}`,
+    redirection: 'https://shop.example/back',
+    currency_code: currency,
+  },
+});
 const create = async (amount?: unknown) => {
-  const answer = await call(stack.baseUrl, 'POST', `/payment/v1/${merchant.entity_id}/sessions/create`, { token, body: session(amount) });
+  const answer = await call(stack.baseUrl, 'POST', `/payment/v1/${merchant.entity_id}/sessions/create`, {
+    token,
+    body: session(amount),
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id as string;
 };
-const validate = (sessionId: string, body: unknown) => call(stack.baseUrl, 'POST', `/payment/v1/${merchant.entity_id}/sessions/${sessionId}/validate`, { apiKey: merchant.publishable_key, body });
+const validate = (sessionId: string, body: unknown) =>
+  call(stack.baseUrl, 'POST', `/payment/v1/${merchant.entity_id}/sessions/${sessionId}/validate`, {
+    apiKey: merchant.publishable_key,
+    body,
+  });
 const vaultGiftCard = async (number: string) => {
-  const answer = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards', { apiKey: merchant.publishable_key, body: { number, pin: '1234' } });
+  const answer = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards', {
+    apiKey: merchant.publishable_key,
+    body: { number, pin: '1234' },
+  });
   expect(answer.status).toBe(201);
   return answer.body.vault_form_token as string;
 };
-const card = async (number: string, amount: unknown) => ({ partner: 'sandbox-card', method: 'creditcard', amount, payment_data: { token: await vaultCard(stack, merchant, number) } });
-const giftCard = async (number: string, amount: unknown) => ({ partner: 'sandbox-giftcard', method: 'giftcard', amount, payment_data: { token: await vaultGiftCard(number) } });
+const card = async (number: string, amount: unknown) => ({
+  partner: 'sandbox-card',
+  method: 'creditcard',
+  amount,
+  payment_data: { token: await vaultCard(stack, merchant, number) },
+});
+const giftCard = async (number: string, amount: unknown) => ({
+  partner: 'sandbox-giftcard',
+  method: 'giftcard',
+  amount,
+  payment_data: { token: await vaultGiftCard(number) },
+});
 
 describe('validate outcomes', () => {
   it('answers 207 when one solution fails after another succeeded, and releases what succeeded', async () => {
     const id = await create();
-    const answer = await validate(id, [await giftCard('6036280000000003', '20.00'), await card('4000000000000002', '40.00')]);
+    const answer = await validate(id, [
+      await giftCard('6036280000000003', '20.00'),
+      await card('4000000000000002', '40.00'),
+    ]);
     expect(answer.status, JSON.stringify(answer.body)).toBe(207);
     expect(answer.body.global_status).toBe('ERROR');
-    expect(answer.body.results.map((result: { status: { state: string; code: string } }) => [result.status.state, result.status.code])).toEqual([
+    expect(
+      answer.body.results.map((result: { status: { state: string; code: string } }) => [
+        result.status.state,
+        result.status.code,
+      ]),
+    ).toEqual([
       ['SUCCESS', 'SUCCEEDED'],
       ['ERROR', 'REJECTED_BANK'],
     ]);
@@ -54,7 +92,10 @@ describe('validate outcomes', () => {
     const id = await create();
     const refused = await validate(id, [await card('4000000000009995', 60)]);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ global_status: 'ERROR', results: [{ status: { action: 'AUTHORIZE', state: 'ERROR', code: 'INSUFFICIENT_FUNDS' } }] });
+    expect(refused.body).toMatchObject({
+      global_status: 'ERROR',
+      results: [{ status: { action: 'AUTHORIZE', state: 'ERROR', code: 'INSUFFICIENT_FUNDS' } }],
+    });
     const paid = await validate(id, [await card('4242424242424242', 60)]);
     expect(paid.status).toBe(200);
   });
@@ -63,14 +104,21 @@ describe('validate outcomes', () => {
     const id = await create();
     const answer = await validate(id, [await card('4000002760003184', '60')]);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ global_status: 'CUSTOMER', redirection: { href: expect.stringMatching(/^http/) }, results: [{ status: { state: 'CUSTOMER' } }] });
+    expect(answer.body).toMatchObject({
+      global_status: 'CUSTOMER',
+      redirection: { href: expect.stringMatching(/^http/) },
+      results: [{ status: { state: 'CUSTOMER' } }],
+    });
   });
 
   it('refuses solutions that do not add up to the session amount, or that are not offered', async () => {
     const id = await create();
     const short = await validate(id, [await card('4242424242424242', '59.99')]);
     expect(short.status).toBe(400);
-    expect(short.body).toMatchObject({ error_code: 'BAD_REQUEST', message: expect.stringContaining('add up to 59.99') });
+    expect(short.body).toMatchObject({
+      error_code: 'BAD_REQUEST',
+      message: expect.stringContaining('add up to 59.99'),
+    });
     const unknown = await validate(id, [{ partner: 'sandbox-card', method: 'paypal', amount: '60' }]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('/0/method');
@@ -90,15 +138,34 @@ async function eventuallyList(sessionId: string, done: (actions: string[]) => bo
 describe('init', () => {
   it('tells what a gift card can pay, and readies a card', async () => {
     const id = await create();
-    const init = (body: unknown) => call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${id}/init`, { apiKey: merchant.publishable_key, body });
-    const gift = await init({ partner: 'sandbox-giftcard', method: 'giftcard', amount: '60.00', payment_data: { token: await vaultGiftCard('6036280000000004') } });
+    const init = (body: unknown) =>
+      call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${id}/init`, {
+        apiKey: merchant.publishable_key,
+        body,
+      });
+    const gift = await init({
+      partner: 'sandbox-giftcard',
+      method: 'giftcard',
+      amount: '60.00',
+      payment_data: { token: await vaultGiftCard('6036280000000004') },
+    });
     expect(gift.status, JSON.stringify(gift.body)).toBe(200);
-    expect(gift.body).toMatchObject({ session_id: id, status: { action: 'AUTHORIZE', state: 'SUCCESS' }, plugin_result: { amount: 10, currency_code: 'EUR' } });
+    expect(gift.body).toMatchObject({
+      session_id: id,
+      status: { action: 'AUTHORIZE', state: 'SUCCESS' },
+      plugin_result: { amount: 10, currency_code: 'EUR' },
+    });
     const ready = await init({ partner: 'sandbox-card', method: 'creditcard' });
     expect(ready.body).toMatchObject({ status: { state: 'SUCCESS' }, plugin_result: { amount: 60 } });
     // The session is opened for the shopper, as the hosted page would.
-    expect((await call(stack.baseUrl, 'GET', `/v2/client-sessions/${id}`, { token: await stack.accessToken(merchant) })).body.status).toBe('CHOICE_IN_PROGRESS');
-    const withBearer = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${id}/init`, { token, body: { partner: 'sandbox-card', method: 'creditcard' } });
+    expect(
+      (await call(stack.baseUrl, 'GET', `/v2/client-sessions/${id}`, { token: await stack.accessToken(merchant) })).body
+        .status,
+    ).toBe('CHOICE_IN_PROGRESS');
+    const withBearer = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${id}/init`, {
+      token,
+      body: { partner: 'sandbox-card', method: 'creditcard' },
+    });
     expect(withBearer.status).toBe(401);
     expect(withBearer.body.error_code).toBe('FORBIDDEN');
   });
@@ -106,15 +173,31 @@ describe('init', () => {
 
 describe('point of sale', () => {
   it('checks a gift card, then takes the amount from it at the till', async () => {
-    const body = { partner: 'sandbox-giftcard', method: 'giftcard', amount: '12.50', payment_data: { card: { number: '6036280000000003', pin: '1234' } }, order: { reference: 'POS-1', currency_code: 'EUR' } };
+    const body = {
+      partner: 'sandbox-giftcard',
+      method: 'giftcard',
+      amount: '12.50',
+      payment_data: { card: { number: '6036280000000003', pin: '1234' } },
+      order: { reference: 'POS-1', currency_code: 'EUR' },
+    };
     const check = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/init`, { token, body });
     expect(check.status, JSON.stringify(check.body)).toBe(200);
-    expect(check.body).toMatchObject({ status: { state: 'SUCCESS' }, plugin_result: { amount: 12.5, currency_code: 'EUR' } });
+    expect(check.body).toMatchObject({
+      status: { state: 'SUCCESS' },
+      plugin_result: { amount: 12.5, currency_code: 'EUR' },
+    });
     const taken = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/capture`, { token, body });
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
-    expect(taken.body).toMatchObject({ status: { action: 'CAPTURE', state: 'SUCCESS', code: 'SUCCEEDED' }, plugin_result: { amount: 12.5 }, parent_transaction_id: expect.any(String) });
+    expect(taken.body).toMatchObject({
+      status: { action: 'CAPTURE', state: 'SUCCESS', code: 'SUCCEEDED' },
+      plugin_result: { amount: 12.5 },
+      parent_transaction_id: expect.any(String),
+    });
     expect(JSON.stringify(taken.body)).not.toContain('6036280000000003');
-    const empty = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/init`, { token, body: { ...body, payment_data: { card: { number: '6036280000000002', pin: '1234' } } } });
+    const empty = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/init`, {
+      token,
+      body: { ...body, payment_data: { card: { number: '6036280000000002', pin: '1234' } } },
+    });
     expect(empty.body.status).toMatchObject({ state: 'ERROR', code: 'INSUFFICIENT_FUNDS' });
   });
 });
@@ -123,13 +206,30 @@ describe('server to server', () => {
   it('authorizes without a session, then captures it', async () => {
     const authorized = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/authorize`, {
       token,
-      body: { partner: 'sandbox-card', method: 'creditcard', amount: '19.9900', payment_data: { token: await vaultCard(stack, merchant, '5555555555554444') }, order: { reference: 'S2S-1', currency_code: 'EUR' } },
+      body: {
+        partner: 'sandbox-card',
+        method: 'creditcard',
+        amount: '19.9900',
+        payment_data: { token: await vaultCard(stack, merchant, '5555555555554444') },
+        order: { reference: 'S2S-1', currency_code: 'EUR' },
+      },
     });
     expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
-    expect(authorized.body).toMatchObject({ status: { action: 'AUTHORIZE', state: 'SUCCESS' }, plugin_result: { amount: 19.99 } });
+    expect(authorized.body).toMatchObject({
+      status: { action: 'AUTHORIZE', state: 'SUCCESS' },
+      plugin_result: { amount: 19.99 },
+    });
     expect(authorized.body.session_id).toBeUndefined();
-    const captured = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorized.body.id}/capture`, { token, body: { amount: 19.99 } });
-    expect(captured.body).toMatchObject({ status: { action: 'CAPTURE', state: 'SUCCESS' }, parent_transaction_id: authorized.body.id });
+    const captured = await call(
+      stack.baseUrl,
+      'POST',
+      `/${merchant.entity_id}/transactions/${authorized.body.id}/capture`,
+      { token, body: { amount: 19.99 } },
+    );
+    expect(captured.body).toMatchObject({
+      status: { action: 'CAPTURE', state: 'SUCCESS' },
+      parent_transaction_id: authorized.body.id,
+    });
   });
 });
 
@@ -138,26 +238,96 @@ describe('errors', () => {
     const id = await create();
     const expectError = (answer: { status: number; body: any }, status: number, code: string) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-      expect(answer.body).toMatchObject({ status, error_code: code, request_id: expect.any(String), timestamp: expect.any(String), path: expect.any(String), message: expect.any(String) });
+      expect(answer.body).toMatchObject({
+        status,
+        error_code: code,
+        request_id: expect.any(String),
+        timestamp: expect.any(String),
+        path: expect.any(String),
+        message: expect.any(String),
+      });
     };
-    expectError(await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { body: session() }), 401, 'FORBIDDEN');
-    expectError(await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body: session('abc') }), 400, 'BAD_REQUEST');
-    expectError(await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body: session('10.005') }), 400, 'BAD_REQUEST');
-    expectError(await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body: session('10', 'XXX') }), 400, 'BAD_REQUEST');
-    expectError(await call(stack.baseUrl, 'POST', `/${other.entity_id}/sessions/create`, { token, body: session() }), 404, 'ENTITY_NOT_FOUND_ERROR');
-    expectError(await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/sessions/${crypto.randomUUID()}`, { token }), 404, 'NOT_FOUND');
-    expectError(await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/transactions/${crypto.randomUUID()}`, { token }), 404, 'TRANSACTION_NOT_FOUND_ERROR');
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { body: session() }),
+      401,
+      'FORBIDDEN',
+    );
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body: session('abc') }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body: session('10.005') }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, {
+        token,
+        body: session('10', 'XXX'),
+      }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${other.entity_id}/sessions/create`, { token, body: session() }),
+      404,
+      'ENTITY_NOT_FOUND_ERROR',
+    );
+    expectError(
+      await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/sessions/${crypto.randomUUID()}`, { token }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/transactions/${crypto.randomUUID()}`, { token }),
+      404,
+      'TRANSACTION_NOT_FOUND_ERROR',
+    );
     const paid = await validate(id, [await card('4242424242424242', 60)]);
     const authorization = paid.body.results[0].id;
-    expectError(await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/authorize`, { token, body: { amount: 1 } }), 400, 'AUTHORIZE_NOT_ALLOWED');
-    expectError(await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/refund`, { token, body: { amount: 1 } }), 400, 'BAD_REQUEST');
-    expectError(await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/capture`, { token, body: { amount: 60.01 } }), 409, 'ALREADY_EXISTS');
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/authorize`, {
+        token,
+        body: { amount: 1 },
+      }),
+      400,
+      'AUTHORIZE_NOT_ALLOWED',
+    );
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/refund`, {
+        token,
+        body: { amount: 1 },
+      }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/capture`, {
+        token,
+        body: { amount: 60.01 },
+      }),
+      409,
+      'ALREADY_EXISTS',
+    );
     expectError(await validate(id, [await card('4242424242424242', 60)]), 400, 'SESSION_ALREADY_SUBMITTED_ERROR');
-    expectError(await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/capture`, { token, body: { amount: 1 }, headers: { 'x-idempotency-key': 'é' } }), 400, 'BAD_REQUEST');
+    expectError(
+      await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/capture`, {
+        token,
+        body: { amount: 1 },
+        headers: { 'x-idempotency-key': 'é' },
+      }),
+      400,
+      'BAD_REQUEST',
+    );
   });
 
   it('answers 204 without a body when no solution is eligible', async () => {
-    const answer = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body: session('2000000.00') });
+    const answer = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, {
+      token,
+      body: session('2000000.00'),
+    });
     expect(answer.status).toBe(204);
   });
 
@@ -174,9 +344,15 @@ describe('errors', () => {
       const answer = await call(stack.baseUrl, method, path, { token: otherToken, ...(body ? { body } : {}) });
       expect(answer.status, `${method} ${path}`).toBe(404);
     }
-    const foreignValidate = await call(stack.baseUrl, 'POST', `/${other.entity_id}/sessions/${id}/validate`, { apiKey: other.publishable_key, body: [await card('4242424242424242', 60)] });
+    const foreignValidate = await call(stack.baseUrl, 'POST', `/${other.entity_id}/sessions/${id}/validate`, {
+      apiKey: other.publishable_key,
+      body: [await card('4242424242424242', 60)],
+    });
     expect(foreignValidate.status).toBe(404);
-    expect((await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/transactions/${authorization}`, { token })).body.status.action).toBe('AUTHORIZE');
+    expect(
+      (await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/transactions/${authorization}`, { token })).body.status
+        .action,
+    ).toBe('AUTHORIZE');
   });
 
   it('leaves paths whose ids are not UUIDs to the web app', async () => {
@@ -190,8 +366,16 @@ describe('documents', () => {
   it('publishes /openapi/v1.json from the route schemas, every v1 operation deprecated, each document with only its own components', async () => {
     const v1 = (await call(stack.baseUrl, 'GET', '/openapi/v1.json')).body;
     const v2 = (await call(stack.baseUrl, 'GET', '/openapi/v2.json')).body;
-    expect(Object.keys(v1.paths)).toEqual(expect.arrayContaining(['/payment/v1/{entity}/sessions/create', '/payment/v1/{entity}/sessions/{session}/validate', '/payment/v1/{entity}/transactions/{transaction}/{action}']));
-    const operations = Object.entries(v1.paths).filter(([path]) => path !== '/oauth/token').flatMap(([, methods]) => Object.values(methods as Record<string, { deprecated?: boolean }>));
+    expect(Object.keys(v1.paths)).toEqual(
+      expect.arrayContaining([
+        '/payment/v1/{entity}/sessions/create',
+        '/payment/v1/{entity}/sessions/{session}/validate',
+        '/payment/v1/{entity}/transactions/{transaction}/{action}',
+      ]),
+    );
+    const operations = Object.entries(v1.paths)
+      .filter(([path]) => path !== '/oauth/token')
+      .flatMap(([, methods]) => Object.values(methods as Record<string, { deprecated?: boolean }>));
     expect(operations.length).toBeGreaterThan(8);
     for (const operation of operations) expect(operation.deprecated).toBe(true);
     // The host-root aliases are served, not documented twice.

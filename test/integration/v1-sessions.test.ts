@@ -19,7 +19,10 @@ async function pluginToken(of: CreatedMerchant): Promise<string> {
   // As the plugin asks: grant type in the query string, no body, Basic credentials and the API key.
   const answer = await fetch(`${stack.baseUrl}/oauth/token?grant_type=client_credentials`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${of.client_id}:${of.client_secret}`).toString('base64')}`, 'x-api-key': of.api_key },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${of.client_id}:${of.client_secret}`).toString('base64')}`,
+      'x-api-key': of.api_key,
+    },
   });
   expect(answer.status).toBe(200);
   return (await answer.json()).access_token;
@@ -56,77 +59,168 @@ function pluginSession(overrides: { amount?: unknown; order?: Record<string, unk
         birthdate: null,
         billing_address: { email: 'camille@example.com', country_code: 'FR', phone: '0612345678', city: 'Paris' },
       },
-      shipments: [{ item_lines: [{ name: 'Desk lamp', quantity: '1.0000', price: '25.9900', amount: 25.99, tax_lines: [{ type_code: 'vat', rate: '20.0000', amount: '4.3317' }] }] }],
+      shipments: [
+        {
+          item_lines: [
+            {
+              name: 'Desk lamp',
+              quantity: '1.0000',
+              price: '25.9900',
+              amount: 25.99,
+              tax_lines: [{ type_code: 'vat', rate: '20.0000', amount: '4.3317' }],
+            },
+          ],
+        },
+      ],
       ...overrides.order,
     },
   };
 }
 
-const createSession = (body: unknown, via: { token?: string; apiKey?: string } = { token }) => call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { ...via, body });
-const validate = (sessionId: string, body: unknown, apiKey = merchant.publishable_key) => call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${sessionId}/validate`, { apiKey, body });
+const createSession = (body: unknown, via: { token?: string; apiKey?: string } = { token }) =>
+  call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { ...via, body });
+const validate = (sessionId: string, body: unknown, apiKey = merchant.publishable_key) =>
+  call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${sessionId}/validate`, { apiKey, body });
 const act = (transactionId: string, action: string, body: unknown, headers: Record<string, string> = {}) =>
-  call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${transactionId}/${action}`, { token, body, headers });
-const cardEntry = (vft: string, amount: unknown = '25.99') => ({ partner: 'sandbox-card', method: 'creditcard', amount, payment_data: { token: vft } });
+  call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${transactionId}/${action}`, {
+    token,
+    body,
+    headers,
+  });
+const cardEntry = (vft: string, amount: unknown = '25.99') => ({
+  partner: 'sandbox-card',
+  method: 'creditcard',
+  amount,
+  payment_data: { token: vft },
+});
 
 describe('a plugin journey', () => {
   it('creates, pays, captures in part, replays, refunds the capture, voids the rest, and is told of each step', async () => {
     const created = await createSession(pluginSession());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const sessionId = created.body.id;
-    expect(created.body).toMatchObject({ amount: 25.99, currency_code: 'EUR', redirection: { success_url: 'https://shop.example/order-confirmation', failure_url: 'https://shop.example/order-confirmation' } });
-    expect(created.body.protocols['sandbox-card'].creditcard).toMatchObject({ configurations: { labels: ['sandbox-card', 'creditcard', expect.stringMatching(/^(primary|secondary)$/)] }, position: expect.any(Number) });
-    expect(created.headers.get('location')).toBe(`${stack.baseUrl}/payment/v1/${merchant.entity_id}/sessions/${sessionId}`);
+    expect(created.body).toMatchObject({
+      amount: 25.99,
+      currency_code: 'EUR',
+      redirection: {
+        success_url: 'https://shop.example/order-confirmation',
+        failure_url: 'https://shop.example/order-confirmation',
+      },
+    });
+    expect(created.body.protocols['sandbox-card'].creditcard).toMatchObject({
+      configurations: { labels: ['sandbox-card', 'creditcard', expect.stringMatching(/^(primary|secondary)$/)] },
+      position: expect.any(Number),
+    });
+    expect(created.headers.get('location')).toBe(
+      `${stack.baseUrl}/payment/v1/${merchant.entity_id}/sessions/${sessionId}`,
+    );
 
     // The v1 session is a v2 client session: same id, amounts in minor units, names mapped.
     const v2 = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${sessionId}`, { token });
-    expect(v2.body).toMatchObject({ amount: 2599, currency: 'EUR', order: { reference: '100042', net_amount: 2599 }, customer: { reference: 'CUST-42', locale: 'fr-FR', gender: 'FEMALE', email: 'camille@example.com' } });
+    expect(v2.body).toMatchObject({
+      amount: 2599,
+      currency: 'EUR',
+      order: { reference: '100042', net_amount: 2599 },
+      customer: { reference: 'CUST-42', locale: 'fr-FR', gender: 'FEMALE', email: 'camille@example.com' },
+    });
     expect(JSON.stringify(v2.body)).not.toContain('0612345678');
 
-    expect((await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/sessions/${sessionId}`, { token })).body).toEqual([]);
+    expect((await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/sessions/${sessionId}`, { token })).body).toEqual(
+      [],
+    );
 
-    const validated = await validate(sessionId, [cardEntry(await vaultCard(stack, merchant, '4242424242424242'), 25.990000000000002)]);
+    const validated = await validate(sessionId, [
+      cardEntry(await vaultCard(stack, merchant, '4242424242424242'), 25.990000000000002),
+    ]);
     expect(validated.status, JSON.stringify(validated.body)).toBe(200);
     expect(validated.body.global_status).toBe('SUCCESS');
     const authorization = validated.body.results[0];
-    expect(authorization).toMatchObject({ session_id: sessionId, entity_id: merchant.entity_id, transaction_id: authorization.id, status: { action: 'AUTHORIZE', state: 'SUCCESS', code: 'SUCCEEDED' }, plugin_result: { amount: 25.99, currency_code: 'EUR' } });
+    expect(authorization).toMatchObject({
+      session_id: sessionId,
+      entity_id: merchant.entity_id,
+      transaction_id: authorization.id,
+      status: { action: 'AUTHORIZE', state: 'SUCCESS', code: 'SUCCEEDED' },
+      plugin_result: { amount: 25.99, currency_code: 'EUR' },
+    });
 
     const capture = await act(authorization.id, 'capture', { amount: '10.0000' }, { 'x-idempotency-key': 'cap-1' });
     expect(capture.status, JSON.stringify(capture.body)).toBe(200);
-    expect(capture.body).toMatchObject({ status: { action: 'CAPTURE', state: 'SUCCESS', code: 'SUCCEEDED' }, plugin_result: { amount: 10 }, parent_transaction_id: authorization.id });
+    expect(capture.body).toMatchObject({
+      status: { action: 'CAPTURE', state: 'SUCCESS', code: 'SUCCEEDED' },
+      plugin_result: { amount: 10 },
+      parent_transaction_id: authorization.id,
+    });
     const replay = await act(authorization.id, 'capture', { amount: '10.0000' }, { 'x-idempotency-key': 'cap-1' });
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(capture.body);
 
     const refund = await act(capture.body.id, 'refund', { amount: 4 });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
-    expect(refund.body).toMatchObject({ status: { action: 'REFUND', state: 'SUCCESS' }, plugin_result: { amount: 4 }, parent_transaction_id: capture.body.id });
+    expect(refund.body).toMatchObject({
+      status: { action: 'REFUND', state: 'SUCCESS' },
+      plugin_result: { amount: 4 },
+      parent_transaction_id: capture.body.id,
+    });
     const tooMuchBack = await act(capture.body.id, 'refund', { amount: 6.01 });
     expect(tooMuchBack.status).toBe(409);
-    expect(tooMuchBack.body).toMatchObject({ error_code: 'ALREADY_EXISTS', status: 409, request_id: expect.any(String) });
+    expect(tooMuchBack.body).toMatchObject({
+      error_code: 'ALREADY_EXISTS',
+      status: 409,
+      request_id: expect.any(String),
+    });
 
     const voided = await act(authorization.id, 'void', { amount: '15.99' });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
-    expect(voided.body).toMatchObject({ status: { action: 'VOID', state: 'SUCCESS' }, plugin_result: { amount: 15.99 }, parent_transaction_id: authorization.id });
+    expect(voided.body).toMatchObject({
+      status: { action: 'VOID', state: 'SUCCESS' },
+      plugin_result: { amount: 15.99 },
+      parent_transaction_id: authorization.id,
+    });
     expect((await act(authorization.id, 'capture', { amount: '0.01' })).status).toBe(409);
 
     const listed = await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/sessions/${sessionId}`, { token });
-    expect(listed.body.map((result: { status: { action: string } }) => result.status.action)).toEqual(['AUTHORIZE', 'CAPTURE', 'REFUND', 'VOID']);
-    const one = await call(stack.baseUrl, 'GET', `/payment/v1/${merchant.entity_id}/transactions/${refund.body.id}`, { token });
+    expect(listed.body.map((result: { status: { action: string } }) => result.status.action)).toEqual([
+      'AUTHORIZE',
+      'CAPTURE',
+      'REFUND',
+      'VOID',
+    ]);
+    const one = await call(stack.baseUrl, 'GET', `/payment/v1/${merchant.entity_id}/transactions/${refund.body.id}`, {
+      token,
+    });
     expect(one.body).toEqual(refund.body);
     const byOrder = await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/orders/100042`, { token });
-    expect(byOrder.body.map((result: { id: string }) => result.id)).toEqual(expect.arrayContaining(listed.body.map((result: { id: string }) => result.id)));
+    expect(byOrder.body.map((result: { id: string }) => result.id)).toEqual(
+      expect.arrayContaining(listed.body.map((result: { id: string }) => result.id)),
+    );
 
     // The same payment through v2, with the same amounts in minor units.
-    const payment = await call(stack.baseUrl, 'GET', `/v2/payments/${(await call(stack.baseUrl, 'GET', `/v2/client-sessions/${sessionId}`, { token })).body.payment_id}`, { token });
-    expect(payment.body.amounts).toMatchObject({ total_authorized: 2599, total_captured: 1000, total_refunded: 400, total_voided: 1599 });
+    const payment = await call(
+      stack.baseUrl,
+      'GET',
+      `/v2/payments/${(await call(stack.baseUrl, 'GET', `/v2/client-sessions/${sessionId}`, { token })).body.payment_id}`,
+      { token },
+    );
+    expect(payment.body.amounts).toMatchObject({
+      total_authorized: 2599,
+      total_captured: 1000,
+      total_refunded: 400,
+      total_voided: 1599,
+    });
 
     // Every change reached the hook, signed with the key merchant:create and the API publish.
     const published = await call(stack.baseUrl, 'GET', '/payment/v1/notification-public-key');
     const publicKey: string = published.body.public_key;
     const notified = await eventually(
       async () => {
-        const actions = hook.received.filter((delivery) => delivery.json.session_id === sessionId).map((delivery) => `${delivery.json.status.action}:${delivery.json.status.state}`);
-        return ['AUTHORIZE:SUCCESS', 'CAPTURE:SUCCESS', 'REFUND:SUCCESS', 'VOID:SUCCESS'].every((step) => actions.includes(step)) ? actions : undefined;
+        const actions = hook.received
+          .filter((delivery) => delivery.json.session_id === sessionId)
+          .map((delivery) => `${delivery.json.status.action}:${delivery.json.status.state}`);
+        return ['AUTHORIZE:SUCCESS', 'CAPTURE:SUCCESS', 'REFUND:SUCCESS', 'VOID:SUCCESS'].every((step) =>
+          actions.includes(step),
+        )
+          ? actions
+          : undefined;
       },
       { what: 'v1 notifications', timeoutMs: 20_000 },
     );
@@ -135,7 +229,9 @@ describe('a plugin journey', () => {
       const signature = delivery.headers['x-signature'];
       expect(typeof signature).toBe('string');
       expect(verifyV1Notification(publicKey, delivery.body, String(signature))).toBe(true);
-      expect(verifyV1Notification(publicKey, delivery.body.replace('"SUCCESS"', '"ERROR"'), String(signature))).toBe(false);
+      expect(verifyV1Notification(publicKey, delivery.body.replace('"SUCCESS"', '"ERROR"'), String(signature))).toBe(
+        false,
+      );
     }
   });
 });

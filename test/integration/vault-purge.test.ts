@@ -16,7 +16,10 @@ beforeAll(async () => {
   merchant = await stack.createMerchant('Purge shop');
 });
 afterAll(async () => {
-  await stack?.temporal.schedule.getHandle(vaultPurgeScheduleId(stack.config.taskQueue)).delete().catch(() => undefined);
+  await stack?.temporal.schedule
+    .getHandle(vaultPurgeScheduleId(stack.config.taskQueue))
+    .delete()
+    .catch(() => undefined);
   await stack?.close();
 });
 
@@ -43,10 +46,17 @@ describe('the vault purge', () => {
     const schedule = stack.temporal.schedule.getHandle(vaultPurgeScheduleId(stack.config.taskQueue));
     const described = await schedule.describe();
     expect(described.spec.intervals).toMatchObject([{ every: 3_600_000 }]);
-    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'vaultPurgeWorkflow', taskQueue: stack.config.taskQueue });
+    expect(described.action).toMatchObject({
+      type: 'startWorkflow',
+      workflowType: 'vaultPurgeWorkflow',
+      taskQueue: stack.config.taskQueue,
+    });
 
     await schedule.trigger();
-    const started = await eventually(async () => (await schedule.describe()).info.recentActions[0]?.action.workflow.workflowId, { what: 'a purge run', timeoutMs: 20_000 });
+    const started = await eventually(
+      async () => (await schedule.describe()).info.recentActions[0]?.action.workflow.workflowId,
+      { what: 'a purge run', timeoutMs: 20_000 },
+    );
     const result = await stack.temporal.workflow.getHandle(started).result();
     expect(result.cards).toBeGreaterThanOrEqual(2);
 
@@ -56,8 +66,15 @@ describe('the vault purge', () => {
   });
 
   it('runs as a workflow whose answer counts what it deleted', async () => {
-    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, { taskQueue: stack.config.taskQueue, workflowId: `vault-purge-test/${randomUUID()}` });
-    expect(result).toEqual({ cards: expect.any(Number), gift_cards: expect.any(Number), v1_idempotency_records: expect.any(Number) });
+    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, {
+      taskQueue: stack.config.taskQueue,
+      workflowId: `vault-purge-test/${randomUUID()}`,
+    });
+    expect(result).toEqual({
+      cards: expect.any(Number),
+      gift_cards: expect.any(Number),
+      v1_idempotency_records: expect.any(Number),
+    });
   });
 
   it('deletes v1 idempotency records past their 14 days, and keeps younger ones', async () => {
@@ -66,9 +83,14 @@ describe('the vault purge', () => {
       values (${merchant.entity_id}, ${key}, ${Buffer.alloc(32)}, ${randomUUID()}, now() - ${age}::interval, now(), 200, 'sealed')`;
     await insert('old-key', '15 days');
     await insert('young-key', '13 days');
-    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, { taskQueue: stack.config.taskQueue, workflowId: `vault-purge-test/${randomUUID()}` });
+    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, {
+      taskQueue: stack.config.taskQueue,
+      workflowId: `vault-purge-test/${randomUUID()}`,
+    });
     expect(result.v1_idempotency_records).toBe(1);
-    const keys = await stack.sql<{ idempotency_key: string }[]>`select idempotency_key from v1_idempotency_records where entity_id = ${merchant.entity_id}`;
+    const keys = await stack.sql<
+      { idempotency_key: string }[]
+    >`select idempotency_key from v1_idempotency_records where entity_id = ${merchant.entity_id}`;
     expect(keys.map((row) => row.idempotency_key)).toEqual(['young-key']);
   });
 });

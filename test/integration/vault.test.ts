@@ -3,7 +3,15 @@ import type { CreatedMerchant } from '../../db/merchants';
 import { randomUUID } from 'node:crypto';
 import { partnersFor } from '../../activities/partners-config';
 import { createPartnerCallActivities } from '../../activities/payments/partner-calls';
-import { cvvAnswerFor, detokenize, eraseCvv, findVaultedCard, purgeVault, vaultCard, VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault';
+import {
+  cvvAnswerFor,
+  detokenize,
+  eraseCvv,
+  findVaultedCard,
+  purgeVault,
+  vaultCard,
+  VAULT_FORM_TOKEN_TTL_SECONDS,
+} from '../../db/vault';
 import { call } from '../support/api-client';
 import { apiWithCapturedLogs } from '../support/captured-api';
 import { startStack, type Stack } from '../support/stack';
@@ -46,7 +54,10 @@ describe('POST /v2/vault/cards', () => {
   });
 
   it('tokenizes with the publishable key in x-api-key (the browser), with CORS headers', async () => {
-    const answer = await tokenize(card({ number: '5555555555554444' }), { 'x-api-key': merchant.publishable_key, origin: 'https://shop.example' });
+    const answer = await tokenize(card({ number: '5555555555554444' }), {
+      'x-api-key': merchant.publishable_key,
+      origin: 'https://shop.example',
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.card).toEqual({ detected_brands: ['MASTERCARD'], bin: '555555', last_four_digits: '4444' });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
@@ -58,23 +69,38 @@ describe('POST /v2/vault/cards', () => {
 
   it('tokenizes with a Bearer access token', async () => {
     const token = await stack.accessToken(merchant);
-    const answer = await call(stack.baseUrl, 'POST', '/v2/vault/cards', { token, body: card({ number: '378282246310005', cvv: '1234' }) });
+    const answer = await call(stack.baseUrl, 'POST', '/v2/vault/cards', {
+      token,
+      body: card({ number: '378282246310005', cvv: '1234' }),
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.card.detected_brands).toEqual(['AMERICAN_EXPRESS']);
   });
 
   it('detects a co-badged CARTE_BANCAIRE card', async () => {
     const visa = await tokenize(card({ number: '4000002500001001' }));
-    expect(visa.body.card).toEqual({ detected_brands: ['CARTE_BANCAIRE', 'VISA'], bin: '400000', last_four_digits: '1001' });
+    expect(visa.body.card).toEqual({
+      detected_brands: ['CARTE_BANCAIRE', 'VISA'],
+      bin: '400000',
+      last_four_digits: '1001',
+    });
     const mastercard = await tokenize(card({ number: '5555552500001001' }));
     expect(mastercard.body.card.detected_brands).toEqual(['CARTE_BANCAIRE', 'MASTERCARD']);
   });
 
   it('accepts a card expiring this month (the API clock, UTC, end of month) and a blank holder name', async () => {
     const now = new Date();
-    const answer = await tokenize(card({ expiry_month: two(now.getUTCMonth() + 1), expiry_year: two(now.getUTCFullYear() % 100), holder_name: '' }));
+    const answer = await tokenize(
+      card({ expiry_month: two(now.getUTCMonth() + 1), expiry_year: two(now.getUTCFullYear() % 100), holder_name: '' }),
+    );
     expect(answer.status).toBe(201);
-    const clear = await detokenize(stack.sql, stack.config.encryptionKey, merchant.entity_id, answer.body.vault_form_token, { consumeCvv: false });
+    const clear = await detokenize(
+      stack.sql,
+      stack.config.encryptionKey,
+      merchant.entity_id,
+      answer.body.vault_form_token,
+      { consumeCvv: false },
+    );
     expect(clear.status === 'found' && clear.card.holder_name).toBeUndefined();
   });
 
@@ -100,19 +126,32 @@ describe('POST /v2/vault/cards', () => {
   it('refuses the publishable key on every other route', async () => {
     const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
       apiKey: merchant.publishable_key,
-      body: { entity_id: merchant.entity_id, amount: 100, currency: 'EUR', order: { reference: 'pk', net_amount: 100 }, shopper_redirection_url: 'https://shop.example/r' },
+      body: {
+        entity_id: merchant.entity_id,
+        amount: 100,
+        currency: 'EUR',
+        order: { reference: 'pk', net_amount: 100 },
+        shopper_redirection_url: 'https://shop.example/r',
+      },
     });
     expect(created.status).toBe(401);
-    const read = await call(stack.baseUrl, 'GET', '/v2/client-sessions/3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03', { apiKey: merchant.publishable_key });
+    const read = await call(stack.baseUrl, 'GET', '/v2/client-sessions/3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03', {
+      apiKey: merchant.publishable_key,
+    });
     expect(read.status).toBe(401);
-    const secret = await call(stack.baseUrl, 'GET', '/v2/client-sessions/3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03', { apiKey: merchant.api_key });
+    const secret = await call(stack.baseUrl, 'GET', '/v2/client-sessions/3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03', {
+      apiKey: merchant.api_key,
+    });
     expect(secret.status).toBe(404);
   });
 
   describe('validation: problem+json with a pointer, never the card number', () => {
     const now = new Date();
     const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-    const lastMonth = { expiry_month: two(previous.getUTCMonth() + 1), expiry_year: two(previous.getUTCFullYear() % 100) };
+    const lastMonth = {
+      expiry_month: two(previous.getUTCMonth() + 1),
+      expiry_year: two(previous.getUTCFullYear() % 100),
+    };
     const expiredAt = previous.getUTCFullYear() < now.getUTCFullYear() ? '/expiry_year' : '/expiry_month';
 
     it.each<[string, Record<string, unknown>, string, string]>([
@@ -120,22 +159,52 @@ describe('POST /v2/vault/cards', () => {
       ['spaces in the number', { number: '4242 4242 4242 4242' }, '/number', 'must match pattern'],
       ['a number as a JSON number', { number: 4242424242424242 }, '/number', 'must be string'],
       ['a Luhn-invalid number', { number: '4242424242424241' }, '/number', 'check digit'],
-      ['an unsupported network', { number: '6011111111111117' }, '/number', 'is not a VISA, MASTERCARD, AMERICAN_EXPRESS or CARTE_BANCAIRE card number'],
+      [
+        'an unsupported network',
+        { number: '6011111111111117' },
+        '/number',
+        'is not a VISA, MASTERCARD, AMERICAN_EXPRESS or CARTE_BANCAIRE card number',
+      ],
       ['a 15-digit MASTERCARD', { number: '510000000000003' }, '/number', 'must have 16 digits on MASTERCARD cards'],
-      ['a 16-digit AMERICAN_EXPRESS', { number: '3700000000000007', cvv: '1234' }, '/number', 'must have 15 digits on AMERICAN_EXPRESS cards'],
+      [
+        'a 16-digit AMERICAN_EXPRESS',
+        { number: '3700000000000007', cvv: '1234' },
+        '/number',
+        'must have 15 digits on AMERICAN_EXPRESS cards',
+      ],
       ['month 13', { expiry_month: '13' }, '/expiry_month', 'must match pattern'],
       ['month as a number', { expiry_month: 9 }, '/expiry_month', 'must be string'],
       ['a four-digit year', { expiry_year: '2038' }, '/expiry_year', 'must match pattern'],
       ['last month', lastMonth, expiredAt, 'the card has expired'],
-      ['a year 21+ years ahead', { expiry_year: two((now.getUTCFullYear() + 21) % 100) }, '/expiry_year', 'must be at most 20 years ahead'],
+      [
+        'a year 21+ years ahead',
+        { expiry_year: two((now.getUTCFullYear() + 21) % 100) },
+        '/expiry_year',
+        'must be at most 20 years ahead',
+      ],
       ['no CVV', { cvv: undefined }, '/cvv', 'is required'],
       ['a 2-digit CVV', { cvv: '12' }, '/cvv', 'must match pattern'],
       ['a 4-digit CVV on a VISA', { cvv: '1234' }, '/cvv', 'must be 3 digits'],
-      ['a 3-digit CVV on an AMERICAN_EXPRESS', { number: '378282246310005', cvv: '123' }, '/cvv', 'must be 4 digits for an AMERICAN_EXPRESS card'],
+      [
+        'a 3-digit CVV on an AMERICAN_EXPRESS',
+        { number: '378282246310005', cvv: '123' },
+        '/cvv',
+        'must be 4 digits for an AMERICAN_EXPRESS card',
+      ],
       ['a 1-character holder name', { holder_name: 'A' }, '/holder_name', 'must be 2 to 45 characters'],
       ['a 46-character holder name', { holder_name: 'A'.repeat(46) }, '/holder_name', 'must be 2 to 45 characters'],
-      ['a 256-character holder name', { holder_name: 'A'.repeat(256) }, '/holder_name', 'must NOT have more than 255 characters'],
-      ['a control character in the holder name', { holder_name: 'CAMILLE\u0000MARTIN' }, '/holder_name', 'must not contain control characters'],
+      [
+        'a 256-character holder name',
+        { holder_name: 'A'.repeat(256) },
+        '/holder_name',
+        'must NOT have more than 255 characters',
+      ],
+      [
+        'a control character in the holder name',
+        { holder_name: 'CAMILLE\u0000MARTIN' },
+        '/holder_name',
+        'must not contain control characters',
+      ],
     ])('refuses %s', async (_label, change, pointer, detail) => {
       const body = card(change);
       const answer = await tokenize(body, { 'x-api-key': merchant.publishable_key });
@@ -152,7 +221,11 @@ describe('POST /v2/vault/cards', () => {
     it('reports every broken field at once', async () => {
       const answer = await tokenize({ number: '4242424242424241', expiry_month: '02', expiry_year: '20', cvv: '1234' });
       expect(answer.status).toBe(400);
-      expect(answer.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/number', '/expiry_year', '/cvv']);
+      expect(answer.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual([
+        '/number',
+        '/expiry_year',
+        '/cvv',
+      ]);
     });
 
     it('answers malformed JSON without echoing it', async () => {
@@ -169,7 +242,11 @@ describe('POST /v2/vault/cards', () => {
     it('answers the preflight for any origin, without credentials', async () => {
       const response = await fetch(`${stack.baseUrl}/v2/vault/cards`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://any-shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+        headers: {
+          origin: 'https://any-shop.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-api-key',
+        },
       });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -187,7 +264,11 @@ describe('POST /v2/vault/cards', () => {
       });
       expect(preflight.status).toBe(404);
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-      const post = await call(stack.baseUrl, 'POST', '/v2/client-sessions', { apiKey: merchant.api_key, body: {}, headers: { origin: 'https://any-shop.example' } });
+      const post = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+        apiKey: merchant.api_key,
+        body: {},
+        headers: { origin: 'https://any-shop.example' },
+      });
       expect(post.headers.get('access-control-allow-origin')).toBeNull();
     });
   });
@@ -213,7 +294,16 @@ describe('db/vault', () => {
     const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });
     expect(clear).toMatchObject({
       status: 'found',
-      card: { number: PAN, expiry_month: '09', expiry_year: '38', cvv: '123', holder_name: HOLDER, detected_brands: ['VISA'], bin: '424242', last_four_digits: '4242' },
+      card: {
+        number: PAN,
+        expiry_month: '09',
+        expiry_year: '38',
+        cvv: '123',
+        holder_name: HOLDER,
+        detected_brands: ['VISA'],
+        bin: '424242',
+        last_four_digits: '4242',
+      },
     });
     if (clear.status !== 'found') throw new Error('unreachable');
     expect(clear.card.expires_at.getTime() - clear.card.created_at.getTime()).toBe(VAULT_FORM_TOKEN_TTL_SECONDS * 1000);
@@ -224,11 +314,17 @@ describe('db/vault', () => {
   it("keeps one entity's token from another (not found), and refuses unknown or malformed tokens", async () => {
     const answer = await tokenize(card());
     const token: string = answer.body.vault_form_token;
-    expect(await detokenize(stack.sql, key(), other.entity_id, token, { consumeCvv: true })).toEqual({ status: 'not_found' });
+    expect(await detokenize(stack.sql, key(), other.entity_id, token, { consumeCvv: true })).toEqual({
+      status: 'not_found',
+    });
     expect(await findVaultedCard(stack.sql, other.entity_id, token)).toEqual({ status: 'not_found' });
     expect(await eraseCvv(stack.sql, other.entity_id, token)).toBe(false);
-    expect(await detokenize(stack.sql, key(), merchant.entity_id, `vft_${'A'.repeat(43)}`, { consumeCvv: false })).toEqual({ status: 'not_found' });
-    expect(await detokenize(stack.sql, key(), merchant.entity_id, 'not-a-token', { consumeCvv: false })).toEqual({ status: 'not_found' });
+    expect(
+      await detokenize(stack.sql, key(), merchant.entity_id, `vft_${'A'.repeat(43)}`, { consumeCvv: false }),
+    ).toEqual({ status: 'not_found' });
+    expect(await detokenize(stack.sql, key(), merchant.entity_id, 'not-a-token', { consumeCvv: false })).toEqual({
+      status: 'not_found',
+    });
     // The other entity's attempts changed nothing.
     const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });
     expect(clear.status === 'found' && clear.card.cvv).toBe('123');
@@ -243,7 +339,8 @@ describe('db/vault', () => {
     expect(second.status).toBe('found');
     expect(second.status === 'found' && 'cvv' in second.card).toBe(false);
     expect(second.status === 'found' && second.card.number).toBe(PAN);
-    const [row] = await stack.sql`select cvv_encrypted, cvv_erased_at from vaulted_cards where last_four_digits = '4242' and cvv_erased_at is not null limit 1`;
+    const [row] =
+      await stack.sql`select cvv_encrypted, cvv_erased_at from vaulted_cards where last_four_digits = '4242' and cvv_erased_at is not null limit 1`;
     expect(row).toMatchObject({ cvv_encrypted: null, cvv_erased_at: expect.any(Date) });
   });
 
@@ -254,20 +351,39 @@ describe('db/vault', () => {
     expect(await eraseCvv(stack.sql, merchant.entity_id, token)).toBe(false);
     const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });
     expect(clear.status === 'found' && clear.card.cvv).toBeUndefined();
-    expect(await findVaultedCard(stack.sql, merchant.entity_id, token)).toMatchObject({ status: 'found', card: { has_cvv: false } });
+    expect(await findVaultedCard(stack.sql, merchant.entity_id, token)).toMatchObject({
+      status: 'found',
+      card: { has_cvv: false },
+    });
   });
 
   it('expires a token not used within its lifetime; a used one stays readable for retries', async () => {
     const longAgo = new Date(Date.now() - 2 * VAULT_FORM_TOKEN_TTL_SECONDS * 1000);
     const stale = await vaultCard(stack.sql, key(), merchant.entity_id, card(), { now: longAgo });
-    expect(await detokenize(stack.sql, key(), merchant.entity_id, stale.vault_form_token, { consumeCvv: false })).toEqual({ status: 'expired' });
+    expect(
+      await detokenize(stack.sql, key(), merchant.entity_id, stale.vault_form_token, { consumeCvv: false }),
+    ).toEqual({ status: 'expired' });
     expect(await findVaultedCard(stack.sql, merchant.entity_id, stale.vault_form_token)).toEqual({ status: 'expired' });
 
     const fresh = await vaultCard(stack.sql, key(), merchant.entity_id, card());
     const afterExpiry = new Date(fresh.expires_at.getTime() + 1000);
-    expect(await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { consumeCvv: false, now: afterExpiry })).toEqual({ status: 'expired' });
-    expect((await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { consumeCvv: false })).status).toBe('found');
-    expect((await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { consumeCvv: false, now: afterExpiry })).status).toBe('found');
+    expect(
+      await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
+        consumeCvv: false,
+        now: afterExpiry,
+      }),
+    ).toEqual({ status: 'expired' });
+    expect(
+      (await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { consumeCvv: false })).status,
+    ).toBe('found');
+    expect(
+      (
+        await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
+          consumeCvv: false,
+          now: afterExpiry,
+        })
+      ).status,
+    ).toBe('found');
   });
 
   it('purges unused expired tokens and used ones past their retention', async () => {
@@ -279,17 +395,27 @@ describe('db/vault', () => {
     await detokenize(stack.sql, key(), entity, used.vault_form_token, { consumeCvv: true, now: longAgo });
     const purged = await purgeVault(stack.sql, { usedRetentionSeconds: VAULT_FORM_TOKEN_TTL_SECONDS });
     expect(purged).toBeGreaterThanOrEqual(2);
-    expect(await detokenize(stack.sql, key(), entity, stale.vault_form_token, { consumeCvv: false })).toEqual({ status: 'not_found' });
-    expect(await detokenize(stack.sql, key(), entity, used.vault_form_token, { consumeCvv: false })).toEqual({ status: 'not_found' });
-    expect((await detokenize(stack.sql, key(), entity, live.vault_form_token, { consumeCvv: false })).status).toBe('found');
+    expect(await detokenize(stack.sql, key(), entity, stale.vault_form_token, { consumeCvv: false })).toEqual({
+      status: 'not_found',
+    });
+    expect(await detokenize(stack.sql, key(), entity, used.vault_form_token, { consumeCvv: false })).toEqual({
+      status: 'not_found',
+    });
+    expect((await detokenize(stack.sql, key(), entity, live.vault_form_token, { consumeCvv: false })).status).toBe(
+      'found',
+    );
   });
 
   it('refuses a ciphertext moved to another row', async () => {
     const a = await vaultCard(stack.sql, key(), merchant.entity_id, card());
     const b = await vaultCard(stack.sql, key(), merchant.entity_id, card({ number: '5555555555554444' }));
-    const [source] = await stack.sql<{ card_encrypted: string }[]>`select card_encrypted from vaulted_cards where token_hash = sha256(${a.vault_form_token}::bytea)`;
+    const [source] = await stack.sql<
+      { card_encrypted: string }[]
+    >`select card_encrypted from vaulted_cards where token_hash = sha256(${a.vault_form_token}::bytea)`;
     await stack.sql`update vaulted_cards set card_encrypted = ${source!.card_encrypted} where token_hash = sha256(${b.vault_form_token}::bytea)`;
-    await expect(detokenize(stack.sql, key(), merchant.entity_id, b.vault_form_token, { consumeCvv: false })).rejects.toThrow(/does not belong/);
+    await expect(
+      detokenize(stack.sql, key(), merchant.entity_id, b.vault_form_token, { consumeCvv: false }),
+    ).rejects.toThrow(/does not belong/);
   });
 });
 
@@ -327,13 +453,22 @@ describe('card data never in clear', () => {
       const pan = '4000002760003184';
       const holder = 'LOGGED NEVERHOLDER';
       const post = (payload: string, apiKey = merchant.publishable_key) =>
-        api.inject({ method: 'POST', url: '/v2/vault/cards', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, payload });
+        api.inject({
+          method: 'POST',
+          url: '/v2/vault/cards',
+          headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+          payload,
+        });
       const ok = await post(JSON.stringify(card({ number: pan, holder_name: holder })));
       expect(ok.statusCode).toBe(201);
       const token: string = ok.json().vault_form_token;
-      expect((await post(JSON.stringify(card({ number: '4000002760003185', holder_name: holder })))).statusCode).toBe(400);
+      expect((await post(JSON.stringify(card({ number: '4000002760003185', holder_name: holder })))).statusCode).toBe(
+        400,
+      );
       expect((await post(JSON.stringify(card({ number: `${pan}x`, holder_name: holder })))).statusCode).toBe(400);
-      expect((await post(JSON.stringify(card({ number: pan, holder_name: holder, expiry_year: '1' })))).statusCode).toBe(400);
+      expect(
+        (await post(JSON.stringify(card({ number: pan, holder_name: holder, expiry_year: '1' })))).statusCode,
+      ).toBe(400);
       expect((await post(`{"number":"${pan}","holder_name":"${holder}",}`)).statusCode).toBe(400);
       expect((await post(JSON.stringify(card({ number: pan, holder_name: holder })), 'pk_wrong')).statusCode).toBe(401);
       expect((await post(JSON.stringify(card({ number: pan, holder_name: holder })), 'sk_wrong')).statusCode).toBe(401);
@@ -341,7 +476,15 @@ describe('card data never in clear', () => {
       const log = lines.join('');
       expect(log).toContain('card vaulted');
       expect(log).toContain('incoming request');
-      for (const secret of [pan, '4000002760003185', pan.slice(0, 12), holder, token, merchant.publishable_key, merchant.api_key]) {
+      for (const secret of [
+        pan,
+        '4000002760003185',
+        pan.slice(0, 12),
+        holder,
+        token,
+        merchant.publishable_key,
+        merchant.api_key,
+      ]) {
         expect(log).not.toContain(secret);
       }
     } finally {
@@ -355,7 +498,11 @@ describe('the CVV and a replayed authorization', () => {
 
   it('erases the CVV with the answer it obtained, which a repeat under the same key gets back without calling the partner', async () => {
     const token: string = (await tokenize(card({ number: '4242424242424242', cvv: '321' }))).body.vault_form_token;
-    const { authorizeLeg } = createPartnerCallActivities({ sql: stack.sql, encryptionKey: key(), partners: partnersFor(stack.config) });
+    const { authorizeLeg } = createPartnerCallActivities({
+      sql: stack.sql,
+      encryptionKey: key(),
+      partners: partnersFor(stack.config),
+    });
     const input = {
       entity_id: merchant.entity_id,
       idempotency_key: `vault-test/${randomUUID()}`,
@@ -370,17 +517,24 @@ describe('the CVV and a replayed authorization', () => {
     };
     const first = await authorizeLeg(input);
     expect(first).toMatchObject({ type: 'authorization', status: 'AUTHORIZED', authorized_amount: 1234 });
-    expect(await findVaultedCard(stack.sql, merchant.entity_id, token)).toMatchObject({ status: 'found', card: { has_cvv: false } });
+    expect(await findVaultedCard(stack.sql, merchant.entity_id, token)).toMatchObject({
+      status: 'found',
+      card: { has_cvv: false },
+    });
 
     // What a worker that crashed before recording the answer does: the very same call again.
     const repeat = await authorizeLeg(input);
     expect(repeat).toEqual(first);
-    const response = await fetch(`${stack.sandbox.url}/ledger?authorization_reference=${encodeURIComponent(first.partner_reference)}`);
+    const response = await fetch(
+      `${stack.sandbox.url}/ledger?authorization_reference=${encodeURIComponent(first.partner_reference)}`,
+    );
     const { entries }: { entries: { type: string }[] } = await response.json();
     expect(entries.filter((entry) => entry.type === 'AUTHORIZE')).toHaveLength(1);
 
     // The kept answer is the answer to that key, for that entity's card only.
-    expect(await cvvAnswerFor(stack.sql, key(), merchant.entity_id, token, `${input.idempotency_key}/other`)).toBeUndefined();
+    expect(
+      await cvvAnswerFor(stack.sql, key(), merchant.entity_id, token, `${input.idempotency_key}/other`),
+    ).toBeUndefined();
     expect(await cvvAnswerFor(stack.sql, key(), other.entity_id, token, input.idempotency_key)).toBeUndefined();
     const stored = await stack.sql<{ answer_encrypted: string }[]>`select answer_encrypted from vaulted_card_answers`;
     expect(stored.length).toBeGreaterThan(0);

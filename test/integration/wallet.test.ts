@@ -51,7 +51,10 @@ function wallet<T = any>(method: string, path: string, options: WalletCall = {})
     if (merchant !== shopA) throw new Error('bearer calls are made as shop A');
     headers.authorization = `Bearer ${bearerA}`;
   }
-  return call<T>(stack.baseUrl, method, path, { headers, ...(options.body !== undefined ? { body: options.body } : {}) });
+  return call<T>(stack.baseUrl, method, path, {
+    headers,
+    ...(options.body !== undefined ? { body: options.body } : {}),
+  });
 }
 
 /** An ApiError answer: its shape, its code, and the fields its message names. */
@@ -82,18 +85,29 @@ const tokenBody = (overrides: Record<string, unknown> = {}) => {
   return {
     token: `sbx_tok_${randomUUID().replaceAll('-', '')}`,
     expiration_date: '2031-09-30',
-    description: { brand_name: 'VISA', display_token: `•••• ${String(4000 + cardCounter)}`, holder_name: 'CAMILLE MARTIN' },
+    description: {
+      brand_name: 'VISA',
+      display_token: `•••• ${String(4000 + cardCounter)}`,
+      holder_name: 'CAMILLE MARTIN',
+    },
     payment_id: { partner: 'sandbox-card', method: 'creditcard' },
     uniqueness_token: `fp_${randomUUID()}`,
     ...overrides,
   };
 };
 
-const tokensPath = (owner: string, session: string) => `/wallet/v2/${encodeURIComponent(owner)}/sessions/${session}/tokens`;
-const favoritePath = (owner: string, session: string, token: string) => `/wallet/v2/${encodeURIComponent(owner)}/sessions/${session}/token/${token}/favorite`;
+const tokensPath = (owner: string, session: string) =>
+  `/wallet/v2/${encodeURIComponent(owner)}/sessions/${session}/tokens`;
+const favoritePath = (owner: string, session: string, token: string) =>
+  `/wallet/v2/${encodeURIComponent(owner)}/sessions/${session}/token/${token}/favorite`;
 const tokenPath = (owner: string, token: string) => `/wallet/v2/${encodeURIComponent(owner)}/tokens/${token}`;
 
-async function addToken(owner: string, session: string, overrides: Record<string, unknown> = {}, options: WalletCall = {}) {
+async function addToken(
+  owner: string,
+  session: string,
+  overrides: Record<string, unknown> = {},
+  options: WalletCall = {},
+) {
   const body = tokenBody(overrides);
   const answer = await wallet('POST', tokensPath(owner, session), { ...options, body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -106,30 +120,52 @@ const listIds = async (owner: string, session: string, query = '', options: Wall
   return (answer.body as { id: string }[]).map((token) => token.id);
 };
 
-const expireToken = (id: string) => stack.sql`update wallet_tokens set expiration_date = now() - interval '1 second' where id = ${id}`;
-const expireSession = (id: string) => stack.sql`update wallet_sessions set expires_at = created_at + interval '1 millisecond' where id = ${id}`;
+const expireToken = (id: string) =>
+  stack.sql`update wallet_tokens set expiration_date = now() - interval '1 second' where id = ${id}`;
+const expireSession = (id: string) =>
+  stack.sql`update wallet_sessions set expires_at = created_at + interval '1 millisecond' where id = ${id}`;
 
 describe('POST /wallet/v2/session', () => {
   it('opens a 30-minute session with the secret API key', async () => {
     const before = Date.now();
     const answer = await wallet('POST', '/wallet/v2/session', { body: { owner_reference: 'CUST-1' } });
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ session_id: expect.stringMatching(UUID), owner_reference: 'CUST-1', merchant: shopA.merchant_id, expiration_date: expect.any(String) });
+    expect(answer.body).toEqual({
+      session_id: expect.stringMatching(UUID),
+      owner_reference: 'CUST-1',
+      merchant: shopA.merchant_id,
+      expiration_date: expect.any(String),
+    });
     const lifetime = Date.parse(answer.body.expiration_date) - before;
     expect(lifetime).toBeGreaterThan(1795_000);
     expect(lifetime).toBeLessThan(1830_000);
   });
 
   it('opens a session with a Bearer token of the payment-api scope', async () => {
-    const answer = await wallet('POST', '/wallet/v2/session', { credential: 'bearer', body: { owner_reference: 'CUST-1' } });
+    const answer = await wallet('POST', '/wallet/v2/session', {
+      credential: 'bearer',
+      body: { owner_reference: 'CUST-1' },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.merchant).toBe(shopA.merchant_id);
   });
 
   it('lasts what TESSERA_WALLET_SESSION_TTL_SECONDS says', async () => {
-    const api = await buildApi({ config: { ...stack.config, walletSessionTtlSeconds: 120 }, sql: stack.sql, temporal: stack.temporal, keys: new KeyRing(stack.sql, stack.config.encryptionKey), logLevel: 'warn', serveWebApp: false });
+    const api = await buildApi({
+      config: { ...stack.config, walletSessionTtlSeconds: 120 },
+      sql: stack.sql,
+      temporal: stack.temporal,
+      keys: new KeyRing(stack.sql, stack.config.encryptionKey),
+      logLevel: 'warn',
+      serveWebApp: false,
+    });
     try {
-      const answer = await api.inject({ method: 'POST', url: '/wallet/v2/session', headers: { 'x-api-key': shopA.api_key, 'x-merchant-id': shopA.merchant_id }, payload: { owner_reference: 'CUST-TTL' } });
+      const answer = await api.inject({
+        method: 'POST',
+        url: '/wallet/v2/session',
+        headers: { 'x-api-key': shopA.api_key, 'x-merchant-id': shopA.merchant_id },
+        payload: { owner_reference: 'CUST-TTL' },
+      });
       expect(answer.statusCode).toBe(201);
       const lifetime = Date.parse(answer.json().expiration_date) - Date.now();
       expect(lifetime).toBeGreaterThan(100_000);
@@ -140,38 +176,108 @@ describe('POST /wallet/v2/session', () => {
   });
 
   it('answers 400 without x-merchant-id, or with a malformed one, naming the header', async () => {
-    expectApiError(await wallet('POST', '/wallet/v2/session', { merchantId: null, body: { owner_reference: 'CUST-1' } }), 400, 'BAD_REQUEST', '/wallet/v2/session', ['x-merchant-id']);
-    expectApiError(await wallet('POST', '/wallet/v2/session', { merchantId: 'mer 1; drop', body: { owner_reference: 'CUST-1' } }), 400, 'BAD_REQUEST', '/wallet/v2/session', ['x-merchant-id']);
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', { merchantId: null, body: { owner_reference: 'CUST-1' } }),
+      400,
+      'BAD_REQUEST',
+      '/wallet/v2/session',
+      ['x-merchant-id'],
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', { merchantId: 'mer 1; drop', body: { owner_reference: 'CUST-1' } }),
+      400,
+      'BAD_REQUEST',
+      '/wallet/v2/session',
+      ['x-merchant-id'],
+    );
   });
 
   it('answers 401 without a credential or with an unknown one', async () => {
-    expectApiError(await wallet('POST', '/wallet/v2/session', { credential: 'none', body: { owner_reference: 'CUST-1' } }), 401, 'FORBIDDEN', '/wallet/v2/session');
-    expectApiError(await wallet('POST', '/wallet/v2/session', { credential: 'none', headers: { 'x-api-key': 'sk_unknown' }, body: { owner_reference: 'CUST-1' } }), 401, 'FORBIDDEN', '/wallet/v2/session');
-    expectApiError(await wallet('POST', '/wallet/v2/session', { credential: 'none', headers: { authorization: 'Bearer not.a.token' }, body: { owner_reference: 'CUST-1' } }), 401, 'FORBIDDEN', '/wallet/v2/session');
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', { credential: 'none', body: { owner_reference: 'CUST-1' } }),
+      401,
+      'FORBIDDEN',
+      '/wallet/v2/session',
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', {
+        credential: 'none',
+        headers: { 'x-api-key': 'sk_unknown' },
+        body: { owner_reference: 'CUST-1' },
+      }),
+      401,
+      'FORBIDDEN',
+      '/wallet/v2/session',
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', {
+        credential: 'none',
+        headers: { authorization: 'Bearer not.a.token' },
+        body: { owner_reference: 'CUST-1' },
+      }),
+      401,
+      'FORBIDDEN',
+      '/wallet/v2/session',
+    );
   });
 
   it('answers 403 to a token without the payment-api scope, and to the publishable key', async () => {
     const orchestrationOnly = await stack.accessToken(shopA, 'orchestration-api');
     expectApiError(
-      await wallet('POST', '/wallet/v2/session', { credential: 'none', headers: { authorization: `Bearer ${orchestrationOnly}` }, body: { owner_reference: 'CUST-1' } }),
+      await wallet('POST', '/wallet/v2/session', {
+        credential: 'none',
+        headers: { authorization: `Bearer ${orchestrationOnly}` },
+        body: { owner_reference: 'CUST-1' },
+      }),
       403,
       'FORBIDDEN',
       '/wallet/v2/session',
       ['payment-api'],
     );
-    expectApiError(await wallet('POST', '/wallet/v2/session', { credential: 'publishable-key', body: { owner_reference: 'CUST-1' } }), 403, 'FORBIDDEN', '/wallet/v2/session');
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', {
+        credential: 'publishable-key',
+        body: { owner_reference: 'CUST-1' },
+      }),
+      403,
+      'FORBIDDEN',
+      '/wallet/v2/session',
+    );
   });
 
   it('answers 404 when x-merchant-id is another merchant’s or unknown', async () => {
-    expectApiError(await wallet('POST', '/wallet/v2/session', { merchantId: shopB.merchant_id, body: { owner_reference: 'CUST-1' } }), 404, 'NOT_FOUND', '/wallet/v2/session');
-    expectApiError(await wallet('POST', '/wallet/v2/session', { merchantId: 'mer_00000000000000000000', body: { owner_reference: 'CUST-1' } }), 404, 'NOT_FOUND', '/wallet/v2/session');
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', {
+        merchantId: shopB.merchant_id,
+        body: { owner_reference: 'CUST-1' },
+      }),
+      404,
+      'NOT_FOUND',
+      '/wallet/v2/session',
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', {
+        merchantId: 'mer_00000000000000000000',
+        body: { owner_reference: 'CUST-1' },
+      }),
+      404,
+      'NOT_FOUND',
+      '/wallet/v2/session',
+    );
   });
 
   it('answers 400 naming owner_reference when it is missing, empty or an integer', async () => {
     for (const body of [{}, { owner_reference: '' }, { owner_reference: 42 }]) {
-      expectApiError(await wallet('POST', '/wallet/v2/session', { body }), 400, 'BAD_REQUEST', '/wallet/v2/session', ['/owner_reference']);
+      expectApiError(await wallet('POST', '/wallet/v2/session', { body }), 400, 'BAD_REQUEST', '/wallet/v2/session', [
+        '/owner_reference',
+      ]);
     }
-    expectApiError(await wallet('POST', '/wallet/v2/session', { headers: { 'content-type': 'application/json' }, body: undefined }), 400, 'BAD_REQUEST', '/wallet/v2/session');
+    expectApiError(
+      await wallet('POST', '/wallet/v2/session', { headers: { 'content-type': 'application/json' }, body: undefined }),
+      400,
+      'BAD_REQUEST',
+      '/wallet/v2/session',
+    );
   });
 });
 
@@ -182,7 +288,12 @@ describe('POST /wallet/session (the legacy plugin’s call)', () => {
       rawBody: '{"owner_reference": 42}',
     });
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ session_id: expect.stringMatching(UUID), owner_reference: '42', merchant: shopA.merchant_id, expiration_date: expect.any(String) });
+    expect(answer.body).toEqual({
+      session_id: expect.stringMatching(UUID),
+      owner_reference: '42',
+      merchant: shopA.merchant_id,
+      expiration_date: expect.any(String),
+    });
     // The session is the customer "42"'s.
     const { token } = await addToken('42', answer.body.session_id);
     expect(token.owner_reference).toBe('42');
@@ -191,7 +302,11 @@ describe('POST /wallet/session (the legacy plugin’s call)', () => {
 
   it('still works when the plugin’s Bearer token has run out but its API key is good', async () => {
     const answer = await call(stack.baseUrl, 'POST', '/wallet/session', {
-      headers: { 'x-merchant-id': shopA.merchant_id, authorization: 'Bearer expired.or.forged', 'x-api-key': shopA.api_key },
+      headers: {
+        'x-merchant-id': shopA.merchant_id,
+        authorization: 'Bearer expired.or.forged',
+        'x-api-key': shopA.api_key,
+      },
       body: { owner_reference: 'CUST-LEGACY' },
     });
     expect(answer.status).toBe(201);
@@ -207,12 +322,48 @@ describe('POST /wallet/session (the legacy plugin’s call)', () => {
   });
 
   it('answers ApiErrors: 400 naming the field, 401, 404', async () => {
-    expectApiError(await wallet('POST', '/wallet/session', { body: { owner_reference: 4.5 } }), 400, 'BAD_REQUEST', '/wallet/session', ['/owner_reference']);
-    expectApiError(await wallet('POST', '/wallet/session', { body: { owner_reference: 2 ** 60 } }), 400, 'BAD_REQUEST', '/wallet/session', ['/owner_reference']);
-    expectApiError(await wallet('POST', '/wallet/session', { merchantId: null, body: { owner_reference: 42 } }), 400, 'BAD_REQUEST', '/wallet/session', ['x-merchant-id']);
-    expectApiError(await wallet('POST', '/wallet/session', { credential: 'none', body: { owner_reference: 42 } }), 401, 'FORBIDDEN', '/wallet/session');
-    expectApiError(await wallet('POST', '/wallet/session', { merchantId: shopB.merchant_id, body: { owner_reference: 42 } }), 404, 'NOT_FOUND', '/wallet/session');
-    expectApiError(await call(stack.baseUrl, 'POST', '/wallet/session', { headers: { 'x-merchant-id': shopA.merchant_id, 'x-api-key': shopA.api_key, 'content-type': 'application/json' }, rawBody: '{"owner_reference":' }), 400, 'BAD_REQUEST', '/wallet/session');
+    expectApiError(
+      await wallet('POST', '/wallet/session', { body: { owner_reference: 4.5 } }),
+      400,
+      'BAD_REQUEST',
+      '/wallet/session',
+      ['/owner_reference'],
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/session', { body: { owner_reference: 2 ** 60 } }),
+      400,
+      'BAD_REQUEST',
+      '/wallet/session',
+      ['/owner_reference'],
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/session', { merchantId: null, body: { owner_reference: 42 } }),
+      400,
+      'BAD_REQUEST',
+      '/wallet/session',
+      ['x-merchant-id'],
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/session', { credential: 'none', body: { owner_reference: 42 } }),
+      401,
+      'FORBIDDEN',
+      '/wallet/session',
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/session', { merchantId: shopB.merchant_id, body: { owner_reference: 42 } }),
+      404,
+      'NOT_FOUND',
+      '/wallet/session',
+    );
+    expectApiError(
+      await call(stack.baseUrl, 'POST', '/wallet/session', {
+        headers: { 'x-merchant-id': shopA.merchant_id, 'x-api-key': shopA.api_key, 'content-type': 'application/json' },
+        rawBody: '{"owner_reference":',
+      }),
+      400,
+      'BAD_REQUEST',
+      '/wallet/session',
+    );
   });
 });
 
@@ -243,7 +394,12 @@ describe('POST /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', ()
     const session = await openSession('CUST-ADD-2', { credential: 'bearer' });
     const answer = await wallet('POST', tokensPath('CUST-ADD-2', session), {
       credential: 'bearer',
-      body: { token: 'sbx_tok_plain', expiration_date: '2030-01-31T10:00:00+01:00', description: { brand_name: 'MASTERCARD', display_token: '•••• 4444' }, payment_id: { partner: 'sandbox-card', method: 'creditcard' } },
+      body: {
+        token: 'sbx_tok_plain',
+        expiration_date: '2030-01-31T10:00:00+01:00',
+        description: { brand_name: 'MASTERCARD', display_token: '•••• 4444' },
+        payment_id: { partner: 'sandbox-card', method: 'creditcard' },
+      },
     });
     expect(answer.status).toBe(201);
     expect(answer.body.expiration_date).toBe('2030-01-31T09:00:00.000Z');
@@ -254,18 +410,28 @@ describe('POST /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', ()
   it('answers 409 ALREADY_EXISTS for a uniqueness_token the customer already holds at this merchant', async () => {
     const session = await openSession('CUST-DUP');
     const { body } = await addToken('CUST-DUP', session);
-    const again = await wallet('POST', tokensPath('CUST-DUP', session), { body: tokenBody({ uniqueness_token: body.uniqueness_token }) });
+    const again = await wallet('POST', tokensPath('CUST-DUP', session), {
+      body: tokenBody({ uniqueness_token: body.uniqueness_token }),
+    });
     expectApiError(again, 409, 'ALREADY_EXISTS', tokensPath('CUST-DUP', session));
     // Another customer, or the same customer at another merchant, may hold it.
     await addToken('CUST-DUP-2', await openSession('CUST-DUP-2'), { uniqueness_token: body.uniqueness_token });
-    await addToken('CUST-DUP', await openSession('CUST-DUP', { as: shopB }), { uniqueness_token: body.uniqueness_token }, { as: shopB });
+    await addToken(
+      'CUST-DUP',
+      await openSession('CUST-DUP', { as: shopB }),
+      { uniqueness_token: body.uniqueness_token },
+      { as: shopB },
+    );
   });
 
   it('replaces an expired token holding the same uniqueness_token (a renewed card)', async () => {
     const session = await openSession('CUST-RENEW');
     const { body, token: old } = await addToken('CUST-RENEW', session);
     await expireToken(old.id);
-    const { token: renewed } = await addToken('CUST-RENEW', session, { uniqueness_token: body.uniqueness_token, expiration_date: '2034-01-31' });
+    const { token: renewed } = await addToken('CUST-RENEW', session, {
+      uniqueness_token: body.uniqueness_token,
+      expiration_date: '2034-01-31',
+    });
     expect(renewed.id).not.toBe(old.id);
     expect(await stack.sql`select id from wallet_tokens where id = ${old.id}`).toHaveLength(0);
   });
@@ -280,27 +446,74 @@ describe('POST /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', ()
   it('answers 400 naming every missing or invalid field', async () => {
     const session = await openSession('CUST-BAD');
     const path = tokensPath('CUST-BAD', session);
-    expectApiError(await wallet('POST', path, { body: {} }), 400, 'BAD_REQUEST', path, ['/token', '/expiration_date', '/description', '/payment_id']);
-    expectApiError(await wallet('POST', path, { body: tokenBody({ description: { brand_name: 'VISA' }, payment_id: { partner: 'sandbox-card' } }) }), 400, 'BAD_REQUEST', path, ['/description/display_token', '/payment_id/method']);
-    expectApiError(await wallet('POST', path, { body: tokenBody({ token: '' }) }), 400, 'BAD_REQUEST', path, ['/token']);
+    expectApiError(await wallet('POST', path, { body: {} }), 400, 'BAD_REQUEST', path, [
+      '/token',
+      '/expiration_date',
+      '/description',
+      '/payment_id',
+    ]);
+    expectApiError(
+      await wallet('POST', path, {
+        body: tokenBody({ description: { brand_name: 'VISA' }, payment_id: { partner: 'sandbox-card' } }),
+      }),
+      400,
+      'BAD_REQUEST',
+      path,
+      ['/description/display_token', '/payment_id/method'],
+    );
+    expectApiError(await wallet('POST', path, { body: tokenBody({ token: '' }) }), 400, 'BAD_REQUEST', path, [
+      '/token',
+    ]);
     for (const expiration of ['09/2031', '2031-02-30', '2031-09-30T12:00:00']) {
-      expectApiError(await wallet('POST', path, { body: tokenBody({ expiration_date: expiration }) }), 400, 'BAD_REQUEST', path, ['/expiration_date']);
+      expectApiError(
+        await wallet('POST', path, { body: tokenBody({ expiration_date: expiration }) }),
+        400,
+        'BAD_REQUEST',
+        path,
+        ['/expiration_date'],
+      );
     }
     expect(await listIds('CUST-BAD', session)).toEqual([]);
   });
 
   it('answers 404 on a session expired, unknown, or of another customer; 400 on a malformed session id', async () => {
     const session = await openSession('CUST-S');
-    expectApiError(await wallet('POST', tokensPath('CUST-OTHER', session), { body: tokenBody() }), 404, 'NOT_FOUND', tokensPath('CUST-OTHER', session));
-    expectApiError(await wallet('POST', tokensPath('CUST-S', randomUUID()), { body: tokenBody() }), 404, 'NOT_FOUND', expect.any(String));
-    expectApiError(await wallet('POST', '/wallet/v2/CUST-S/sessions/not-a-uuid/tokens', { body: tokenBody() }), 400, 'BAD_REQUEST', '/wallet/v2/CUST-S/sessions/not-a-uuid/tokens', ['wallet_session_id']);
+    expectApiError(
+      await wallet('POST', tokensPath('CUST-OTHER', session), { body: tokenBody() }),
+      404,
+      'NOT_FOUND',
+      tokensPath('CUST-OTHER', session),
+    );
+    expectApiError(
+      await wallet('POST', tokensPath('CUST-S', randomUUID()), { body: tokenBody() }),
+      404,
+      'NOT_FOUND',
+      expect.any(String),
+    );
+    expectApiError(
+      await wallet('POST', '/wallet/v2/CUST-S/sessions/not-a-uuid/tokens', { body: tokenBody() }),
+      400,
+      'BAD_REQUEST',
+      '/wallet/v2/CUST-S/sessions/not-a-uuid/tokens',
+      ['wallet_session_id'],
+    );
     await expireSession(session);
-    expectApiError(await wallet('POST', tokensPath('CUST-S', session), { body: tokenBody() }), 404, 'NOT_FOUND', tokensPath('CUST-S', session));
+    expectApiError(
+      await wallet('POST', tokensPath('CUST-S', session), { body: tokenBody() }),
+      404,
+      'NOT_FOUND',
+      tokensPath('CUST-S', session),
+    );
   });
 
   it('is refused to the publishable key', async () => {
     const session = await openSession('CUST-PK-ADD');
-    expectApiError(await wallet('POST', tokensPath('CUST-PK-ADD', session), { credential: 'publishable-key', body: tokenBody() }), 403, 'FORBIDDEN', tokensPath('CUST-PK-ADD', session));
+    expectApiError(
+      await wallet('POST', tokensPath('CUST-PK-ADD', session), { credential: 'publishable-key', body: tokenBody() }),
+      403,
+      'FORBIDDEN',
+      tokensPath('CUST-PK-ADD', session),
+    );
   });
 });
 
@@ -316,7 +529,9 @@ describe('GET /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', () 
     active = await addToken(owner, session, { pin_code: '1234' });
     inactive = await addToken(owner, session);
     expired = await addToken(owner, session);
-    expect((await wallet('PATCH', `${tokenPath(owner, inactive.token.id)}/status`, { body: { status: 'INACTIVE' } })).status).toBe(200);
+    expect(
+      (await wallet('PATCH', `${tokenPath(owner, inactive.token.id)}/status`, { body: { status: 'INACTIVE' } })).status,
+    ).toBe(200);
     await expireToken(expired.token.id);
   });
 
@@ -338,20 +553,42 @@ describe('GET /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', () 
   });
 
   it('answers 400 naming an unknown status or vault value', async () => {
-    expectApiError(await wallet('GET', `${tokensPath(owner, session)}?status=DELETED`), 400, 'BAD_REQUEST', tokensPath(owner, session), ['status']);
-    expectApiError(await wallet('GET', `${tokensPath(owner, session)}?vault=yes`), 400, 'BAD_REQUEST', tokensPath(owner, session), ['vault']);
+    expectApiError(
+      await wallet('GET', `${tokensPath(owner, session)}?status=DELETED`),
+      400,
+      'BAD_REQUEST',
+      tokensPath(owner, session),
+      ['status'],
+    );
+    expectApiError(
+      await wallet('GET', `${tokensPath(owner, session)}?vault=yes`),
+      400,
+      'BAD_REQUEST',
+      tokensPath(owner, session),
+      ['vault'],
+    );
   });
 
   it('shows values and PIN codes with vault=true and a server credential', async () => {
     for (const credential of ['api-key', 'bearer'] as const) {
       const answer = await wallet('GET', `${tokensPath(owner, session)}?vault=true&status=ACTIVE`, { credential });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual([expect.objectContaining({ id: active.token.id, value: active.body.token, pin_code: '1234', uniqueness_token: active.body.uniqueness_token })]);
+      expect(answer.body).toEqual([
+        expect.objectContaining({
+          id: active.token.id,
+          value: active.body.token,
+          pin_code: '1234',
+          uniqueness_token: active.body.uniqueness_token,
+        }),
+      ]);
     }
   });
 
   it('lets the publishable key list, with CORS, but never read values or fingerprints', async () => {
-    const answer = await wallet('GET', tokensPath(owner, session), { credential: 'publishable-key', headers: { origin: 'https://shop.example' } });
+    const answer = await wallet('GET', tokensPath(owner, session), {
+      credential: 'publishable-key',
+      headers: { origin: 'https://shop.example' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     expect(answer.body.map((token: any) => token.id)).toEqual([inactive.token.id, active.token.id]);
@@ -368,7 +605,11 @@ describe('GET /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', () 
   it('answers a CORS preflight for the browser’s calls', async () => {
     const preflight = await fetch(`${stack.baseUrl}${tokensPath(owner, session)}`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key, x-merchant-id' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key, x-merchant-id',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-merchant-id');
@@ -376,11 +617,21 @@ describe('GET /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', () 
   });
 
   it('answers 404 once the session has expired, and for another customer in the path', async () => {
-    expectApiError(await wallet('GET', tokensPath('CUST-SOMEONE', session)), 404, 'NOT_FOUND', tokensPath('CUST-SOMEONE', session));
+    expectApiError(
+      await wallet('GET', tokensPath('CUST-SOMEONE', session)),
+      404,
+      'NOT_FOUND',
+      tokensPath('CUST-SOMEONE', session),
+    );
     const shortLived = await openSession(owner);
     expect(await listIds(owner, shortLived)).toHaveLength(2);
     await expireSession(shortLived);
-    expectApiError(await wallet('GET', tokensPath(owner, shortLived), { credential: 'publishable-key' }), 404, 'NOT_FOUND', tokensPath(owner, shortLived));
+    expectApiError(
+      await wallet('GET', tokensPath(owner, shortLived), { credential: 'publishable-key' }),
+      404,
+      'NOT_FOUND',
+      tokensPath(owner, shortLived),
+    );
   });
 
   it('still deletes an expired token, which is never listed', async () => {
@@ -402,7 +653,13 @@ describe('PATCH /wallet/v2/{customer_id}/sessions/{wallet_session_id}/token/{tok
     expect(set.body.value).toBeUndefined();
     expect(await listIds(owner, session)).toEqual([first.id, second.id]);
 
-    expectApiError(await wallet('PATCH', favoritePath(owner, session, first.id)), 400, 'BAD_REQUEST', favoritePath(owner, session, first.id), ['favorite']);
+    expectApiError(
+      await wallet('PATCH', favoritePath(owner, session, first.id)),
+      400,
+      'BAD_REQUEST',
+      favoritePath(owner, session, first.id),
+      ['favorite'],
+    );
 
     expect((await wallet('PATCH', favoritePath(owner, session, second.id))).body.favorite).toBe(true);
     const listed = (await wallet('GET', tokensPath(owner, session))).body;
@@ -415,14 +672,36 @@ describe('PATCH /wallet/v2/{customer_id}/sessions/{wallet_session_id}/token/{tok
   it('answers 400 for a missing token, an expired one, or another customer’s', async () => {
     const owner = 'CUST-FAV-MISSING';
     const session = await openSession(owner);
-    expectApiError(await wallet('PATCH', favoritePath(owner, session, randomUUID())), 400, 'BAD_REQUEST', expect.any(String), ['token_id']);
+    expectApiError(
+      await wallet('PATCH', favoritePath(owner, session, randomUUID())),
+      400,
+      'BAD_REQUEST',
+      expect.any(String),
+      ['token_id'],
+    );
     const { token } = await addToken(owner, session);
     await expireToken(token.id);
-    expectApiError(await wallet('PATCH', favoritePath(owner, session, token.id)), 400, 'BAD_REQUEST', favoritePath(owner, session, token.id));
+    expectApiError(
+      await wallet('PATCH', favoritePath(owner, session, token.id)),
+      400,
+      'BAD_REQUEST',
+      favoritePath(owner, session, token.id),
+    );
     const elsewhere = await openSession('CUST-FAV-ELSEWHERE');
     const theirs = (await addToken('CUST-FAV-ELSEWHERE', elsewhere)).token;
-    expectApiError(await wallet('PATCH', favoritePath(owner, session, theirs.id)), 400, 'BAD_REQUEST', favoritePath(owner, session, theirs.id));
-    expectApiError(await wallet('PATCH', favoritePath(owner, session, 'nope')), 400, 'BAD_REQUEST', favoritePath(owner, session, 'nope'), ['token_id']);
+    expectApiError(
+      await wallet('PATCH', favoritePath(owner, session, theirs.id)),
+      400,
+      'BAD_REQUEST',
+      favoritePath(owner, session, theirs.id),
+    );
+    expectApiError(
+      await wallet('PATCH', favoritePath(owner, session, 'nope')),
+      400,
+      'BAD_REQUEST',
+      favoritePath(owner, session, 'nope'),
+      ['token_id'],
+    );
   });
 
   it('is open to the publishable key, which gets no value back', async () => {
@@ -457,22 +736,39 @@ describe('DELETE /wallet/v2/{customer_id}/tokens/{token_id}', () => {
     expect(deleted.body).toBeUndefined();
     expect(await listIds(owner, session)).toEqual([]);
     expectApiError(await wallet('DELETE', tokenPath(owner, token.id)), 404, 'NOT_FOUND', tokenPath(owner, token.id));
-    expectApiError(await wallet('DELETE', tokenPath(owner, 'tok_1')), 400, 'BAD_REQUEST', tokenPath(owner, 'tok_1'), ['token_id']);
+    expectApiError(await wallet('DELETE', tokenPath(owner, 'tok_1')), 400, 'BAD_REQUEST', tokenPath(owner, 'tok_1'), [
+      'token_id',
+    ]);
   });
 
   it('lets the publishable key delete through a wallet session only', async () => {
     const owner = 'CUST-DEL-PK';
     const session = await openSession(owner);
     const { token } = await addToken(owner, session);
-    expectApiError(await wallet('DELETE', tokenPath(owner, token.id), { credential: 'publishable-key' }), 403, 'FORBIDDEN', tokenPath(owner, token.id));
+    expectApiError(
+      await wallet('DELETE', tokenPath(owner, token.id), { credential: 'publishable-key' }),
+      403,
+      'FORBIDDEN',
+      tokenPath(owner, token.id),
+    );
     const throughSession = `${tokensPath(owner, session)}/${token.id}`;
     const deleted = await wallet('DELETE', throughSession, { credential: 'publishable-key' });
     expect(deleted.status).toBe(204);
     expect(deleted.headers.get('access-control-allow-origin')).toBe('*');
-    expectApiError(await wallet('DELETE', throughSession, { credential: 'publishable-key' }), 404, 'NOT_FOUND', throughSession);
+    expectApiError(
+      await wallet('DELETE', throughSession, { credential: 'publishable-key' }),
+      404,
+      'NOT_FOUND',
+      throughSession,
+    );
     await expireSession(session);
     const other = (await addToken(owner, await openSession(owner))).token;
-    expectApiError(await wallet('DELETE', `${tokensPath(owner, session)}/${other.id}`, { credential: 'publishable-key' }), 404, 'NOT_FOUND', `${tokensPath(owner, session)}/${other.id}`);
+    expectApiError(
+      await wallet('DELETE', `${tokensPath(owner, session)}/${other.id}`, { credential: 'publishable-key' }),
+      404,
+      'NOT_FOUND',
+      `${tokensPath(owner, session)}/${other.id}`,
+    );
   });
 });
 
@@ -481,12 +777,19 @@ describe('PATCH /wallet/v2/{customer_id}/tokens/{token_id}/status', () => {
     const owner = 'CUST-STATUS';
     const session = await openSession(owner);
     const { token } = await addToken(owner, session);
-    const inactive = await wallet('PATCH', `${tokenPath(owner, token.id)}/status`, { body: { status: 'INACTIVE', reason: 'card reported lost' } });
+    const inactive = await wallet('PATCH', `${tokenPath(owner, token.id)}/status`, {
+      body: { status: 'INACTIVE', reason: 'card reported lost' },
+    });
     expect(inactive.status).toBe(200);
     expect(inactive.body).toMatchObject({ id: token.id, status: 'INACTIVE', favorite: false });
     expect(inactive.body.value).toBeUndefined();
-    expect((await stack.sql`select reason from wallet_tokens where id = ${token.id}`)[0]?.reason).toBe('card reported lost');
-    const active = await wallet('PATCH', `${tokenPath(owner, token.id)}/status`, { credential: 'bearer', body: { status: 'ACTIVE' } });
+    expect((await stack.sql`select reason from wallet_tokens where id = ${token.id}`)[0]?.reason).toBe(
+      'card reported lost',
+    );
+    const active = await wallet('PATCH', `${tokenPath(owner, token.id)}/status`, {
+      credential: 'bearer',
+      body: { status: 'ACTIVE' },
+    });
     expect(active.body.status).toBe('ACTIVE');
   });
 
@@ -502,11 +805,31 @@ describe('PATCH /wallet/v2/{customer_id}/tokens/{token_id}/status', () => {
     const owner = 'CUST-STATUS-404';
     const { token } = await addToken(owner, await openSession(owner));
     const body = { status: 'INACTIVE' };
-    expectApiError(await wallet('PATCH', `${tokenPath(owner, randomUUID())}/status`, { body }), 404, 'NOT_FOUND', expect.any(String));
-    expectApiError(await wallet('PATCH', `${tokenPath('CUST-SOMEONE-ELSE', token.id)}/status`, { body }), 404, 'NOT_FOUND', expect.any(String));
-    expectApiError(await wallet('PATCH', `${tokenPath(owner, token.id)}/status`, { credential: 'publishable-key', body }), 403, 'FORBIDDEN', expect.any(String));
+    expectApiError(
+      await wallet('PATCH', `${tokenPath(owner, randomUUID())}/status`, { body }),
+      404,
+      'NOT_FOUND',
+      expect.any(String),
+    );
+    expectApiError(
+      await wallet('PATCH', `${tokenPath('CUST-SOMEONE-ELSE', token.id)}/status`, { body }),
+      404,
+      'NOT_FOUND',
+      expect.any(String),
+    );
+    expectApiError(
+      await wallet('PATCH', `${tokenPath(owner, token.id)}/status`, { credential: 'publishable-key', body }),
+      403,
+      'FORBIDDEN',
+      expect.any(String),
+    );
     await expireToken(token.id);
-    expectApiError(await wallet('PATCH', `${tokenPath(owner, token.id)}/status`, { body }), 404, 'NOT_FOUND', expect.any(String));
+    expectApiError(
+      await wallet('PATCH', `${tokenPath(owner, token.id)}/status`, { body }),
+      404,
+      'NOT_FOUND',
+      expect.any(String),
+    );
   });
 });
 
@@ -537,8 +860,21 @@ describe('isolation between merchants', () => {
     }
     // With B's own live session, A's token is still nowhere to be seen or changed.
     expect(await listIds(owner, sessionB, '', { as: shopB })).toEqual([]);
-    expectApiError(await wallet('PATCH', favoritePath(owner, sessionB, tokenA.id), { as: shopB }), 400, 'BAD_REQUEST', favoritePath(owner, sessionB, tokenA.id));
-    expectApiError(await wallet('DELETE', `${tokensPath(owner, sessionB)}/${tokenA.id}`, { as: shopB, credential: 'publishable-key' }), 404, 'NOT_FOUND', expect.any(String));
+    expectApiError(
+      await wallet('PATCH', favoritePath(owner, sessionB, tokenA.id), { as: shopB }),
+      400,
+      'BAD_REQUEST',
+      favoritePath(owner, sessionB, tokenA.id),
+    );
+    expectApiError(
+      await wallet('DELETE', `${tokensPath(owner, sessionB)}/${tokenA.id}`, {
+        as: shopB,
+        credential: 'publishable-key',
+      }),
+      404,
+      'NOT_FOUND',
+      expect.any(String),
+    );
     const [row] = await stack.sql`select status, favorite from wallet_tokens where id = ${tokenA.id}`;
     expect(row).toEqual({ status: 'ACTIVE', favorite: false });
   });
@@ -546,7 +882,11 @@ describe('isolation between merchants', () => {
   it('refuses merchant A’s credentials naming merchant B (404), on every call', async () => {
     for (const { method, path, body } of everyCall()) {
       for (const credential of ['api-key', 'publishable-key'] as const) {
-        const answer = await wallet(method, path, { credential, merchantId: shopB.merchant_id, ...(body ? { body } : {}) });
+        const answer = await wallet(method, path, {
+          credential,
+          merchantId: shopB.merchant_id,
+          ...(body ? { body } : {}),
+        });
         expect([403, 404], `${credential} ${method} ${path}`).toContain(answer.status);
         expect(answer.body.error_code).toBe(answer.status === 404 ? 'NOT_FOUND' : 'FORBIDDEN');
       }
@@ -556,8 +896,19 @@ describe('isolation between merchants', () => {
 
   it('answers 400 without x-merchant-id and 401 without a credential, on every call', async () => {
     for (const { method, path, body } of everyCall()) {
-      expectApiError(await wallet(method, path, { merchantId: null, ...(body ? { body } : {}) }), 400, 'BAD_REQUEST', path, ['x-merchant-id']);
-      expectApiError(await wallet(method, path, { credential: 'none', ...(body ? { body } : {}) }), 401, 'FORBIDDEN', path);
+      expectApiError(
+        await wallet(method, path, { merchantId: null, ...(body ? { body } : {}) }),
+        400,
+        'BAD_REQUEST',
+        path,
+        ['x-merchant-id'],
+      );
+      expectApiError(
+        await wallet(method, path, { credential: 'none', ...(body ? { body } : {}) }),
+        401,
+        'FORBIDDEN',
+        path,
+      );
     }
     expect(await listIds(owner, sessionA)).toEqual([tokenA.id]);
   });
@@ -569,17 +920,37 @@ describe('where token values go', () => {
     try {
       const headers = { 'x-api-key': shopA.api_key, 'x-merchant-id': shopA.merchant_id };
       const owner = 'CUST-LOGS';
-      const session = (await api.inject({ method: 'POST', url: '/wallet/v2/session', headers, payload: { owner_reference: owner } })).json().session_id;
-      const secrets = { token: 'sbx_tok_SECRET_VALUE_81723', pin_code: '55550001', uniqueness_token: 'fp_SECRET_FINGERPRINT_20931' };
+      const session = (
+        await api.inject({ method: 'POST', url: '/wallet/v2/session', headers, payload: { owner_reference: owner } })
+      ).json().session_id;
+      const secrets = {
+        token: 'sbx_tok_SECRET_VALUE_81723',
+        pin_code: '55550001',
+        uniqueness_token: 'fp_SECRET_FINGERPRINT_20931',
+      };
       const body = tokenBody(secrets);
-      expect((await api.inject({ method: 'POST', url: tokensPath(owner, session), headers, payload: body })).statusCode).toBe(201);
-      expect((await api.inject({ method: 'POST', url: tokensPath(owner, session), headers, payload: body })).statusCode).toBe(409);
-      expect((await api.inject({ method: 'POST', url: tokensPath(owner, session), headers, payload: { ...body, expiration_date: 'soon' } })).statusCode).toBe(400);
+      expect(
+        (await api.inject({ method: 'POST', url: tokensPath(owner, session), headers, payload: body })).statusCode,
+      ).toBe(201);
+      expect(
+        (await api.inject({ method: 'POST', url: tokensPath(owner, session), headers, payload: body })).statusCode,
+      ).toBe(409);
+      expect(
+        (
+          await api.inject({
+            method: 'POST',
+            url: tokensPath(owner, session),
+            headers,
+            payload: { ...body, expiration_date: 'soon' },
+          })
+        ).statusCode,
+      ).toBe(400);
       const listed = await api.inject({ method: 'GET', url: `${tokensPath(owner, session)}?vault=true`, headers });
       expect(listed.json()[0].value).toBe(body.token);
       expect(lines.length).toBeGreaterThan(5);
       const log = lines.join('\n');
-      for (const secret of [secrets.token, secrets.pin_code, secrets.uniqueness_token, shopA.api_key]) expect(log).not.toContain(secret);
+      for (const secret of [secrets.token, secrets.pin_code, secrets.uniqueness_token, shopA.api_key])
+        expect(log).not.toContain(secret);
     } finally {
       await api.close();
     }
@@ -588,16 +959,34 @@ describe('where token values go', () => {
   it('never into the database in clear, and each ciphertext only opens in its own row', async () => {
     const owner = 'CUST-AT-REST';
     const session = await openSession(owner);
-    const first = await addToken(owner, session, { token: 'sbx_tok_AT_REST_VALUE_1', pin_code: '24681357', uniqueness_token: 'fp_AT_REST_1' });
+    const first = await addToken(owner, session, {
+      token: 'sbx_tok_AT_REST_VALUE_1',
+      pin_code: '24681357',
+      uniqueness_token: 'fp_AT_REST_1',
+    });
     const second = await addToken(owner, session, { token: 'sbx_tok_AT_REST_VALUE_2' });
-    const dump = (await stack.sql<{ row: string }[]>`select row_to_json(t)::text as row from wallet_tokens t where owner_reference = ${owner}`).map((r) => r.row).join('\n');
+    const dump = (
+      await stack.sql<
+        { row: string }[]
+      >`select row_to_json(t)::text as row from wallet_tokens t where owner_reference = ${owner}`
+    )
+      .map((r) => r.row)
+      .join('\n');
     expect(dump).toContain(first.token.id);
-    for (const secret of ['sbx_tok_AT_REST_VALUE_1', 'sbx_tok_AT_REST_VALUE_2', '24681357', 'fp_AT_REST_1']) expect(dump).not.toContain(secret);
+    for (const secret of ['sbx_tok_AT_REST_VALUE_1', 'sbx_tok_AT_REST_VALUE_2', '24681357', 'fp_AT_REST_1'])
+      expect(dump).not.toContain(secret);
     expect(dump).not.toContain(Buffer.from('fp_AT_REST_1').toString('hex'));
 
     // A ciphertext moved into another row does not open there.
     await stack.sql`update wallet_tokens set value_encrypted = (select value_encrypted from wallet_tokens where id = ${first.token.id}) where id = ${second.token.id}`;
-    await expect(listWalletTokens(stack.sql, stack.config.encryptionKey, { entityId: shopA.entity_id, ownerReference: owner }, { reveal: true })).rejects.toThrow(/another row/);
+    await expect(
+      listWalletTokens(
+        stack.sql,
+        stack.config.encryptionKey,
+        { entityId: shopA.entity_id, ownerReference: owner },
+        { reveal: true },
+      ),
+    ).rejects.toThrow(/another row/);
     await stack.sql`delete from wallet_tokens where id = ${second.token.id}`;
   });
 });
@@ -605,14 +994,37 @@ describe('where token values go', () => {
 describe('the wallet repository for tokens saved by payments', () => {
   it('saves idempotently on the uniqueness token: a repeat refreshes the same token', async () => {
     const owner = { entityId: shopA.entity_id, ownerReference: 'CUST-SAVED' };
-    const token = { value: 'sbx_tok_saved_1', expirationDate: new Date('2032-01-31T23:59:59.999Z'), brandName: 'VISA', displayToken: '•••• 4242', partner: 'sandbox-card', method: 'creditcard', uniquenessToken: 'fp_saved' };
+    const token = {
+      value: 'sbx_tok_saved_1',
+      expirationDate: new Date('2032-01-31T23:59:59.999Z'),
+      brandName: 'VISA',
+      displayToken: '•••• 4242',
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      uniquenessToken: 'fp_saved',
+    };
     const first = await saveWalletToken(stack.sql, stack.config.encryptionKey, owner, token);
-    expect(await setFavoriteWalletToken(stack.sql, stack.config.encryptionKey, owner, first.id)).toMatchObject({ status: 'updated' });
-    const again = await saveWalletToken(stack.sql, stack.config.encryptionKey, owner, { ...token, value: 'sbx_tok_saved_2', expirationDate: new Date('2033-01-31T23:59:59.999Z') });
+    expect(await setFavoriteWalletToken(stack.sql, stack.config.encryptionKey, owner, first.id)).toMatchObject({
+      status: 'updated',
+    });
+    const again = await saveWalletToken(stack.sql, stack.config.encryptionKey, owner, {
+      ...token,
+      value: 'sbx_tok_saved_2',
+      expirationDate: new Date('2033-01-31T23:59:59.999Z'),
+    });
     expect(again).toMatchObject({ id: first.id, status: 'ACTIVE', favorite: true, uniqueness_token: 'fp_saved' });
     const listed = await listWalletTokens(stack.sql, stack.config.encryptionKey, owner, { reveal: true });
-    expect(listed.map((saved) => [saved.id, saved.value, saved.expiration_date.toISOString()])).toEqual([[first.id, 'sbx_tok_saved_2', '2033-01-31T23:59:59.999Z']]);
-    const concurrent = await Promise.all([1, 2, 3].map(() => saveWalletToken(stack.sql, stack.config.encryptionKey, owner, { ...token, uniquenessToken: 'fp_saved_concurrently' })));
+    expect(listed.map((saved) => [saved.id, saved.value, saved.expiration_date.toISOString()])).toEqual([
+      [first.id, 'sbx_tok_saved_2', '2033-01-31T23:59:59.999Z'],
+    ]);
+    const concurrent = await Promise.all(
+      [1, 2, 3].map(() =>
+        saveWalletToken(stack.sql, stack.config.encryptionKey, owner, {
+          ...token,
+          uniquenessToken: 'fp_saved_concurrently',
+        }),
+      ),
+    );
     expect(new Set(concurrent.map((saved) => saved.id)).size).toBe(1);
   });
 });
@@ -621,7 +1033,15 @@ describe('the /wallet prefix: docs page and API', () => {
   it('serves the docs page at /wallet and /wallet/, and ApiErrors below', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'tessera-wallet-web-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tessera docs</title><div id="root"></div>');
-    const api = await buildApi({ config: stack.config, sql: stack.sql, temporal: stack.temporal, keys: new KeyRing(stack.sql, stack.config.encryptionKey), logLevel: 'warn', serveWebApp: true, webDistDir: dist });
+    const api = await buildApi({
+      config: stack.config,
+      sql: stack.sql,
+      temporal: stack.temporal,
+      keys: new KeyRing(stack.sql, stack.config.encryptionKey),
+      logLevel: 'warn',
+      serveWebApp: true,
+      webDistDir: dist,
+    });
     try {
       for (const url of ['/wallet', '/wallet/']) {
         const page = await api.inject({ method: 'GET', url });
@@ -670,8 +1090,12 @@ describe('GET /openapi/wallet.json', () => {
       ].sort(),
     );
     expect(document.paths['/wallet/session'].post.deprecated).toBe(true);
-    expect(document.paths['/wallet/v2/session'].post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'x-merchant-id', required: true })]));
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['WalletToken', 'WalletSession', 'WalletTokenAddRequest', 'ApiError']));
+    expect(document.paths['/wallet/v2/session'].post.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'x-merchant-id', required: true })]),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['WalletToken', 'WalletSession', 'WalletTokenAddRequest', 'ApiError']),
+    );
     expect(Object.keys(document.components.schemas).some((name: string) => name.startsWith('V1'))).toBe(false);
   });
 });

@@ -13,7 +13,13 @@ const historiesDir = join(import.meta.dirname, 'histories');
 // Recordings made after a change has shipped go beside the older ones, in folders of their own.
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? jsonFiles(join(dir, entry.name)) : entry.name.endsWith('.json') ? [join(dir, entry.name)] : []))
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? jsonFiles(join(dir, entry.name))
+        : entry.name.endsWith('.json')
+          ? [join(dir, entry.name)]
+          : [],
+    )
     .sort();
 }
 

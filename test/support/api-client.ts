@@ -30,7 +30,10 @@ export async function call<T = any>(
 }
 
 /** Polls until `check` returns a value or the bounded deadline passes. */
-export async function eventually<T>(check: () => Promise<T | undefined>, options: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   let last: unknown;
   for (;;) {
@@ -40,7 +43,8 @@ export async function eventually<T>(check: () => Promise<T | undefined>, options
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? 'condition'}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${options.what ?? 'condition'}${last ? `: ${String(last)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
   }
 }

@@ -23,16 +23,21 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const E2E_WEB_DIST = join(root, 'web', 'dist-e2e');
 
 export default async function setup(project: TestProject) {
-  await promisify(execFile)(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      TESSERA_TEST_HOOKS: '1',
-      TESSERA_OPENAPI_DIR: join(root, 'test', 'e2e', 'docs', 'fixtures'),
-      TESSERA_WEB_OUT_DIR: E2E_WEB_DIST,
+  await promisify(execFile)(
+    join(root, 'node_modules', '.bin', 'vite'),
+    ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        TESSERA_TEST_HOOKS: '1',
+        TESSERA_OPENAPI_DIR: join(root, 'test', 'e2e', 'docs', 'fixtures'),
+        TESSERA_WEB_OUT_DIR: E2E_WEB_DIST,
+      },
+      maxBuffer: 16 * 1024 * 1024,
     },
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (!existsSync(join(E2E_WEB_DIST, 'index.html'))) throw new Error(`The web build did not produce ${E2E_WEB_DIST}/index.html.`);
+  );
+  if (!existsSync(join(E2E_WEB_DIST, 'index.html')))
+    throw new Error(`The web build did not produce ${E2E_WEB_DIST}/index.html.`);
   project.provide('webDistDir', E2E_WEB_DIST);
 }

@@ -26,7 +26,9 @@ export interface TestInfrastructure extends SharedInfrastructure {
   stop(): Promise<void>;
 }
 
-export async function startTestInfrastructure(options: { removeBundleOnStop?: boolean } = {}): Promise<TestInfrastructure> {
+export async function startTestInfrastructure(
+  options: { removeBundleOnStop?: boolean } = {},
+): Promise<TestInfrastructure> {
   const postgresAdminUrl = execFileSync('bash', [join(projectRoot, 'scripts', 'ensure-postgres.sh')], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -55,7 +57,9 @@ export async function startTestInfrastructure(options: { removeBundleOnStop?: bo
     async stop() {
       await temporal.stop();
       // Test databases are made from the template; drop them all with it.
-      const databases = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`tessera_t_${process.pid}_%`} or datname = ${templateDatabase}`;
+      const databases = await admin<
+        { datname: string }[]
+      >`select datname from pg_database where datname like ${`tessera_t_${process.pid}_%`} or datname = ${templateDatabase}`;
       for (const { datname } of databases) await admin.unsafe(`drop database if exists ${datname} with (force)`);
       await admin.end();
       if (options.removeBundleOnStop) rmSync(workflowBundlePath, { force: true });

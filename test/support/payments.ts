@@ -3,10 +3,22 @@ import type { CreatedMerchant } from '../../db/merchants';
 import { call, eventually, type JsonResponse } from './api-client';
 import type { Stack } from './stack';
 
-export async function vaultCard(stack: Stack, merchant: CreatedMerchant, number: string, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function vaultCard(
+  stack: Stack,
+  merchant: CreatedMerchant,
+  number: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const answer = await call(stack.baseUrl, 'POST', '/v2/vault/cards', {
     apiKey: merchant.api_key,
-    body: { number, expiry_month: '12', expiry_year: '30', cvv: number.startsWith('37') ? '1234' : '123', holder_name: 'Camille Martin', ...overrides },
+    body: {
+      number,
+      expiry_month: '12',
+      expiry_year: '30',
+      cvv: number.startsWith('37') ? '1234' : '123',
+      holder_name: 'Camille Martin',
+      ...overrides,
+    },
   });
   if (answer.status !== 201) throw new Error(`vault refused the card: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.vault_form_token;
@@ -42,10 +54,24 @@ export async function completeShopperPage(href: string, choice: string): Promise
   });
 }
 
-export async function waitForAuthorization(stack: Stack, token: string, paymentId: string, status: string): Promise<JsonResponse> {
-  return eventually(async () => {
-    const read = await call(stack.baseUrl, 'GET', `/v2/payments/${paymentId}`, { token, headers: { 'cache-control': 'max-age=0' } });
-    const fresh = read.body?.authorization?.status === status ? read : await call(stack.baseUrl, 'GET', `/v2/payments/${paymentId}`, { token });
-    return fresh.body?.authorization?.status === status ? fresh : undefined;
-  }, { what: `authorization ${status}`, timeoutMs: 30_000, intervalMs: 200 });
+export async function waitForAuthorization(
+  stack: Stack,
+  token: string,
+  paymentId: string,
+  status: string,
+): Promise<JsonResponse> {
+  return eventually(
+    async () => {
+      const read = await call(stack.baseUrl, 'GET', `/v2/payments/${paymentId}`, {
+        token,
+        headers: { 'cache-control': 'max-age=0' },
+      });
+      const fresh =
+        read.body?.authorization?.status === status
+          ? read
+          : await call(stack.baseUrl, 'GET', `/v2/payments/${paymentId}`, { token });
+      return fresh.body?.authorization?.status === status ? fresh : undefined;
+    },
+    { what: `authorization ${status}`, timeoutMs: 30_000, intervalMs: 200 },
+  );
 }

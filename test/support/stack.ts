@@ -94,7 +94,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
   });
   const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
-  const sandbox = await startSandboxNetwork({ host: '127.0.0.1', port: 0, notify: { secret: config.sandboxNotificationSecret } });
+  const sandbox = await startSandboxNetwork({
+    host: '127.0.0.1',
+    port: 0,
+    notify: { secret: config.sandboxNotificationSecret },
+  });
   config.sandboxPartnersUrl = sandbox.url;
   const activities = createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) });
 
@@ -119,7 +123,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   if (options.inProcessWorker !== false) await startWorker();
 
-  const api = await buildApi({ config, sql, temporal, keys: new KeyRing(sql, config.encryptionKey), logLevel: 'warn', ...(options.webDistDir ? { serveWebApp: true, webDistDir: options.webDistDir } : { serveWebApp: false }) });
+  const api = await buildApi({
+    config,
+    sql,
+    temporal,
+    keys: new KeyRing(sql, config.encryptionKey),
+    logLevel: 'warn',
+    ...(options.webDistDir ? { serveWebApp: true, webDistDir: options.webDistDir } : { serveWebApp: false }),
+  });
   await api.listen({ host: '127.0.0.1', port });
   const baseUrl = `http://127.0.0.1:${port}`;
 

@@ -61,9 +61,10 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
   if (address === null || typeof address === 'string') throw new Error('The static server has no TCP address.');
   return {
     url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }

@@ -82,7 +82,8 @@ export class WorkerProcess {
     this.starts += 1;
     this.exited = new Promise<void>((resolve) => {
       child.once('exit', (code, signal) => {
-        if (!this.signalled.has(child)) this.unexpectedExits.push(`pid ${child.pid} exited by itself: code ${code} signal ${signal}`);
+        if (!this.signalled.has(child))
+          this.unexpectedExits.push(`pid ${child.pid} exited by itself: code ${code} signal ${signal}`);
         if (this.child === child) this.child = undefined;
         resolve();
       });
@@ -124,7 +125,10 @@ export class WorkerProcess {
     this.signalled.add(child);
     child.kill(signal);
     const exited = this.exited;
-    const inTime = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs))]);
+    const inTime = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs)),
+    ]);
     if (!inTime) {
       child.kill('SIGKILL');
       await exited;

@@ -29,18 +29,45 @@ describe('docs compiler', () => {
       'checkout-showcase/index.mdx': page('Showcase', 'Hi.'),
     });
     const docs = await createDocsCompiler({ contentDir: dir, routeBase: '/docs' }).scan();
-    expect(docs.map(({ id, path, sourceDir, isIndex, sidebarPosition }) => ({ id, path, sourceDir, isIndex, sidebarPosition }))).toEqual([
-      { id: 'checkout-showcase', path: '/docs/checkout-showcase/', sourceDir: 'checkout-showcase', isIndex: true, sidebarPosition: null },
+    expect(
+      docs.map(({ id, path, sourceDir, isIndex, sidebarPosition }) => ({
+        id,
+        path,
+        sourceDir,
+        isIndex,
+        sidebarPosition,
+      })),
+    ).toEqual([
+      {
+        id: 'checkout-showcase',
+        path: '/docs/checkout-showcase/',
+        sourceDir: 'checkout-showcase',
+        isIndex: true,
+        sidebarPosition: null,
+      },
       { id: 'home', path: '/docs', sourceDir: '', isIndex: false, sidebarPosition: null },
-      { id: 'understand/introduction', path: '/docs/understand/introduction', sourceDir: 'understand', isIndex: false, sidebarPosition: 1 },
+      {
+        id: 'understand/introduction',
+        path: '/docs/understand/introduction',
+        sourceDir: 'understand',
+        isIndex: false,
+        sidebarPosition: 1,
+      },
     ]);
   });
 
   it('exports the h2–h3 table of contents and gives headings ids', async () => {
-    const dir = contentDir({ 'a.mdx': page('A', '## Create a session\n\ntext\n\n### The `amount` field\n\n#### Deep\n\n## Create a session') });
+    const dir = contentDir({
+      'a.mdx': page('A', '## Create a session\n\ntext\n\n### The `amount` field\n\n#### Deep\n\n## Create a session'),
+    });
     const compiler = createDocsCompiler({ contentDir: dir, routeBase: '/docs' });
-    const { code } = await compiler.compile(join(dir, 'a.mdx'), page('A', '## Create a session\n\ntext\n\n### The `amount` field\n\n#### Deep\n\n## Create a session'));
-    expect(code).toContain('export const toc = [{"value":"Create a session","id":"create-a-session","level":2},{"value":"The amount field","id":"the-amount-field","level":3},{"value":"Create a session","id":"create-a-session-1","level":2}];');
+    const { code } = await compiler.compile(
+      join(dir, 'a.mdx'),
+      page('A', '## Create a session\n\ntext\n\n### The `amount` field\n\n#### Deep\n\n## Create a session'),
+    );
+    expect(code).toContain(
+      'export const toc = [{"value":"Create a session","id":"create-a-session","level":2},{"value":"The amount field","id":"the-amount-field","level":3},{"value":"Create a session","id":"create-a-session-1","level":2}];',
+    );
     expect(code).toContain('id: "deep"');
     // Highlighting happens here, at build time: the output holds coloured spans, no highlighter.
     const highlighted = await compiler.compile(join(dir, 'b.mdx'), page('B', '```bash\nnpm start\n```'));
@@ -50,20 +77,33 @@ describe('docs compiler', () => {
 
   it('indexes one search record per introduction and per h2/h3 section', async () => {
     const dir = contentDir({
-      'capture.mdx': page('Capture', 'Intro about [money](/docs).\n\n## In Tessera\n\nUse `x-idempotency-key`.\n\n#### Detail\n\nMore text.\n\n```bash\ncurl -X POST\n```'),
+      'capture.mdx': page(
+        'Capture',
+        'Intro about [money](/docs).\n\n## In Tessera\n\nUse `x-idempotency-key`.\n\n#### Detail\n\nMore text.\n\n```bash\ncurl -X POST\n```',
+      ),
     });
     const index = await createDocsCompiler({ contentDir: dir, routeBase: '/docs' }).searchIndex();
     expect(index.pages).toEqual([{ path: '/docs/capture', title: 'Capture' }]);
     expect(index.sections).toEqual([
       { page: 0, heading: null, anchor: null, level: 1, text: 'Intro about money.' },
-      { page: 0, heading: 'In Tessera', anchor: 'in-tessera', level: 2, text: 'Use x-idempotency-key. Detail More text. curl -X POST' },
+      {
+        page: 0,
+        heading: 'In Tessera',
+        anchor: 'in-tessera',
+        level: 2,
+        text: 'Use x-idempotency-key. Detail More text. curl -X POST',
+      },
     ]);
   });
 
   it('fails the build on a bad page', async () => {
     const noTitle = contentDir({ 'a.mdx': '---\ndescription: x\n---\n\nHi.' });
-    await expect(createDocsCompiler({ contentDir: noTitle, routeBase: '/docs' }).scan()).rejects.toThrow(/needs a "title"/);
+    await expect(createDocsCompiler({ contentDir: noTitle, routeBase: '/docs' }).scan()).rejects.toThrow(
+      /needs a "title"/,
+    );
     const twice = contentDir({ 'a/index.mdx': page('A', 'x'), 'a.mdx': page('B', 'y') });
-    await expect(createDocsCompiler({ contentDir: twice, routeBase: '/docs' }).scan()).rejects.toThrow(/Two documentation pages have the route/);
+    await expect(createDocsCompiler({ contentDir: twice, routeBase: '/docs' }).scan()).rejects.toThrow(
+      /Two documentation pages have the route/,
+    );
   });
 });

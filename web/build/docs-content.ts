@@ -60,18 +60,26 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
       // Our own parser, so the exported frontmatter and the manifest can never disagree.
       [remarkMdxFrontmatter, { parsers: { yaml: parseFrontmatter } }],
       remarkGfm,
-      [remarkDocOutline, {
-        minHeadingLevel: 2,
-        maxHeadingLevel: 3,
-        collect: (file: string, outline: DocOutline) => outlines.set(file, outline),
-      }],
+      [
+        remarkDocOutline,
+        {
+          minHeadingLevel: 2,
+          maxHeadingLevel: 3,
+          collect: (file: string, outline: DocOutline) => outlines.set(file, outline),
+        },
+      ],
     ],
-    rehypePlugins: [[rehypeShiki, {
-      theme: 'github-dark',
-      langs: ['bash', 'json', 'http', 'typescript', 'javascript', 'html'],
-      defaultLanguage: 'text',
-      fallbackLanguage: 'text',
-    }]],
+    rehypePlugins: [
+      [
+        rehypeShiki,
+        {
+          theme: 'github-dark',
+          langs: ['bash', 'json', 'http', 'typescript', 'javascript', 'html'],
+          defaultLanguage: 'text',
+          fallbackLanguage: 'text',
+        },
+      ],
+    ],
   });
 
   async function compile(file: string, source: string): Promise<Compiled> {
@@ -99,8 +107,10 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
   }
 
   async function searchIndex(scanned?: DocEntry[]): Promise<SearchIndexFile> {
-    const docs = scanned ?? await scan();
-    return buildSearchIndex(docs.map((doc) => ({ path: doc.path, title: doc.title, sections: outlines.get(doc.file)?.sections ?? [] })));
+    const docs = scanned ?? (await scan());
+    return buildSearchIndex(
+      docs.map((doc) => ({ path: doc.path, title: doc.title, sections: outlines.get(doc.file)?.sections ?? [] })),
+    );
   }
 
   return { compile, scan, searchIndex };
@@ -151,7 +161,11 @@ export function docsContent(options: DocsContentOptions): Plugin {
       server.watcher.on('unlink', refresh);
     },
     async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: SEARCH_INDEX_FILE, source: builtIndex ?? JSON.stringify(await searchIndex()) });
+      this.emitFile({
+        type: 'asset',
+        fileName: SEARCH_INDEX_FILE,
+        source: builtIndex ?? JSON.stringify(await searchIndex()),
+      });
     },
   };
 }
@@ -174,7 +188,10 @@ export function listMdxFiles(dir: string): string[] {
 }
 
 export function toDocEntry(options: DocsContentOptions, file: string, frontmatter: DocFrontmatter): DocEntry {
-  const rel = relative(options.contentDir, file).split(sep).join('/').replace(/\.mdx$/, '');
+  const rel = relative(options.contentDir, file)
+    .split(sep)
+    .join('/')
+    .replace(/\.mdx$/, '');
   const segments = rel.split('/');
   const isIndex = segments[segments.length - 1] === 'index';
   const idSegments = isIndex ? segments.slice(0, -1) : segments;

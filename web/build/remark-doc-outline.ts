@@ -102,8 +102,15 @@ function textOf(node: RootContent | Root): string {
 }
 
 function isBlockContainer(node: RootContent | Root): boolean {
-  return node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'link' &&
-    node.type !== 'emphasis' && node.type !== 'strong' && node.type !== 'delete' && node.type !== 'mdxJsxTextElement';
+  return (
+    node.type !== 'paragraph' &&
+    node.type !== 'heading' &&
+    node.type !== 'link' &&
+    node.type !== 'emphasis' &&
+    node.type !== 'strong' &&
+    node.type !== 'delete' &&
+    node.type !== 'mdxJsxTextElement'
+  );
 }
 
 function collapse(text: string): string {

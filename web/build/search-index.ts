@@ -16,7 +16,13 @@ export function buildSearchIndex(pages: IndexablePage[]): SearchIndexFile {
   pages.forEach((page, pageIndex) => {
     file.pages.push({ path: page.path, title: page.title });
     for (const section of page.sections) {
-      file.sections.push({ page: pageIndex, heading: section.heading, anchor: section.anchor, level: section.level, text: section.text });
+      file.sections.push({
+        page: pageIndex,
+        heading: section.heading,
+        anchor: section.anchor,
+        level: section.level,
+        text: section.text,
+      });
     }
   });
   return file;

@@ -62,9 +62,25 @@ const PAGES: PageSpec[] = [
     ],
     budgetKb: 120,
   },
-  { name: 'home page (/)', entry: 'index.html', modules: ['src/routes/_site.tsx?tsr-split=component', 'src/routes/_site/index.tsx?tsr-split=component'], budgetKb: null },
-  { name: 'API v2 reference (/api-v2), OpenAPI document included', entry: 'index.html', modules: ['src/routes/_site.tsx?tsr-split=component', 'src/routes/_site/api-v2.tsx?tsr-split=component'], budgetKb: null },
-  { name: 'hosted payment page (/entities/{e}/sessions/{s}, checkout.html: no router)', entry: 'checkout.html', modules: [], budgetKb: CHECKOUT_TARGET_KB, checkout: true },
+  {
+    name: 'home page (/)',
+    entry: 'index.html',
+    modules: ['src/routes/_site.tsx?tsr-split=component', 'src/routes/_site/index.tsx?tsr-split=component'],
+    budgetKb: null,
+  },
+  {
+    name: 'API v2 reference (/api-v2), OpenAPI document included',
+    entry: 'index.html',
+    modules: ['src/routes/_site.tsx?tsr-split=component', 'src/routes/_site/api-v2.tsx?tsr-split=component'],
+    budgetKb: null,
+  },
+  {
+    name: 'hosted payment page (/entities/{e}/sessions/{s}, checkout.html: no router)',
+    entry: 'checkout.html',
+    modules: [],
+    budgetKb: CHECKOUT_TARGET_KB,
+    checkout: true,
+  },
   {
     name: 'hosted payment page through the docs app’s router (dev server only)',
     entry: 'index.html',
@@ -76,7 +92,8 @@ const PAGES: PageSpec[] = [
 function readManifest(dist: string): Manifest {
   const parsed: unknown = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   if (typeof parsed !== 'object' || parsed === null) throw new Error('The Vite manifest is not an object.');
-  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item: unknown): item is string => typeof item === 'string') : []);
+  const strings = (value: unknown) =>
+    Array.isArray(value) ? value.filter((item: unknown): item is string => typeof item === 'string') : [];
   const manifest: Manifest = {};
   for (const [key, value] of Object.entries(parsed)) {
     if (typeof value === 'object' && value !== null && 'file' in value && typeof value.file === 'string') {
@@ -102,7 +119,8 @@ function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Se
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`No chunk for ${key} in the manifest: was the route renamed? Update web/scripts/bundle-size.ts.`);
+    if (!chunk)
+      throw new Error(`No chunk for ${key} in the manifest: was the route renamed? Update web/scripts/bundle-size.ts.`);
     if (chunk.file.endsWith('.js')) js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
@@ -113,7 +131,10 @@ function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Se
 
 function namedChunkKey(manifest: Manifest, name: string): string {
   const key = Object.keys(manifest).find((candidate) => candidate.startsWith(`_${name}-`) && candidate.endsWith('.js'));
-  if (!key) throw new Error(`No "${name}" chunk in the manifest: was the codeSplitting group renamed? Update web/scripts/bundle-size.ts.`);
+  if (!key)
+    throw new Error(
+      `No "${name}" chunk in the manifest: was the codeSplitting group renamed? Update web/scripts/bundle-size.ts.`,
+    );
   return key;
 }
 
@@ -122,7 +143,8 @@ function main(): number {
   const check = args.includes('--check');
   const dist = resolve(args.find((arg) => !arg.startsWith('--')) ?? fileURLToPath(new URL('../dist', import.meta.url)));
   const manifest = readManifest(dist);
-  for (const entry of ['index.html', 'checkout.html']) if (!manifest[entry]?.isEntry) throw new Error(`The manifest has no ${entry} entry: is ${dist} a web build?`);
+  for (const entry of ['index.html', 'checkout.html'])
+    if (!manifest[entry]?.isEntry) throw new Error(`The manifest has no ${entry} entry: is ${dist} a web build?`);
   const gzipSize = new Map<string, number>();
   const sizeOf = (file: string) => {
     let size = gzipSize.get(file);
@@ -144,7 +166,10 @@ function main(): number {
       return totalKb <= page.budgetKb ? `  ✓ budget ${page.budgetKb} KB` : `  ✗ OVER budget ${page.budgetKb} KB`;
     }
     if (totalKb > ceilingKb) failed = true;
-    const target = totalKb <= page.budgetKb ? `✓ target ${page.budgetKb} KB` : `✗ over the ${page.budgetKb} KB target (React DOM floor ${reactDomKb.toFixed(1)} KB)`;
+    const target =
+      totalKb <= page.budgetKb
+        ? `✓ target ${page.budgetKb} KB`
+        : `✗ over the ${page.budgetKb} KB target (React DOM floor ${reactDomKb.toFixed(1)} KB)`;
     return `  ${target}; ${totalKb <= ceilingKb ? '✓' : '✗ OVER'} ceiling ${ceilingKb} KB`;
   };
 
@@ -153,21 +178,28 @@ function main(): number {
     const files = closure(manifest, [page.entry, ...page.modules]);
     const totalKb = kb(files.js);
     const cssKb = kb(files.css);
-    const beyond = page.entry === 'index.html' ? `; ${(totalKb - docsEntryKb).toFixed(1)} KB beyond the docs app entry` : '';
-    console.log(`${totalKb.toFixed(1).padStart(7)} KB  ${page.name}  (${files.js.size} files${beyond}; CSS ${cssKb.toFixed(1)} KB)${verdict(totalKb, page)}`);
+    const beyond =
+      page.entry === 'index.html' ? `; ${(totalKb - docsEntryKb).toFixed(1)} KB beyond the docs app entry` : '';
+    console.log(
+      `${totalKb.toFixed(1).padStart(7)} KB  ${page.name}  (${files.js.size} files${beyond}; CSS ${cssKb.toFixed(1)} KB)${verdict(totalKb, page)}`,
+    );
   }
 
   const widgetPath = join(dist, WIDGET_FILE);
   if (existsSync(widgetPath)) {
     const widgetKb = sizeOf(WIDGET_FILE) / KB;
-    console.log(`${widgetKb.toFixed(1).padStart(7)} KB  checkout widget (${WIDGET_FILE}, one file, React and CSS included)${verdict(widgetKb, { budgetKb: CHECKOUT_TARGET_KB, checkout: true })}`);
+    console.log(
+      `${widgetKb.toFixed(1).padStart(7)} KB  checkout widget (${WIDGET_FILE}, one file, React and CSS included)${verdict(widgetKb, { budgetKb: CHECKOUT_TARGET_KB, checkout: true })}`,
+    );
   } else {
     failed = true;
     console.log(`      ✗  checkout widget: ${WIDGET_FILE} is missing from the build`);
   }
 
   console.log('\nLargest files:');
-  const all = Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js'));
+  const all = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js'));
   for (const file of [...new Set(all)].sort((a, b) => sizeOf(b) - sizeOf(a)).slice(0, 8)) {
     console.log(`${(sizeOf(file) / KB).toFixed(1).padStart(7)} KB  ${file}`);
   }

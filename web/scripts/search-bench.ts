@@ -13,7 +13,17 @@ import { createSearchEngine } from '../src/site/search/engine';
 import type { SearchIndexFile } from '../src/site/search/index-format';
 import { parseSearchIndex } from '../src/site/search/load-index';
 
-const QUERIES = ['capture', 'idempotency key', 'client sess', 'how to refund a payment', 'x-idempotency-key', 'webhook signature', '3ds challenge', 'a', 'zzzz'];
+const QUERIES = [
+  'capture',
+  'idempotency key',
+  'client sess',
+  'how to refund a payment',
+  'x-idempotency-key',
+  'webhook signature',
+  '3ds challenge',
+  'a',
+  'zzzz',
+];
 const RUNS = 200;
 
 function enlarge(index: SearchIndexFile, times: number): SearchIndexFile {
@@ -34,7 +44,9 @@ function bench(label: string, index: SearchIndexFile): void {
   const built = performance.now();
   const engine = createSearchEngine(index);
   const buildMs = performance.now() - built;
-  console.log(`\n${label}: ${index.pages.length} pages, ${index.sections.length} sections, ${(JSON.stringify(index).length / 1024).toFixed(0)} KB of JSON; index built in ${buildMs.toFixed(1)} ms`);
+  console.log(
+    `\n${label}: ${index.pages.length} pages, ${index.sections.length} sections, ${(JSON.stringify(index).length / 1024).toFixed(0)} KB of JSON; index built in ${buildMs.toFixed(1)} ms`,
+  );
   for (const query of QUERIES) {
     const times: number[] = [];
     let total = 0;
@@ -44,7 +56,9 @@ function bench(label: string, index: SearchIndexFile): void {
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
-    console.log(`  ${JSON.stringify(query).padEnd(28)} ${String(total).padStart(5)} hits   median ${percentile(times, 0.5).toFixed(3)} ms   p95 ${percentile(times, 0.95).toFixed(3)} ms`);
+    console.log(
+      `  ${JSON.stringify(query).padEnd(28)} ${String(total).padStart(5)} hits   median ${percentile(times, 0.5).toFixed(3)} ms   p95 ${percentile(times, 0.95).toFixed(3)} ms`,
+    );
   }
 }
 

@@ -48,7 +48,11 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     if (session.status === status) return;
     session.status = status;
     session.version += 1;
-    outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version: session.version }, shownInEvents(session));
+    outbox.publish(
+      'PAYMENT',
+      { type: 'client_session', id: session.id, version: session.version },
+      shownInEvents(session),
+    );
   };
 
   setHandler(getClientSessionQuery, () => session);
@@ -61,7 +65,8 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     { written: input.session.version },
   );
   const belongs = (entityId: string) => {
-    if (entityId !== session.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'client session not found', nonRetryable: true });
+    if (entityId !== session.entity_id)
+      throw ApplicationFailure.create({ type: 'NotFound', message: 'client session not found', nonRetryable: true });
   };
 
   let latestPayment: Payment | undefined;
@@ -71,57 +76,63 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     if (JSON.stringify(session.authorization) !== JSON.stringify(payment.authorization)) {
       if (payment.authorization) session.authorization = payment.authorization;
       session.version += 1;
-      outbox.publish('PAYMENT', { type: 'client_session', id: session.id, version: session.version }, shownInEvents(session));
+      outbox.publish(
+        'PAYMENT',
+        { type: 'client_session', id: session.id, version: session.version },
+        shownInEvents(session),
+      );
     }
   });
 
-  const mayResubmit = () => session.status === 'SUBMITTED' && failedAuthorizations.includes(session.authorization?.status ?? '');
+  const mayResubmit = () =>
+    session.status === 'SUBMITTED' && failedAuthorizations.includes(session.authorization?.status ?? '');
   setHandler(
     submitClientSessionUpdate,
-    (request) => readModel.answer(async () => {
-      session.payment_id = request.payment_id;
-      session.links = { ...session.links, payment: `${request.publicUrl}/v2/payments/${request.payment_id}` };
-      delete session.authorization;
-      if (session.status === 'SUBMITTED') {
-        session.version += 1;
-      } else {
-        moveTo('SUBMITTED');
-      }
-      latestPayment = undefined;
-      await startChild(paymentWorkflow, {
-        workflowId: paymentWorkflowId(request.payment_id),
-        // The payment outlives the session: captures and refunds come long after checkout.
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        typedSearchAttributes: [
-          { key: entityIdKey, value: session.entity_id },
-          { key: merchantReferenceKey, value: session.order.reference },
-        ],
-        args: [
-          {
-            payment: newPaymentState({
-              id: request.payment_id,
-              entity_id: session.entity_id,
-              created_at: new Date().toISOString(),
-              client_session_id: session.id,
-              order: session.order,
-              amount: session.amount,
-              currency: session.currency,
-              capture_mode: session.capture_mode,
-              allow_future_usage: session.allow_future_usage,
-              ...(session.customer ? { customer: session.customer } : {}),
-              shopper_redirection_url: session.shopper_redirection_url,
-              legs: request.legs,
-            }),
-            publicUrl: request.publicUrl,
-            webhookRetry: input.webhookRetry,
-            ...(input.webhook ? { webhookSubscription: input.webhook } : {}),
-            parentSessionWorkflowId: workflowInfo().workflowId,
-          },
-        ],
-      });
-      await condition(() => latestPayment !== undefined);
-      return { session, payment: latestPayment! };
-    }),
+    (request) =>
+      readModel.answer(async () => {
+        session.payment_id = request.payment_id;
+        session.links = { ...session.links, payment: `${request.publicUrl}/v2/payments/${request.payment_id}` };
+        delete session.authorization;
+        if (session.status === 'SUBMITTED') {
+          session.version += 1;
+        } else {
+          moveTo('SUBMITTED');
+        }
+        latestPayment = undefined;
+        await startChild(paymentWorkflow, {
+          workflowId: paymentWorkflowId(request.payment_id),
+          // The payment outlives the session: captures and refunds come long after checkout.
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+          typedSearchAttributes: [
+            { key: entityIdKey, value: session.entity_id },
+            { key: merchantReferenceKey, value: session.order.reference },
+          ],
+          args: [
+            {
+              payment: newPaymentState({
+                id: request.payment_id,
+                entity_id: session.entity_id,
+                created_at: new Date().toISOString(),
+                client_session_id: session.id,
+                order: session.order,
+                amount: session.amount,
+                currency: session.currency,
+                capture_mode: session.capture_mode,
+                allow_future_usage: session.allow_future_usage,
+                ...(session.customer ? { customer: session.customer } : {}),
+                shopper_redirection_url: session.shopper_redirection_url,
+                legs: request.legs,
+              }),
+              publicUrl: request.publicUrl,
+              webhookRetry: input.webhookRetry,
+              ...(input.webhook ? { webhookSubscription: input.webhook } : {}),
+              parentSessionWorkflowId: workflowInfo().workflowId,
+            },
+          ],
+        });
+        await condition(() => latestPayment !== undefined);
+        return { session, payment: latestPayment! };
+      }),
     {
       validator: (request: SubmitClientSessionInput) => {
         belongs(request.entity_id);
@@ -129,13 +140,20 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
           throw ApplicationFailure.create({
             // Validators leave no trace in history: the failure type may change without patched().
             type: session.status === 'SUBMITTED' ? 'AlreadySubmitted' : 'InvalidTransition',
-            message: session.status === 'SUBMITTED' ? 'the client session already has a payment in progress or authorized' : `the client session is ${session.status}; it can no longer be paid`,
+            message:
+              session.status === 'SUBMITTED'
+                ? 'the client session already has a payment in progress or authorized'
+                : `the client session is ${session.status}; it can no longer be paid`,
             nonRetryable: true,
           });
         }
         const total = request.legs.reduce((sum: number, leg: AuthorizationLegState) => sum + leg.amount, 0);
         if (total !== session.amount) {
-          throw ApplicationFailure.create({ type: 'InvalidSubmission', message: `the parts add up to ${total}, the session amount is ${session.amount}`, nonRetryable: true });
+          throw ApplicationFailure.create({
+            type: 'InvalidSubmission',
+            message: `the parts add up to ${total}, the session amount is ${session.amount}`,
+            nonRetryable: true,
+          });
         }
       },
     },
@@ -169,7 +187,10 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
 
   // A submitted session stays to follow its payment: until it is authorized, or until expiry while
   // a refused shopper may still try another method.
-  const finished = () => session.status === 'EXPIRED' || session.status === 'ABORTED_BY_CUSTOMER' || session.status === 'ABORTED_BY_MERCHANT' ||
+  const finished = () =>
+    session.status === 'EXPIRED' ||
+    session.status === 'ABORTED_BY_CUSTOMER' ||
+    session.status === 'ABORTED_BY_MERCHANT' ||
     (session.status === 'SUBMITTED' && session.authorization?.status === 'AUTHORIZED');
   const untilExpiry = Math.max(0, Date.parse(session.expires_at) - Date.now());
   const settled = await condition(finished, untilExpiry);
@@ -185,7 +206,9 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
 }
 
 /** The session as events show it: the version is in the event's resource, the merchant's 3DS preferences are not shown. */
-function shownInEvents(session: ClientSessionState): Omit<ClientSessionState, 'version' | 'three_ds_authentication_options'> {
+function shownInEvents(
+  session: ClientSessionState,
+): Omit<ClientSessionState, 'version' | 'three_ds_authentication_options'> {
   const { version: _version, three_ds_authentication_options: _preferences, ...shown } = session;
   return shown;
 }

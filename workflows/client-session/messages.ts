@@ -8,7 +8,9 @@ import type { ClientSessionState } from './types';
 export const getClientSessionQuery = defineQuery<ClientSessionState>('getClientSession');
 /** The shopper opened the page or widget: CREATED moves to CHOICE_IN_PROGRESS, any other status stays. */
 export const openClientSessionUpdate = defineUpdate<ClientSessionState, [{ entity_id: string }]>('openClientSession');
-export const abortClientSessionUpdate = defineUpdate<ClientSessionState, [{ status: AbortStatus; entity_id: string }]>('abortClientSession');
+export const abortClientSessionUpdate = defineUpdate<ClientSessionState, [{ status: AbortStatus; entity_id: string }]>(
+  'abortClientSession',
+);
 
 export interface SubmitClientSessionInput {
   entity_id: string;
@@ -17,4 +19,7 @@ export interface SubmitClientSessionInput {
   publicUrl: string;
 }
 /** The shopper's choice: starts the payment as a child workflow and answers its first outcome. */
-export const submitClientSessionUpdate = defineUpdate<{ session: ClientSessionState; payment: Payment }, [SubmitClientSessionInput]>('submitClientSession');
+export const submitClientSessionUpdate = defineUpdate<
+  { session: ClientSessionState; payment: Payment },
+  [SubmitClientSessionInput]
+>('submitClientSession');

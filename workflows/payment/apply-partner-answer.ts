@@ -40,7 +40,11 @@ function authenticationOf(result: AuthorizeResult): Authentication | undefined {
 }
 
 /** Returns whether the leg's status or authentication changed, for the events to publish. */
-export function applyAuthorizeResult(leg: AuthorizationLegState, result: AuthorizeResult, now: string): { statusChanged: boolean; authenticationChanged: boolean } {
+export function applyAuthorizeResult(
+  leg: AuthorizationLegState,
+  result: AuthorizeResult,
+  now: string,
+): { statusChanged: boolean; authenticationChanged: boolean } {
   const before = { status: leg.status, authentication: leg.authentication?.status };
   leg.status = result.status;
   leg.authorized_amount = result.status === 'AUTHORIZED' ? result.authorized_amount : 0;
@@ -64,9 +68,15 @@ export function applyAuthorizeResult(leg: AuthorizationLegState, result: Authori
   } else {
     delete leg.redirection;
   }
-  leg.partner_additional_data = { ...result.partner_additional_data, ...(result.refusal_reason ? { refusal_reason: result.refusal_reason } : {}) };
+  leg.partner_additional_data = {
+    ...result.partner_additional_data,
+    ...(result.refusal_reason ? { refusal_reason: result.refusal_reason } : {}),
+  };
   leg.updated_at = now;
-  return { statusChanged: before.status !== leg.status, authenticationChanged: before.authentication !== leg.authentication?.status };
+  return {
+    statusChanged: before.status !== leg.status,
+    authenticationChanged: before.authentication !== leg.authentication?.status,
+  };
 }
 
 export function applyOperationResult(tx: OperationLegState, result: OperationResult, now: string): void {

@@ -39,7 +39,9 @@ async function attemptAuthorization(run: PaymentRun, leg: AuthorizationLegState)
   } catch (error) {
     const permanent = permanentFailureOf(error);
     leg.status = permanent ? 'ERROR' : 'UNCERTAIN';
-    leg.partner_status_description = permanent ? permanent.message : 'the partner did not answer; the outcome will be settled with the same idempotency key';
+    leg.partner_status_description = permanent
+      ? permanent.message
+      : 'the partner did not answer; the outcome will be settled with the same idempotency key';
     leg.updated_at = run.now();
     run.changed({ leg });
   }
@@ -50,7 +52,11 @@ export async function pollLeg(run: PaymentRun, leg: AuthorizationLegState): Prom
   if (leg.status !== 'PENDING' && leg.status !== 'UNCERTAIN') return;
   if (!leg.partner_reference) return attemptAuthorization(run, leg);
   try {
-    recordAuthorization(run, leg, await authorizationStatusAtPartner({ partner: leg.partner, partner_reference: leg.partner_reference }));
+    recordAuthorization(
+      run,
+      leg,
+      await authorizationStatusAtPartner({ partner: leg.partner, partner_reference: leg.partner_reference }),
+    );
   } catch {
     // Still no answer: the next poll tries again.
   }

@@ -25,10 +25,22 @@ export async function compensate(run: PaymentRun): Promise<void> {
       pauseMs = Math.min(pauseMs * 2, 3_600_000);
     }
     for (const allocation of plan.voids) {
-      await runOperation(run, 'void', { amount: allocation.amount, partner_transaction_id: allocation.authorization_id }, 'ORCHESTRATOR', uuid4());
+      await runOperation(
+        run,
+        'void',
+        { amount: allocation.amount, partner_transaction_id: allocation.authorization_id },
+        'ORCHESTRATOR',
+        uuid4(),
+      );
     }
     for (const allocation of plan.refunds) {
-      await runOperation(run, 'refund', { amount: allocation.amount, partner_transaction_id: allocation.authorization_id }, 'ORCHESTRATOR', uuid4());
+      await runOperation(
+        run,
+        'refund',
+        { amount: allocation.amount, partner_transaction_id: allocation.authorization_id },
+        'ORCHESTRATOR',
+        uuid4(),
+      );
     }
   }
 }

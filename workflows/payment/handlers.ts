@@ -52,7 +52,8 @@ export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): 
   setHandler(partnerNotificationSignal, ({ leg_id, result }) => {
     const leg = state.legs.find((candidate) => candidate.id === leg_id);
     // A late notification never reopens a leg that is final.
-    if (leg && (leg.status === 'PENDING' || leg.status === 'UNCERTAIN' || leg.status === 'NEW')) recordAuthorization(run, leg, result);
+    if (leg && (leg.status === 'PENDING' || leg.status === 'UNCERTAIN' || leg.status === 'NEW'))
+      recordAuthorization(run, leg, result);
   });
 
   const rejectDuplicate = (operationId: string) => {

@@ -11,7 +11,11 @@ export interface OperationOutcome {
 
 export const getPaymentQuery = defineQuery<Payment>('getPayment');
 /** Where the shopper goes once back from a partner's page; not part of the merchant's view. */
-export const getShopperDestinationQuery = defineQuery<{ entity_id: string; shopper_redirection_url?: string; client_session_id?: string }>('getShopperDestination');
+export const getShopperDestinationQuery = defineQuery<{
+  entity_id: string;
+  shopper_redirection_url?: string;
+  client_session_id?: string;
+}>('getShopperDestination');
 /** Answers once the authorization has a first outcome: final, or waiting for the shopper or partner. */
 export const awaitAuthorizationUpdate = defineUpdate<Payment, [{ entity_id: string }]>('awaitAuthorization');
 /** Asks the partners about every leg that is not final, then answers the payment. */
@@ -20,7 +24,8 @@ export const captureUpdate = defineUpdate<OperationOutcome, [OperationUpdateInpu
 export const voidUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput]>('void');
 export const refundUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput]>('refund');
 /** A partner's asynchronous outcome for one authorization leg (3DS, wallet approval, lender decision). */
-export const partnerNotificationSignal = defineSignal<[{ leg_id: string; result: AuthorizeResult }]>('partnerNotification');
+export const partnerNotificationSignal =
+  defineSignal<[{ leg_id: string; result: AuthorizeResult }]>('partnerNotification');
 
 /** Sent to the client session a payment was submitted from, whenever its authorization moves. */
 export const paymentChangedSignal = defineSignal<[Payment]>('paymentChanged');

@@ -13,9 +13,19 @@ import type { OperationLegState, OperationState } from './types';
 import { ledgerOf } from './view';
 
 /** Fails an Update (or the orchestrator's own operation) whose request the payment's amounts refuse. */
-export function assertOperationPossible(run: PaymentRun, kind: OperationKind, request: OperationRequestInput): readonly Allocation[] {
+export function assertOperationPossible(
+  run: PaymentRun,
+  kind: OperationKind,
+  request: OperationRequestInput,
+): readonly Allocation[] {
   const plan = planOperation(ledgerOf(run.state), kind, request);
-  if (!plan.ok) throw ApplicationFailure.create({ type: 'InvalidOperation', message: plan.errors.map((e) => e.detail).join('; '), details: [plan.errors], nonRetryable: true });
+  if (!plan.ok)
+    throw ApplicationFailure.create({
+      type: 'InvalidOperation',
+      message: plan.errors.map((e) => e.detail).join('; '),
+      details: [plan.errors],
+      nonRetryable: true,
+    });
   return plan.allocations;
 }
 
@@ -23,7 +33,12 @@ export function assertOperationPossible(run: PaymentRun, kind: OperationKind, re
  * Sends one part of an operation to its partner. The idempotency key is the same on every send,
  * so re-sending a leg whose outcome is unknown can only ever return the first outcome.
  */
-async function sendOperationLeg(run: PaymentRun, operation: OperationState, tx: OperationLegState, how: PartnerCallMode): Promise<void> {
+async function sendOperationLeg(
+  run: PaymentRun,
+  operation: OperationState,
+  tx: OperationLegState,
+  how: PartnerCallMode,
+): Promise<void> {
   const { state } = run;
   const leg = run.legById(tx.authorization_id);
   try {
@@ -41,12 +56,16 @@ async function sendOperationLeg(run: PaymentRun, operation: OperationState, tx: 
     applyOperationResult(tx, result, run.now());
   } catch {
     tx.status = 'UNCERTAIN';
-    tx.partner_status_description = 'the partner did not answer; the operation will be re-sent with the same idempotency key';
+    tx.partner_status_description =
+      'the partner did not answer; the operation will be re-sent with the same idempotency key';
     tx.updated_at = run.now();
   }
   run.changed({ operation, operationLegId: tx.id });
   const status = operationStatus(operation.partner_transactions);
-  if (status !== operation.status && !operation.partner_transactions.some((candidate) => candidate.status === 'PENDING')) {
+  if (
+    status !== operation.status &&
+    !operation.partner_transactions.some((candidate) => candidate.status === 'PENDING')
+  ) {
     operation.status = status;
     operation.updated_at = run.now();
     run.changed({ operation });
@@ -76,7 +95,16 @@ export async function runOperation(
     // Recorded before any partner call: the amounts are reserved against concurrent operations.
     partner_transactions: allocations.map((allocation) => {
       const leg = run.legById(allocation.authorization_id);
-      return { id: uuid4(), created_at: created, updated_at: created, authorization_id: leg.id, partner: leg.partner, method: leg.method, amount: allocation.amount, status: 'PENDING' };
+      return {
+        id: uuid4(),
+        created_at: created,
+        updated_at: created,
+        authorization_id: leg.id,
+        partner: leg.partner,
+        method: leg.method,
+        amount: allocation.amount,
+        status: 'PENDING',
+      };
     }),
   };
   run.state.operations.push(operation);
@@ -89,13 +117,16 @@ export async function runOperation(
 /** Re-sends, with growing pauses, every operation part whose outcome is unknown, until the run finishes. */
 export async function settleUncertainOperations(run: PaymentRun): Promise<void> {
   const uncertainOperationLegs = () =>
-    run.state.operations.flatMap((operation) => operation.partner_transactions.filter((tx) => tx.status === 'UNCERTAIN').map((tx) => ({ operation, tx })));
+    run.state.operations.flatMap((operation) =>
+      operation.partner_transactions.filter((tx) => tx.status === 'UNCERTAIN').map((tx) => ({ operation, tx })),
+    );
   let delayMs = 2_000;
   for (let attempt = 0; attempt < 200; attempt += 1) {
     await condition(() => uncertainOperationLegs().length > 0 || run.finished);
     if (run.finished) return;
     await sleep(delayMs);
-    for (const { operation, tx } of uncertainOperationLegs()) await sendOperationLeg(run, operation, tx, 'orchestrated');
+    for (const { operation, tx } of uncertainOperationLegs())
+      await sendOperationLeg(run, operation, tx, 'orchestrated');
     delayMs = uncertainOperationLegs().length > 0 ? Math.min(delayMs * 2, 3_600_000) : 2_000;
   }
 }

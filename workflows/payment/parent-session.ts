@@ -45,7 +45,9 @@ export class ParentSessionLink {
         onFirstTell();
         this.told = true;
       }
-      const outcome = await notifyClientSession({ workflowId: parentId, payment }).catch(() => 'session-ended' as const);
+      const outcome = await notifyClientSession({ workflowId: parentId, payment }).catch(
+        () => 'session-ended' as const,
+      );
       // Once the session has ended, the payment goes on without it.
       if (outcome === 'session-ended') return;
     }

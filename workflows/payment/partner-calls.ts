@@ -19,9 +19,9 @@
 // of the Update that waited for the authorization.
 import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
-import { permanentFailureTypes } from '../../activities/payments/failure-types';
 import type { AuthorizeLegInput, OperateLegInput } from '../../activities/payments/partner-calls';
 import type { AuthorizeResult, OperationResult } from '../../partners/partner';
+import { PERMANENT_FAILURE_TYPES } from '../../partners/catalog';
 
 type PartnerCalls = Pick<Activities, 'authorizeLeg' | 'operateLeg' | 'authorizationStatus'>;
 
@@ -35,13 +35,22 @@ const durable = proxyActivities<PartnerCalls>({
   // Past this window the outcome is unknown: the leg becomes UNCERTAIN and is settled later with
   // the same idempotency key, so giving up here never loses or doubles money.
   scheduleToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', nonRetryableErrorTypes: permanentFailureTypes },
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '10 seconds',
+    nonRetryableErrorTypes: [...PERMANENT_FAILURE_TYPES],
+  },
 });
 
 /** A failure no retry can cure: the partner refused the request itself, or the instrument is gone. */
 export function permanentFailureOf(error: unknown): ApplicationFailure | undefined {
   const failure = error instanceof ActivityFailure ? error.cause : undefined;
-  return failure instanceof ApplicationFailure && typeof failure.type === 'string' && permanentFailureTypes.includes(failure.type) ? failure : undefined;
+  return failure instanceof ApplicationFailure &&
+    typeof failure.type === 'string' &&
+    PERMANENT_FAILURE_TYPES.includes(failure.type)
+    ? failure
+    : undefined;
 }
 
 async function quickThenDurable<T>(quickCall: () => Promise<T>, durableCall: () => Promise<T>): Promise<T> {
@@ -71,7 +80,10 @@ export function operateAtPartner(input: OperateLegInput, how: PartnerCallMode): 
   );
 }
 
-export function authorizationStatusAtPartner(input: { partner: string; partner_reference: string }): Promise<AuthorizeResult> {
+export function authorizationStatusAtPartner(input: {
+  partner: string;
+  partner_reference: string;
+}): Promise<AuthorizeResult> {
   return quickThenDurable(
     () => quick.authorizationStatus(input),
     () => durable.authorizationStatus(input),

@@ -2,7 +2,16 @@
 // failure, capture at once in AUTOMATIC mode, then serve the merchant's captures, voids and
 // refunds as Updates until no money can move any more. Each phase has its own module around one
 // shared run (run.ts); this file is the process they make together.
-import { allHandlersFinished, condition, continueAsNew, patched, proxyLocalActivities, sleep, uuid4, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  patched,
+  proxyLocalActivities,
+  sleep,
+  uuid4,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Payment } from '../../api/schemas/v2';
 import type { Activities } from '../../activities';
 import { computeAmounts } from '../../domain/payment-amounts';
@@ -42,7 +51,13 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     await authorizeLegs(run);
     const status = authorizationStatus(state);
     if (status === 'AUTHORIZED' && state.capture_mode === 'AUTOMATIC') {
-      await runOperation(run, 'capture', { amount: computeAmounts(ledgerOf(state)).available_to_capture }, 'AUTHORIZATION', uuid4());
+      await runOperation(
+        run,
+        'capture',
+        { amount: computeAmounts(ledgerOf(state)).available_to_capture },
+        'AUTHORIZATION',
+        uuid4(),
+      );
     }
     if (status !== 'AUTHORIZED') await compensate(run);
     // Added after payments shipped: runs recorded before it replay without the save.
@@ -53,8 +68,16 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   // Serve operations until no money can move any more; refunds can come long after capture.
   const nothingCanMove = () => {
     const amounts = computeAmounts(ledgerOf(state));
-    const inFlight = state.operations.some((operation) => operation.partner_transactions.some((tx) => tx.status === 'PENDING' || tx.status === 'UNCERTAIN'));
-    return allHandlersFinished() && !inFlight && amounts.available_to_capture === 0 && amounts.available_to_refund === 0 && amounts.authorize_pending === 0;
+    const inFlight = state.operations.some((operation) =>
+      operation.partner_transactions.some((tx) => tx.status === 'PENDING' || tx.status === 'UNCERTAIN'),
+    );
+    return (
+      allHandlersFinished() &&
+      !inFlight &&
+      amounts.available_to_capture === 0 &&
+      amounts.available_to_refund === 0 &&
+      amounts.authorize_pending === 0
+    );
   };
   // One timer for the whole refund window (re-arming one per change would cost history events).
   let refundWindowClosed = false;
@@ -65,13 +88,19 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     if (nothingCanMove()) break;
     const seen = state.version;
     // Also woken when the last Update handler returns: that alone can make nothingCanMove true.
-    await condition(() => nothingCanMove() || state.version !== seen || workflowInfo().continueAsNewSuggested || refundWindowClosed);
+    await condition(
+      () => nothingCanMove() || state.version !== seen || workflowInfo().continueAsNewSuggested || refundWindowClosed,
+    );
     if (refundWindowClosed && allHandlersFinished()) break;
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
       run.finished = true;
       await readModel.close();
-      await continueAsNew<typeof paymentWorkflow>({ ...input, payment: state, pendingEvents: run.outbox.undelivered() });
+      await continueAsNew<typeof paymentWorkflow>({
+        ...input,
+        payment: state,
+        pendingEvents: run.outbox.undelivered(),
+      });
     }
   }
   await condition(allHandlersFinished);

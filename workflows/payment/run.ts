@@ -29,7 +29,12 @@ export class PaymentRun {
 
   constructor(readonly input: PaymentWorkflowInput) {
     this.state = input.payment;
-    this.outbox = new WebhookOutbox(this.state.entity_id, input.webhookSubscription, input.webhookRetry, input.pendingEvents ?? []);
+    this.outbox = new WebhookOutbox(
+      this.state.entity_id,
+      input.webhookSubscription,
+      input.webhookRetry,
+      input.pendingEvents ?? [],
+    );
     this.authorizationPhase = this.state.authorization_settled ? 'DONE' : 'RUNNING';
     this.lastAuthorizationStatus = authorizationStatus(this.state);
   }
@@ -50,7 +55,8 @@ export class PaymentRun {
 
   /** The entity's Update or query; another entity's is told the payment does not exist. */
   assertBelongsTo(entityId: string): void {
-    if (entityId !== this.state.entity_id) throw ApplicationFailure.create({ type: 'NotFound', message: 'payment not found', nonRetryable: true });
+    if (entityId !== this.state.entity_id)
+      throw ApplicationFailure.create({ type: 'NotFound', message: 'payment not found', nonRetryable: true });
   }
 
   /** Every change goes through here: it bumps the version and tells the merchant what changed. */
@@ -66,14 +72,19 @@ export class PaymentRun {
     if (what.leg) {
       outbox.publish('PARTNER_TRANSACTION_AUTHORIZATION', resource, payment, { partner_transaction_id: what.leg.id });
       if (what.legAuthentication) {
-        outbox.publish('PARTNER_TRANSACTION_AUTHENTICATION', resource, payment, { partner_transaction_id: what.leg.id });
+        outbox.publish('PARTNER_TRANSACTION_AUTHENTICATION', resource, payment, {
+          partner_transaction_id: what.leg.id,
+        });
         outbox.publish('AUTHENTICATION', resource, payment);
       }
     }
     if (what.operation) {
       const kind = operationEventKind[what.operation.kind];
       if (what.operationLegId) {
-        outbox.publish(`PARTNER_TRANSACTION_${kind}`, resource, payment, { operation_id: what.operation.id, partner_transaction_id: what.operationLegId });
+        outbox.publish(`PARTNER_TRANSACTION_${kind}`, resource, payment, {
+          operation_id: what.operation.id,
+          partner_transaction_id: what.operationLegId,
+        });
       } else {
         outbox.publish(kind, resource, payment, { operation_id: what.operation.id });
       }

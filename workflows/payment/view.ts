@@ -103,7 +103,13 @@ export function paymentView(state: PaymentState, publicUrl: string): Payment {
     refunds: operationsOf('refund'),
     authorization: {
       status,
-      partner_transactions: state.legs.map((leg) => partnerTransactionView(leg, balances.get(leg.id)?.remaining_amount ?? 0, state.allow_future_usage || leg.instrument.kind === 'partner-token')),
+      partner_transactions: state.legs.map((leg) =>
+        partnerTransactionView(
+          leg,
+          balances.get(leg.id)?.remaining_amount ?? 0,
+          state.allow_future_usage || leg.instrument.kind === 'partner-token',
+        ),
+      ),
     },
     ...(authenticated?.authentication ? { authentication: authenticated.authentication } : {}),
     amounts,
@@ -118,10 +124,14 @@ export function paymentView(state: PaymentState, publicUrl: string): Payment {
       method: leg.method,
       amount: leg.amount,
       ...(leg.instrument.kind === 'partner-token' ? { parent_partner_token: leg.instrument.partner_token } : {}),
-      ...(leg.instrument.kind === 'partner-reference' ? { parent_partner_reference: leg.instrument.partner_reference } : {}),
+      ...(leg.instrument.kind === 'partner-reference'
+        ? { parent_partner_reference: leg.instrument.partner_reference }
+        : {}),
     })),
     ...(state.webhook ? { webhook: state.webhook } : {}),
     // Only a non-final authorization tells the shopper where to go next.
-    ...((status === 'PENDING' || status === 'UNCERTAIN') && waiting?.redirection ? { redirection: waiting.redirection } : {}),
+    ...((status === 'PENDING' || status === 'UNCERTAIN') && waiting?.redirection
+      ? { redirection: waiting.redirection }
+      : {}),
   };
 }

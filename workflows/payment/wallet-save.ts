@@ -25,10 +25,18 @@ export function walletEntriesOf(run: PaymentRun): { owner: string; entries: Wall
   return entries.length > 0 ? { owner, entries } : undefined;
 }
 
-export async function saveToCustomerWallet(run: PaymentRun, saving: { owner: string; entries: WalletEntry[] }): Promise<void> {
+export async function saveToCustomerWallet(
+  run: PaymentRun,
+  saving: { owner: string; entries: WalletEntry[] },
+): Promise<void> {
   for (const entry of saving.entries) {
     try {
-      await saveToWallet({ entity_id: run.state.entity_id, owner_reference: saving.owner, payment_id: run.state.id, entry });
+      await saveToWallet({
+        entity_id: run.state.entity_id,
+        owner_reference: saving.owner,
+        payment_id: run.state.id,
+        entry,
+      });
     } catch (error) {
       if (!(error instanceof ActivityFailure)) throw error;
       // The money is authorized either way: the shopper types the card again next time.

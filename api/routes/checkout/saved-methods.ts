@@ -42,15 +42,29 @@ export function registerSavedMethodRoutes(parent: FastifyInstance, deps: Deps): 
     return reference ? { entityId, ownerReference: reference } : undefined;
   }
 
-  app.options('/checkout/v1/sessions/:id/saved-methods/:token', { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) =>
-    reply.status(204).headers({ 'access-control-allow-methods': 'GET, DELETE, OPTIONS', 'access-control-allow-headers': 'content-type, x-api-key, x-request-id', 'access-control-max-age': '7200' }).send(),
+  app.options(
+    '/checkout/v1/sessions/:id/saved-methods/:token',
+    { schema: { hide: true }, onRequest: withVaultCors },
+    async (_request, reply) =>
+      reply
+        .status(204)
+        .headers({
+          'access-control-allow-methods': 'GET, DELETE, OPTIONS',
+          'access-control-allow-headers': 'content-type, x-api-key, x-request-id',
+          'access-control-max-age': '7200',
+        })
+        .send(),
   );
 
   app.get(
     '/checkout/v1/sessions/:id/saved-methods',
     {
       onRequest: withVaultCors,
-      schema: { hide: true, params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: Type.Array(SavedMethod), ...problemResponses(400, 401, 404) } },
+      schema: {
+        hide: true,
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: Type.Array(SavedMethod), ...problemResponses(400, 401, 404) },
+      },
     },
     async (request) => {
       const owner = await ownerOf(request, request.params.id);
@@ -73,11 +87,16 @@ export function registerSavedMethodRoutes(parent: FastifyInstance, deps: Deps): 
     '/checkout/v1/sessions/:id/saved-methods/:token',
     {
       onRequest: withVaultCors,
-      schema: { hide: true, params: Type.Object({ id: Type.String({ format: 'uuid' }), token: Type.String({ format: 'uuid' }) }), response: { 204: Type.Null(), ...problemResponses(400, 401, 404) } },
+      schema: {
+        hide: true,
+        params: Type.Object({ id: Type.String({ format: 'uuid' }), token: Type.String({ format: 'uuid' }) }),
+        response: { 204: Type.Null(), ...problemResponses(400, 401, 404) },
+      },
     },
     async (request, reply) => {
       const owner = await ownerOf(request, request.params.id);
-      if (!owner || !(await deleteWalletToken(deps.sql, owner, request.params.token))) throw notFound('saved means of payment');
+      if (!owner || !(await deleteWalletToken(deps.sql, owner, request.params.token)))
+        throw notFound('saved means of payment');
       return reply.status(204).send(null);
     },
   );

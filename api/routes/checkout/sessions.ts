@@ -27,7 +27,8 @@ const Submission = Type.Object(
   {
     split: Type.Array(Ref(PaymentSplitEntry), {
       minItems: 1,
-      description: 'What the shopper pays with, in order; the amounts add up to the session amount (e.g. a gift card, then a card for the rest).',
+      description:
+        'What the shopper pays with, in order; the amounts add up to the session amount (e.g. a gift card, then a card for the rest).',
     }),
   },
   { description: 'The shopper’s choice on a client session.' },
@@ -46,15 +47,25 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
   const withCors = withVaultCors;
   const entityOf = async (request: FastifyRequest) => (await identifyVaultCaller(request, deps)).entityId;
 
-  for (const path of ['/checkout/v1/sessions/:id', '/checkout/v1/sessions/:id/payments', '/checkout/v1/entities/:entityId/sessions/:id']) {
-    app.options(path, { schema: { hide: true } }, async (_request, reply) => reply.status(204).headers(corsPreflight).send());
+  for (const path of [
+    '/checkout/v1/sessions/:id',
+    '/checkout/v1/sessions/:id/payments',
+    '/checkout/v1/entities/:entityId/sessions/:id',
+  ]) {
+    app.options(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.status(204).headers(corsPreflight).send(),
+    );
   }
 
   app.get(
     '/checkout/v1/sessions/:id',
     {
       onRequest: withCors,
-      schema: { hide: true, params: SessionParams, response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 404) } },
+      schema: {
+        hide: true,
+        params: SessionParams,
+        response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 404) },
+      },
     },
     async (request) => deps.clientSessions.open(request.params.id, await entityOf(request), request.log),
   );
@@ -69,7 +80,10 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
       schema: {
         hide: true,
         params: Type.Object({ entityId: Type.String({ format: 'uuid' }), id: Type.String({ format: 'uuid' }) }),
-        response: { 200: Type.Object({ publishable_key: Type.String(), session: Ref(ClientSession) }), ...problemResponses(400, 404) },
+        response: {
+          200: Type.Object({ publishable_key: Type.String(), session: Ref(ClientSession) }),
+          ...problemResponses(400, 404),
+        },
       },
     },
     async (request) => {
@@ -84,7 +98,12 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
     '/checkout/v1/sessions/:id/payments',
     {
       onRequest: withCors,
-      schema: { hide: true, params: SessionParams, body: Submission, response: { 201: SubmissionResult, ...problemResponses(400, 401, 404) } },
+      schema: {
+        hide: true,
+        params: SessionParams,
+        body: Submission,
+        response: { 201: SubmissionResult, ...problemResponses(400, 401, 404) },
+      },
     },
     async (request, reply) => {
       const entityId = await entityOf(request);
@@ -92,7 +111,10 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
       const session = await deps.clientSessions.terms(request.params.id, entityId);
       const allowed = new Set(session.eligible_solutions.map((solution) => `${solution.partner}/${solution.method}`));
       const notOffered = request.body.split.findIndex((entry) => !allowed.has(`${entry.partner}/${entry.method}`));
-      if (notOffered >= 0) throw badRequest('this means of payment is not offered on this session', [{ pointer: `/split/${notOffered}/method`, detail: 'is not an eligible solution of the session' }]);
+      if (notOffered >= 0)
+        throw badRequest('this means of payment is not offered on this session', [
+          { pointer: `/split/${notOffered}/method`, detail: 'is not an eligible solution of the session' },
+        ]);
 
       const paymentId = randomUUID();
       const legs = await deps.payments.legsOf({
@@ -108,7 +130,12 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
             : entry,
         ),
       });
-      const result = await deps.clientSessions.submit(request.params.id, entityId, { id: paymentId, legs }, request.log);
+      const result = await deps.clientSessions.submit(
+        request.params.id,
+        entityId,
+        { id: paymentId, legs },
+        request.log,
+      );
       return reply.status(201).send(result);
     },
   );

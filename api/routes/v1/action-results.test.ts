@@ -3,7 +3,14 @@ import type { Payment } from '../../schemas/v2';
 import { matchesSchema } from '../../schemas/check';
 import { v2Schemas } from '../../schemas/v2';
 import { V1ActionResult, V1Protocols, v1Schemas } from '../../schemas/v1';
-import { v1ActionResult, v1ActionResults, v1Outcome, v1Protocols, validateOutcome, V1_OUTCOME_TABLE } from './action-results';
+import {
+  v1ActionResult,
+  v1ActionResults,
+  v1Outcome,
+  v1Protocols,
+  validateOutcome,
+  V1_OUTCOME_TABLE,
+} from './action-results';
 import { AUTHORIZATION_STATUSES, OPERATION_PARTNER_TRANSACTION_STATUSES } from '../../../domain/enums';
 import { V1_STATES, V1_STATUS_CODES } from '../../schemas/v1';
 
@@ -16,7 +23,13 @@ type AuthorizationTx = NonNullable<Payment['authorization']>['partner_transactio
 type Operation = Payment['captures'][number];
 type OperationTx = Operation['partner_transactions'][number];
 
-function authorizationTx(n: number, partner: string, method: string, amount: number, overrides: Partial<AuthorizationTx> = {}): AuthorizationTx {
+function authorizationTx(
+  n: number,
+  partner: string,
+  method: string,
+  amount: number,
+  overrides: Partial<AuthorizationTx> = {},
+): AuthorizationTx {
   return {
     id: id(n),
     created_at: at(n),
@@ -34,7 +47,13 @@ function authorizationTx(n: number, partner: string, method: string, amount: num
 }
 
 /** In these fixtures the gift card's authorization is id(1) and the card's id(2), unless a test says otherwise. */
-function operationTx(n: number, partner: string, method: string, amount: number, overrides: Partial<OperationTx> = {}): OperationTx {
+function operationTx(
+  n: number,
+  partner: string,
+  method: string,
+  amount: number,
+  overrides: Partial<OperationTx> = {},
+): OperationTx {
   return {
     authorization_partner_transaction_id: method === 'giftcard' ? id(1) : id(2),
     id: id(n),
@@ -104,7 +123,12 @@ const card = authorizationTx(2, 'sandbox-card', 'creditcard', 3000);
 function splitPayment(): Payment {
   return payment({
     authorization: { status: 'AUTHORIZED', partner_transactions: [giftCard, card] },
-    captures: [operation(10, [operationTx(10, 'sandbox-giftcard', 'giftcard', 2000), operationTx(11, 'sandbox-card', 'creditcard', 2500)])],
+    captures: [
+      operation(10, [
+        operationTx(10, 'sandbox-giftcard', 'giftcard', 2000),
+        operationTx(11, 'sandbox-card', 'creditcard', 2500),
+      ]),
+    ],
     refunds: [operation(20, [operationTx(20, 'sandbox-card', 'creditcard', 1000)])],
     voids: [operation(15, [operationTx(15, 'sandbox-card', 'creditcard', 500)])],
   });
@@ -142,7 +166,9 @@ describe('v1ActionResults', () => {
   });
 
   it('links captures and voids to their authorization, a refund to the capture it gives back', () => {
-    const parents = Object.fromEntries(v1ActionResults(splitPayment(), SESSION).map((r) => [r.transaction_id, r.parent_transaction_id]));
+    const parents = Object.fromEntries(
+      v1ActionResults(splitPayment(), SESSION).map((r) => [r.transaction_id, r.parent_transaction_id]),
+    );
     expect(parents).toEqual({
       [id(1)]: undefined,
       [id(2)]: undefined,
@@ -156,8 +182,14 @@ describe('v1ActionResults', () => {
   it('a refund takes the latest capture that still has money to give back', () => {
     const p = payment({
       authorization: { status: 'AUTHORIZED', partner_transactions: [card] },
-      captures: [operation(10, [operationTx(10, 'sandbox-card', 'creditcard', 1000)]), operation(11, [operationTx(11, 'sandbox-card', 'creditcard', 500)])],
-      refunds: [operation(20, [operationTx(20, 'sandbox-card', 'creditcard', 500)]), operation(21, [operationTx(21, 'sandbox-card', 'creditcard', 300)])],
+      captures: [
+        operation(10, [operationTx(10, 'sandbox-card', 'creditcard', 1000)]),
+        operation(11, [operationTx(11, 'sandbox-card', 'creditcard', 500)]),
+      ],
+      refunds: [
+        operation(20, [operationTx(20, 'sandbox-card', 'creditcard', 500)]),
+        operation(21, [operationTx(21, 'sandbox-card', 'creditcard', 300)]),
+      ],
     });
     const parents = new Map(v1ActionResults(p, SESSION).map((r) => [r.transaction_id, r.parent_transaction_id]));
     expect(parents.get(id(20))).toBe(id(11));
@@ -175,15 +207,23 @@ describe('v1ActionResults', () => {
   it('uses the authorization link of the view, which tells two legs of one solution apart', () => {
     const first = authorizationTx(1, 'sandbox-giftcard', 'giftcard', 1000);
     const second = authorizationTx(2, 'sandbox-giftcard', 'giftcard', 1000);
-    const capture = operationTx(10, 'sandbox-giftcard', 'giftcard', 1000, { authorization_partner_transaction_id: id(2) });
-    const p = payment({ authorization: { status: 'AUTHORIZED', partner_transactions: [first, second] }, captures: [operation(10, [capture])] });
+    const capture = operationTx(10, 'sandbox-giftcard', 'giftcard', 1000, {
+      authorization_partner_transaction_id: id(2),
+    });
+    const p = payment({
+      authorization: { status: 'AUTHORIZED', partner_transactions: [first, second] },
+      captures: [operation(10, [capture])],
+    });
     expect(v1ActionResults(p, SESSION).at(-1)?.parent_transaction_id).toBe(id(2));
   });
 
   it('names the capture a v1 refund was asked on, when recorded', () => {
     const p = payment({
       authorization: { status: 'AUTHORIZED', partner_transactions: [card] },
-      captures: [operation(10, [operationTx(10, 'sandbox-card', 'creditcard', 1000)]), operation(11, [operationTx(11, 'sandbox-card', 'creditcard', 500)])],
+      captures: [
+        operation(10, [operationTx(10, 'sandbox-card', 'creditcard', 1000)]),
+        operation(11, [operationTx(11, 'sandbox-card', 'creditcard', 500)]),
+      ],
       refunds: [operation(20, [operationTx(20, 'sandbox-card', 'creditcard', 300)])],
     });
     expect(v1ActionResults(p, SESSION).at(-1)?.parent_transaction_id).toBe(id(11));
@@ -196,9 +236,18 @@ describe('v1ActionResults', () => {
       partner_status: 'DECLINED',
       partner_additional_data: { refusal_reason: 'INSUFFICIENT_FUNDS' },
     });
-    const expired = authorizationTx(4, 'sandbox-card', 'creditcard', 3000, { status: 'REFUSED', partner_status: 'CARD_EXPIRED' });
-    const opaque = authorizationTx(5, 'sandbox-card', 'creditcard', 3000, { status: 'REFUSED', partner_status: 'DO_NOT_HONOR' });
-    const failedCapture = operationTx(10, 'sandbox-card', 'creditcard', 9000, { status: 'FAILURE', partner_status: 'AMOUNT_EXCEEDED' });
+    const expired = authorizationTx(4, 'sandbox-card', 'creditcard', 3000, {
+      status: 'REFUSED',
+      partner_status: 'CARD_EXPIRED',
+    });
+    const opaque = authorizationTx(5, 'sandbox-card', 'creditcard', 3000, {
+      status: 'REFUSED',
+      partner_status: 'DO_NOT_HONOR',
+    });
+    const failedCapture = operationTx(10, 'sandbox-card', 'creditcard', 9000, {
+      status: 'FAILURE',
+      partner_status: 'AMOUNT_EXCEEDED',
+    });
     const p = payment({
       authorization: { status: 'REFUSED', partner_transactions: [refused, expired, opaque] },
       captures: [operation(10, [failedCapture])],
@@ -212,18 +261,32 @@ describe('v1ActionResults', () => {
   });
 
   it('a leg waiting while the payment carries a redirection waits for the shopper; an unknown outcome is UNCERTAIN', () => {
-    const challenged = authorizationTx(1, 'sandbox-card', 'creditcard', 3000, { status: 'PENDING', partner_status: 'CHALLENGE_REQUIRED' });
+    const challenged = authorizationTx(1, 'sandbox-card', 'creditcard', 3000, {
+      status: 'PENDING',
+      partner_status: 'CHALLENGE_REQUIRED',
+    });
     const redirection = { href: 'https://acs.sandbox.example/c/1', method: 'POST' as const };
-    expect(v1ActionResults(payment({ authorization: { status: 'PENDING', partner_transactions: [challenged] }, redirection }), SESSION)[0]?.status).toMatchObject({
+    expect(
+      v1ActionResults(
+        payment({ authorization: { status: 'PENDING', partner_transactions: [challenged] }, redirection }),
+        SESSION,
+      )[0]?.status,
+    ).toMatchObject({
       state: 'CUSTOMER',
       code: 'WAITING_PARTNER_RESPONSE',
     });
-    expect(v1ActionResults(payment({ authorization: { status: 'PENDING', partner_transactions: [challenged] } }), SESSION)[0]?.status).toMatchObject({
+    expect(
+      v1ActionResults(payment({ authorization: { status: 'PENDING', partner_transactions: [challenged] } }), SESSION)[0]
+        ?.status,
+    ).toMatchObject({
       state: 'WAITING',
       code: 'WAITING_PARTNER_RESPONSE',
     });
     const timedOut = authorizationTx(1, 'sandbox-card', 'creditcard', 3000, { status: 'UNCERTAIN' });
-    expect(v1ActionResults(payment({ authorization: { status: 'UNCERTAIN', partner_transactions: [timedOut] } }), SESSION)[0]?.status).toMatchObject({
+    expect(
+      v1ActionResults(payment({ authorization: { status: 'UNCERTAIN', partner_transactions: [timedOut] } }), SESSION)[0]
+        ?.status,
+    ).toMatchObject({
       state: 'UNCERTAIN',
       code: 'UNCERTAIN',
     });
@@ -231,7 +294,10 @@ describe('v1ActionResults', () => {
 
   it('gives the partner token only when the view has it, and JPY amounts without decimals', () => {
     const tokenized = authorizationTx(1, 'sandbox-card', 'creditcard', 5000, { partner_token: 'sbx_tok_1' });
-    const [result] = v1ActionResults(payment({ currency: 'JPY', authorization: { status: 'AUTHORIZED', partner_transactions: [tokenized] } }), SESSION);
+    const [result] = v1ActionResults(
+      payment({ currency: 'JPY', authorization: { status: 'AUTHORIZED', partner_transactions: [tokenized] } }),
+      SESSION,
+    );
     expect(result?.plugin_result).toMatchObject({ amount: 5000, currency_code: 'JPY', token: 'sbx_tok_1' });
   });
 
@@ -256,15 +322,22 @@ describe('the outcome table', () => {
   });
 
   it('uses a reason only for failures, and only a v1 code', () => {
-    expect(v1Outcome('authorization', 'AUTHORIZED', 'INSUFFICIENT_FUNDS')).toEqual(V1_OUTCOME_TABLE.authorization.AUTHORIZED);
-    expect(v1Outcome('authorization', 'ERROR', 'ACQUIRER_TIMEOUT')).toEqual({ state: 'ERROR', code: 'TECHNICAL_ISSUE_TO_CONTACT_PARTNER' });
+    expect(v1Outcome('authorization', 'AUTHORIZED', 'INSUFFICIENT_FUNDS')).toEqual(
+      V1_OUTCOME_TABLE.authorization.AUTHORIZED,
+    );
+    expect(v1Outcome('authorization', 'ERROR', 'ACQUIRER_TIMEOUT')).toEqual({
+      state: 'ERROR',
+      code: 'TECHNICAL_ISSUE_TO_CONTACT_PARTNER',
+    });
     expect(v1Outcome('authorization', 'REFUSED', 'REJECTED_BANK')).toEqual({ state: 'ERROR', code: 'REJECTED_BANK' });
     expect(v1Outcome('operation', 'FAILURE', 'SUCCEEDED')).toEqual({ state: 'ERROR', code: 'FAILED' });
   });
 });
 
 describe('validateOutcome', () => {
-  const r = (state: (typeof V1_STATES)[number]) => ({ status: { action: 'AUTHORIZE' as const, state, code: 'SUCCEEDED' as const } });
+  const r = (state: (typeof V1_STATES)[number]) => ({
+    status: { action: 'AUTHORIZE' as const, state, code: 'SUCCEEDED' as const },
+  });
 
   it.each([
     [[r('SUCCESS'), r('SUCCESS')], undefined, 200, 'SUCCESS'],
@@ -283,10 +356,38 @@ describe('validateOutcome', () => {
 
 describe('v1Protocols', () => {
   const contracts = [
-    { partner: 'sandbox-card', method: 'creditcard', currencies: ['EUR', 'USD'], min_amount: 100, max_amount: 1_000_000, priority: 20 },
-    { partner: 'sandbox-giftcard', method: 'giftcard', currencies: ['EUR'], min_amount: 1, max_amount: 50_000, priority: 10 },
-    { partner: 'sandbox-instalments', method: '3x', currencies: ['EUR'], min_amount: 10_000, max_amount: 300_000, priority: 30 },
-    { partner: 'sandbox-instalments', method: '4x', currencies: ['EUR'], min_amount: 5_000, max_amount: 300_000, priority: 40 },
+    {
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      currencies: ['EUR', 'USD'],
+      min_amount: 100,
+      max_amount: 1_000_000,
+      priority: 20,
+    },
+    {
+      partner: 'sandbox-giftcard',
+      method: 'giftcard',
+      currencies: ['EUR'],
+      min_amount: 1,
+      max_amount: 50_000,
+      priority: 10,
+    },
+    {
+      partner: 'sandbox-instalments',
+      method: '3x',
+      currencies: ['EUR'],
+      min_amount: 10_000,
+      max_amount: 300_000,
+      priority: 30,
+    },
+    {
+      partner: 'sandbox-instalments',
+      method: '4x',
+      currencies: ['EUR'],
+      min_amount: 5_000,
+      max_amount: 300_000,
+      priority: 40,
+    },
   ];
 
   it('lists the eligible solutions by priority: labels, position, settings from the contract', () => {

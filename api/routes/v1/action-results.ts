@@ -78,13 +78,19 @@ export function v1Outcome(
   shopperMustAct?: boolean,
 ): V1Outcome;
 export function v1Outcome(kind: 'operation', status: OperationPartnerTransactionStatus, reason?: string): V1Outcome;
-export function v1Outcome(kind: 'authorization' | 'operation', status: string, reason?: string, shopperMustAct = false): V1Outcome {
+export function v1Outcome(
+  kind: 'authorization' | 'operation',
+  status: string,
+  reason?: string,
+  shopperMustAct = false,
+): V1Outcome {
   const row: V1Outcome =
     kind === 'authorization'
       ? V1_OUTCOME_TABLE.authorization[status as AuthorizationStatus]
       : V1_OUTCOME_TABLE.operation[status as OperationPartnerTransactionStatus];
   if (kind === 'authorization' && status === 'PENDING' && shopperMustAct) return V1_OUTCOME_TABLE.shopperMustAct;
-  if (row.state === 'ERROR' && isV1StatusCode(reason) && reason !== 'SUCCEEDED') return { state: row.state, code: reason };
+  if (row.state === 'ERROR' && isV1StatusCode(reason) && reason !== 'SUCCEEDED')
+    return { state: row.state, code: reason };
   return row;
 }
 
@@ -108,19 +114,29 @@ function authorizationOf(tx: OperationTx, authorizations: readonly Authorization
  * (refunds unwind the latest capture first, as domain/payment-operations.ts unwinds legs); else
  * the authorization.
  */
-function parentLinks(entries: readonly OperationEntry[], authorizations: readonly AuthorizationTx[], refundedCaptures: ReadonlyMap<string, string>): Map<string, string> {
+function parentLinks(
+  entries: readonly OperationEntry[],
+  authorizations: readonly AuthorizationTx[],
+  refundedCaptures: ReadonlyMap<string, string>,
+): Map<string, string> {
   const parents = new Map<string, string>();
   const captures: { tx: OperationTx; authorizationId: string | undefined; unrefunded: number }[] = [];
   for (const { action, tx } of entries) {
     const authorization = authorizationOf(tx, authorizations);
     if (action !== 'REFUND') {
       if (authorization) parents.set(tx.id, authorization.id);
-      if (action === 'CAPTURE' && tx.status === 'SUCCESS') captures.push({ tx, authorizationId: authorization?.id, unrefunded: tx.amount });
+      if (action === 'CAPTURE' && tx.status === 'SUCCESS')
+        captures.push({ tx, authorizationId: authorization?.id, unrefunded: tx.amount });
       continue;
     }
-    const candidates = captures.filter((c) => c.authorizationId === authorization?.id && c.tx.created_at <= tx.created_at);
+    const candidates = captures.filter(
+      (c) => c.authorizationId === authorization?.id && c.tx.created_at <= tx.created_at,
+    );
     const named = refundedCaptures.get(tx.id);
-    const capture = candidates.find((c) => c.tx.id === named) ?? [...candidates].reverse().find((c) => c.unrefunded > 0) ?? candidates.at(-1);
+    const capture =
+      candidates.find((c) => c.tx.id === named) ??
+      [...candidates].reverse().find((c) => c.unrefunded > 0) ??
+      candidates.at(-1);
     if (capture) {
       parents.set(tx.id, capture.tx.id);
       if (tx.status !== 'FAILURE') capture.unrefunded = Math.max(0, capture.unrefunded - tx.amount);
@@ -140,20 +156,32 @@ function operationEntries(payment: Payment): OperationEntry[] {
   ];
   return entries
     .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => (a.entry.tx.created_at < b.entry.tx.created_at ? -1 : a.entry.tx.created_at > b.entry.tx.created_at ? 1 : a.index - b.index))
+    .sort((a, b) =>
+      a.entry.tx.created_at < b.entry.tx.created_at
+        ? -1
+        : a.entry.tx.created_at > b.entry.tx.created_at
+          ? 1
+          : a.index - b.index,
+    )
     .map(({ entry }) => entry);
 }
 
 /** Every partner transaction of the payment as a v1 ActionResult. */
-export function v1ActionResults(payment: Payment, sessionId: string | undefined, refundedCaptures: ReadonlyMap<string, string> = new Map()): V1ActionResult[] {
+export function v1ActionResults(
+  payment: Payment,
+  sessionId: string | undefined,
+  refundedCaptures: ReadonlyMap<string, string> = new Map(),
+): V1ActionResult[] {
   const currency: Currency = payment.currency;
   const authorizations = payment.authorization?.partner_transactions ?? [];
   // The view keeps one redirection, for the first leg still waiting (workflows/payment/view.ts).
-  const waitingLeg = payment.redirection ? authorizations.find((a) => a.status === 'PENDING' || a.status === 'UNCERTAIN') : undefined;
+  const waitingLeg = payment.redirection
+    ? authorizations.find((a) => a.status === 'PENDING' || a.status === 'UNCERTAIN')
+    : undefined;
   const common = (tx: AuthorizationTx | OperationTx) => ({
     id: tx.id,
     transaction_id: tx.id,
-    ...(sessionId ?? payment.client_session_id ? { session_id: sessionId ?? payment.client_session_id } : {}),
+    ...((sessionId ?? payment.client_session_id) ? { session_id: sessionId ?? payment.client_session_id } : {}),
     entity_id: payment.entity_id,
     partner: tx.partner,
     method: tx.method,
@@ -165,7 +193,11 @@ export function v1ActionResults(payment: Payment, sessionId: string | undefined,
     const outcome = v1Outcome('authorization', tx.status, reason, tx === waitingLeg);
     return {
       ...common(tx),
-      status: { action: 'AUTHORIZE', ...outcome, ...(tx.partner_status_description ? { description: tx.partner_status_description } : {}) },
+      status: {
+        action: 'AUTHORIZE',
+        ...outcome,
+        ...(tx.partner_status_description ? { description: tx.partner_status_description } : {}),
+      },
       plugin_result: {
         amount: minorToMajorUnits(tx.amount, currency),
         currency_code: currency,
@@ -183,7 +215,11 @@ export function v1ActionResults(payment: Payment, sessionId: string | undefined,
     const parent = parents.get(tx.id);
     results.push({
       ...common(tx),
-      status: { action, ...outcome, ...(tx.partner_status_description ? { description: tx.partner_status_description } : {}) },
+      status: {
+        action,
+        ...outcome,
+        ...(tx.partner_status_description ? { description: tx.partner_status_description } : {}),
+      },
       plugin_result: {
         amount: minorToMajorUnits(tx.amount, currency),
         currency_code: currency,
@@ -197,8 +233,15 @@ export function v1ActionResults(payment: Payment, sessionId: string | undefined,
 }
 
 /** One partner transaction of the payment, or undefined when it is not one of its transactions (answer 404). */
-export function v1ActionResult(payment: Payment, sessionId: string | undefined, transactionId: string, refundedCaptures?: ReadonlyMap<string, string>): V1ActionResult | undefined {
-  return v1ActionResults(payment, sessionId, refundedCaptures).find((result) => result.transaction_id === transactionId);
+export function v1ActionResult(
+  payment: Payment,
+  sessionId: string | undefined,
+  transactionId: string,
+  refundedCaptures?: ReadonlyMap<string, string>,
+): V1ActionResult | undefined {
+  return v1ActionResults(payment, sessionId, refundedCaptures).find(
+    (result) => result.transaction_id === transactionId,
+  );
 }
 
 export interface ValidateOutcome {
@@ -218,7 +261,10 @@ const WAITING_STATES: readonly V1State[] = ['PENDING', 'RETRY', 'WAITING', 'MANU
  *   waiting is not a failure, with or without a redirection.
  * No result at all is 409 ERROR: nothing was paid.
  */
-export function validateOutcome(results: readonly Pick<V1ActionResult, 'status'>[], redirection?: unknown): ValidateOutcome {
+export function validateOutcome(
+  results: readonly Pick<V1ActionResult, 'status'>[],
+  redirection?: unknown,
+): ValidateOutcome {
   const failed = results.filter((r) => r.status.state === 'ERROR').length;
   if (results.length === 0 || failed === results.length) return { httpStatus: 409, global_status: 'ERROR' };
   if (failed > 0) return { httpStatus: 207, global_status: 'ERROR' };

@@ -13,7 +13,9 @@ const unauthorized = (detail: string) => new HttpProblem(401, 'unauthorized', de
 /** The entity of the path, when the caller's credential is that entity's; any other is told it does not exist. */
 export function assertEntity(callerEntityId: string, pathEntityId: string): void {
   if (callerEntityId !== pathEntityId) {
-    throw new HttpProblem(404, 'entity_not_found', 'entity not found', undefined, { apiErrorCode: 'ENTITY_NOT_FOUND_ERROR' });
+    throw new HttpProblem(404, 'entity_not_found', 'entity not found', undefined, {
+      apiErrorCode: 'ENTITY_NOT_FOUND_ERROR',
+    });
   }
 }
 
@@ -27,8 +29,11 @@ export function entityOfPrincipal(request: FastifyRequest, pathEntityId: string)
 /** init and validate: the x-api-key header, publishable (pk_) or secret, of the path's entity. */
 export async function entityOfApiKeyCaller(request: FastifyRequest, sql: Sql, pathEntityId: string): Promise<string> {
   const apiKey = request.headers['x-api-key'];
-  if (typeof apiKey !== 'string' || apiKey.length === 0) throw unauthorized('init and validate take an API key in x-api-key: the publishable key (pk_…) or the secret one');
-  const entityId = apiKey.startsWith(PUBLISHABLE_KEY_PREFIX) ? await entityOfPublishableKey(sql, apiKey) : await entityOfApiKey(sql, apiKey);
+  if (typeof apiKey !== 'string' || apiKey.length === 0)
+    throw unauthorized('init and validate take an API key in x-api-key: the publishable key (pk_…) or the secret one');
+  const entityId = apiKey.startsWith(PUBLISHABLE_KEY_PREFIX)
+    ? await entityOfPublishableKey(sql, apiKey)
+    : await entityOfApiKey(sql, apiKey);
   if (!entityId) throw unauthorized('the API key is invalid');
   assertEntity(entityId, pathEntityId);
   return entityId;

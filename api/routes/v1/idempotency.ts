@@ -23,7 +23,9 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const key = request.headers[V1_IDEMPOTENCY_HEADER];
   if (key === undefined) return undefined;
   if (!isV1IdempotencyKey(key)) {
-    throw new HttpProblem(400, 'invalid_request', 'x-idempotency-key must be 1 to 255 printable ASCII characters', [{ pointer: '/headers/x-idempotency-key', detail: 'is malformed' }]);
+    throw new HttpProblem(400, 'invalid_request', 'x-idempotency-key must be 1 to 255 printable ASCII characters', [
+      { pointer: '/headers/x-idempotency-key', detail: 'is malformed' },
+    ]);
   }
   return key;
 }
@@ -40,11 +42,22 @@ export async function answerOnce(
     const answer = await run();
     return reply.status(answer.status).send(answer.body);
   }
-  const fingerprint = v1RequestFingerprint(deps.encryptionKey, { method: request.method, path: request.url.split('?')[0] ?? request.url, body: request.body });
+  const fingerprint = v1RequestFingerprint(deps.encryptionKey, {
+    method: request.method,
+    path: request.url.split('?')[0] ?? request.url,
+    body: request.body,
+  });
   const claim = await claimV1Idempotency(deps.sql, deps.encryptionKey, { entityId, key, fingerprint });
-  if (claim.status === 'replay') return reply.status(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
-  if (claim.status === 'in_flight') throw new HttpProblem(409, 'idempotency_in_flight', 'a request with this x-idempotency-key is still in progress; retry it shortly');
-  if (claim.status === 'mismatch') throw new HttpProblem(409, 'idempotency_mismatch', 'this x-idempotency-key was used for another request');
+  if (claim.status === 'replay')
+    return reply.status(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
+  if (claim.status === 'in_flight')
+    throw new HttpProblem(
+      409,
+      'idempotency_in_flight',
+      'a request with this x-idempotency-key is still in progress; retry it shortly',
+    );
+  if (claim.status === 'mismatch')
+    throw new HttpProblem(409, 'idempotency_mismatch', 'this x-idempotency-key was used for another request');
   let answer: V1Answer;
   try {
     answer = await run();
@@ -53,7 +66,10 @@ export async function answerOnce(
     throw error;
   }
   if (answer.status >= 200 && answer.status < 300) {
-    await completeV1Idempotency(deps.sql, deps.encryptionKey, claim.claim, { statusCode: answer.status, body: answer.body });
+    await completeV1Idempotency(deps.sql, deps.encryptionKey, claim.claim, {
+      statusCode: answer.status,
+      body: answer.body,
+    });
   } else {
     await releaseV1Idempotency(deps.sql, claim.claim);
   }

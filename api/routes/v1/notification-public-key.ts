@@ -21,11 +21,13 @@ const PEM_MEDIA_TYPE = 'application/x-pem-file';
 /** True when the client asks for the PEM file and not for JSON (a q-value of 0 is a refusal). */
 function wantsPem(accept: string | undefined): boolean {
   if (!accept) return false;
-  return accept.split(',').some((part) => {
-    const [type, ...parameters] = part.trim().toLowerCase().split(';');
-    const refused = parameters.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
-    return type?.trim() === PEM_MEDIA_TYPE && !refused;
-  }) && !/application\/json/i.test(accept);
+  return (
+    accept.split(',').some((part) => {
+      const [type, ...parameters] = part.trim().toLowerCase().split(';');
+      const refused = parameters.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+      return type?.trim() === PEM_MEDIA_TYPE && !refused;
+    }) && !/application\/json/i.test(accept)
+  );
 }
 
 export function registerV1NotificationKeyRoute(app: FastifyInstance, deps: { sql: Sql; encryptionKey: Buffer }): void {

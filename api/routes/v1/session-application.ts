@@ -10,9 +10,17 @@ import { parseDecimalCount, parseMajorUnits } from '../../../domain/decimal-amou
 import type { FieldError } from '../../errors/problem';
 import { matchesSchema } from '../../schemas/check';
 import type { V1Address, V1CreateSessionApplication, V1Customer, V1ItemLine, V1Shipment } from '../../schemas/v1';
-import { Address, Customer, ItemLine, Shipment, ShippingAddress, type ClientSessionApplication } from '../../schemas/v2';
+import {
+  Address,
+  Customer,
+  ItemLine,
+  Shipment,
+  ShippingAddress,
+  type ClientSessionApplication,
+} from '../../schemas/v2';
 
-type Converted = { ok: true; application: ClientSessionApplication; currency: Currency } | { ok: false; errors: FieldError[] };
+type Converted =
+  { ok: true; application: ClientSessionApplication; currency: Currency } | { ok: false; errors: FieldError[] };
 
 /** Keeps a built v2 part only when v2's schema accepts it (see the file comment). */
 function ifValid<T>(schema: TSchema, value: T): T | undefined {
@@ -78,7 +86,14 @@ function itemLineOf(line: V1ItemLine, currency: Currency): Record<string, unknow
     return parsed.ok ? parsed.value : undefined;
   };
   const quantity = line.quantity === undefined ? undefined : parseDecimalCount(line.quantity, { sign: 'positive' });
-  const type = line.type_code === 'digital' ? 'DIGITAL' : line.type_code === 'shipping_fees' ? 'SHIPPING_FEES' : line.type_code ? 'PHYSICAL' : undefined;
+  const type =
+    line.type_code === 'digital'
+      ? 'DIGITAL'
+      : line.type_code === 'shipping_fees'
+        ? 'SHIPPING_FEES'
+        : line.type_code
+          ? 'PHYSICAL'
+          : undefined;
   return ifValid(
     ItemLine,
     defined({
@@ -98,7 +113,9 @@ function itemLineOf(line: V1ItemLine, currency: Currency): Record<string, unknow
 
 function shipmentOf(shipment: V1Shipment, currency: Currency): Record<string, unknown> | undefined {
   const amount = shipment.amount === undefined ? undefined : parseMajorUnits(shipment.amount, currency);
-  const lines = (shipment.item_lines ?? []).map((line) => itemLineOf(line, currency)).filter((line) => line !== undefined);
+  const lines = (shipment.item_lines ?? [])
+    .map((line) => itemLineOf(line, currency))
+    .filter((line) => line !== undefined);
   return ifValid(
     Shipment,
     defined({
@@ -116,20 +133,28 @@ function shipmentOf(shipment: V1Shipment, currency: Currency): Record<string, un
 export function clientSessionApplicationOf(entityId: string, body: V1CreateSessionApplication): Converted {
   const { order } = body;
   if (!isCurrency(order.currency_code)) {
-    return { ok: false, errors: [{ pointer: '/order/currency_code', detail: `${order.currency_code} is not a currency Tessera processes` }] };
+    return {
+      ok: false,
+      errors: [
+        { pointer: '/order/currency_code', detail: `${order.currency_code} is not a currency Tessera processes` },
+      ],
+    };
   }
   const currency = order.currency_code;
   const amount = parseMajorUnits(body.amount, currency, { sign: 'positive' });
   if (!amount.ok) return { ok: false, errors: [{ pointer: '/amount', detail: amount.error }] };
   // The order's totals describe, they move no money: one in a fraction of a minor unit (a tax
   // computed to four decimals) is left out rather than refused.
-  const orderAmount = order.amount === undefined ? undefined : parseMajorUnits(order.amount, currency, { sign: 'positive' });
+  const orderAmount =
+    order.amount === undefined ? undefined : parseMajorUnits(order.amount, currency, { sign: 'positive' });
   const taxAmount = order.tax_amount === undefined ? undefined : parseMajorUnits(order.tax_amount, currency);
 
   // v2's net_amount is the order total, taxes included (v1's amount), and at least what is paid now.
   const total = orderAmount?.ok && orderAmount.value >= amount.value ? orderAmount.value : undefined;
   const tax = total !== undefined && taxAmount?.ok && taxAmount.value <= total ? taxAmount.value : undefined;
-  const shipments = (order.shipments ?? []).map((shipment) => shipmentOf(shipment, currency)).filter((shipment) => shipment !== undefined);
+  const shipments = (order.shipments ?? [])
+    .map((shipment) => shipmentOf(shipment, currency))
+    .filter((shipment) => shipment !== undefined);
   const customer = customerOf(order.customer);
   const application: ClientSessionApplication = {
     entity_id: entityId,

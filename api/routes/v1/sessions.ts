@@ -45,12 +45,24 @@ export interface V1Deps {
 }
 
 const EntityParams = Type.Object({ entity: Type.String({ format: 'uuid' }) });
-const SessionParams = Type.Object({ entity: Type.String({ format: 'uuid' }), session: Type.String({ format: 'uuid' }) });
+const SessionParams = Type.Object({
+  entity: Type.String({ format: 'uuid' }),
+  session: Type.String({ format: 'uuid' }),
+});
 
 /** The events a v1 hook is told of: each change of a partner transaction, as an ActionResult. */
-export const V1_HOOK_EVENTS = ['PARTNER_TRANSACTION_AUTHORIZATION', 'PARTNER_TRANSACTION_CAPTURE', 'PARTNER_TRANSACTION_VOID', 'PARTNER_TRANSACTION_REFUND'] as const;
+export const V1_HOOK_EVENTS = [
+  'PARTNER_TRANSACTION_AUTHORIZATION',
+  'PARTNER_TRANSACTION_CAPTURE',
+  'PARTNER_TRANSACTION_VOID',
+  'PARTNER_TRANSACTION_REFUND',
+] as const;
 
-export const v1HookSubscription = (hook: string): WebhookSubscription => ({ url: hook, event_types: [...V1_HOOK_EVENTS], format: 'v1-action-result' });
+export const v1HookSubscription = (hook: string): WebhookSubscription => ({
+  url: hook,
+  event_types: [...V1_HOOK_EVENTS],
+  format: 'v1-action-result',
+});
 
 const sessionNotFound = () => new HttpProblem(404, 'not_found', 'session not found');
 
@@ -66,12 +78,19 @@ function sessionAnswer(session: ClientSessionState, protocols: ReturnType<typeof
 }
 
 /** The session's transactions, every payment submitted on it, refresh of the latest included. */
-async function sessionResults(deps: V1Deps, session: ClientSessionState, log: Parameters<PaymentGateway['read']>[2]['log']) {
+async function sessionResults(
+  deps: V1Deps,
+  session: ClientSessionState,
+  log: Parameters<PaymentGateway['read']>[2]['log'],
+) {
   const stored = await paymentsOfSession(deps.sql, session.id);
-  const latest = session.payment_id ? await deps.payments.read(session.payment_id, session.entity_id, { log }).catch(() => undefined) : undefined;
+  const latest = session.payment_id
+    ? await deps.payments.read(session.payment_id, session.entity_id, { log }).catch(() => undefined)
+    : undefined;
   const payments: Payment[] = latest ? [...stored.filter((payment) => payment.id !== latest.id), latest] : stored;
   const results = [];
-  for (const payment of payments) results.push(...v1ActionResults(payment, session.id, await transactionParents(deps.sql, payment.id)));
+  for (const payment of payments)
+    results.push(...v1ActionResults(payment, session.id, await transactionParents(deps.sql, payment.id)));
   return results;
 }
 
@@ -90,7 +109,11 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             'Creates the payment session of an order: a v2 client session with the same id. Amounts are decimal major units (numbers or numeric strings). Answers 201 with the solutions the entity may offer for this amount and currency, or 204 when none is eligible. With x-idempotency-key, a repeat answers the first result again for 14 days.',
           params: EntityParams,
           body: Ref(V1CreateSessionApplication),
-          response: { 201: Ref(V1SessionProtocols), 204: Type.Null({ description: 'No solution is eligible for this order' }), ...ApiErrors(400, 401, 404, 409) },
+          response: {
+            201: Ref(V1SessionProtocols),
+            204: Type.Null({ description: 'No solution is eligible for this order' }),
+            ...ApiErrors(400, 401, 404, 409),
+          },
         }),
       },
       async (request, reply) => {
@@ -122,14 +145,17 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         config: { ...v1ErrorShape, auth: { scope: 'payment-api' } },
         ...v1RouteOptions(documented, {
           summary: 'Get the transactions of a session',
-          description: 'Every transaction of the session as an ActionResult, in the order they happened; an empty array before payment.',
+          description:
+            'Every transaction of the session as an ActionResult, in the order they happened; an empty array before payment.',
           params: SessionParams,
           response: { 200: Type.Array(Ref(V1ActionResult)), ...ApiErrors(401, 404) },
         }),
       },
       async (request) => {
         const entityId = entityOfPrincipal(request, request.params.entity);
-        const session = await deps.clientSessions.read(request.params.session, entityId).catch(() => Promise.reject(sessionNotFound()));
+        const session = await deps.clientSessions
+          .read(request.params.session, entityId)
+          .catch(() => Promise.reject(sessionNotFound()));
         return sessionResults(deps, session, request.log);
       },
     ),
@@ -142,8 +168,12 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         config: { ...v1ErrorShape, auth: { scope: 'payment-api' } },
         ...v1RouteOptions(documented, {
           summary: 'Get the transactions of an order (deprecated)',
-          description: 'The transactions of every payment with this order reference. References are not unique: prefer the session or transaction calls.',
-          params: Type.Object({ entity: Type.String({ format: 'uuid' }), order: Type.String({ minLength: 1, maxLength: 255 }) }),
+          description:
+            'The transactions of every payment with this order reference. References are not unique: prefer the session or transaction calls.',
+          params: Type.Object({
+            entity: Type.String({ format: 'uuid' }),
+            order: Type.String({ minLength: 1, maxLength: 255 }),
+          }),
           response: { 200: Type.Array(Ref(V1ActionResult)), ...ApiErrors(401, 404) },
         }),
       },
@@ -151,7 +181,9 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         const entityId = entityOfPrincipal(request, request.params.entity);
         const results = [];
         for (const payment of await paymentsOfOrder(deps.sql, entityId, request.params.order)) {
-          results.push(...v1ActionResults(payment, payment.client_session_id, await transactionParents(deps.sql, payment.id)));
+          results.push(
+            ...v1ActionResults(payment, payment.client_session_id, await transactionParents(deps.sql, payment.id)),
+          );
         }
         return results;
       },
@@ -175,20 +207,60 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       },
       async (request) => {
         const entityId = await entityOfApiKeyCaller(request, deps.sql, request.params.entity);
-        const session = await deps.clientSessions.open(request.params.session, entityId, request.log).catch((error: unknown) => Promise.reject(error instanceof HttpProblem && error.status === 404 ? sessionNotFound() : error));
+        const session = await deps.clientSessions
+          .open(request.params.session, entityId, request.log)
+          .catch((error: unknown) =>
+            Promise.reject(error instanceof HttpProblem && error.status === 404 ? sessionNotFound() : error),
+          );
         const { partner, method, payment_data: paymentData, step_id: stepId } = request.body;
         assertOffered(session, partner, method, '');
-        const asked = request.body.amount === undefined ? { ok: true as const, value: session.amount } : parseMajorUnits(request.body.amount, session.currency, { sign: 'positive' });
+        const asked =
+          request.body.amount === undefined
+            ? { ok: true as const, value: session.amount }
+            : parseMajorUnits(request.body.amount, session.currency, { sign: 'positive' });
         if (!asked.ok) throw badRequest('the amount is invalid', [{ pointer: '/amount', detail: asked.error }]);
-        const base = { partner, method, session_id: session.id, date: new Date().toISOString(), ...(stepId ? { step_id: stepId } : {}) };
-        const pluginResult = (amount: number, status: string) => ({ amount: minorToMajorUnits(amount, session.currency), currency_code: session.currency, status });
+        const base = {
+          partner,
+          method,
+          session_id: session.id,
+          date: new Date().toISOString(),
+          ...(stepId ? { step_id: stepId } : {}),
+        };
+        const pluginResult = (amount: number, status: string) => ({
+          amount: minorToMajorUnits(amount, session.currency),
+          currency_code: session.currency,
+          status,
+        });
         if (GIFT_CARD_PARTNERS.includes(partner)) {
-          if (!paymentData?.token) throw badRequest('a gift card needs its vault token', [{ pointer: '/payment_data/token', detail: 'is required: tokenize the gift card with POST /v2/vault/gift-cards' }]);
-          const { balance } = await giftCardBalance({ ...secrets, partners: deps.partners }, entityId, paymentData.token, session.currency).catch((error: unknown) => Promise.reject(asV1Field(error, '/payment_data/token')));
+          if (!paymentData?.token)
+            throw badRequest('a gift card needs its vault token', [
+              {
+                pointer: '/payment_data/token',
+                detail: 'is required: tokenize the gift card with POST /v2/vault/gift-cards',
+              },
+            ]);
+          const { balance } = await giftCardBalance(
+            { ...secrets, partners: deps.partners },
+            entityId,
+            paymentData.token,
+            session.currency,
+          ).catch((error: unknown) => Promise.reject(asV1Field(error, '/payment_data/token')));
           const available = balance.active ? Math.min(balance.balance, asked.value) : 0;
           return {
             ...base,
-            status: available > 0 ? { action: 'AUTHORIZE' as const, state: 'SUCCESS' as const, code: 'SUCCEEDED' as const, description: `the gift card can pay ${minorToMajorUnits(available, session.currency)} ${session.currency}` } : { action: 'AUTHORIZE' as const, state: 'ERROR' as const, code: balance.active ? ('INSUFFICIENT_FUNDS' as const) : ('CARD_IS_NOT_ACTIVE' as const) },
+            status:
+              available > 0
+                ? {
+                    action: 'AUTHORIZE' as const,
+                    state: 'SUCCESS' as const,
+                    code: 'SUCCEEDED' as const,
+                    description: `the gift card can pay ${minorToMajorUnits(available, session.currency)} ${session.currency}`,
+                  }
+                : {
+                    action: 'AUTHORIZE' as const,
+                    state: 'ERROR' as const,
+                    code: balance.active ? ('INSUFFICIENT_FUNDS' as const) : ('CARD_IS_NOT_ACTIVE' as const),
+                  },
             plugin_result: pluginResult(available, balance.active ? 'ACTIVE' : 'INACTIVE'),
           };
         }
@@ -196,8 +268,18 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         return {
           ...base,
           status: redirects
-            ? { action: 'AUTHORIZE' as const, state: 'CUSTOMER' as const, code: 'WAITING_PARTNER_RESPONSE' as const, description: 'validate this solution: its answer carries the redirection to the partner' }
-            : { action: 'AUTHORIZE' as const, state: 'SUCCESS' as const, code: 'SUCCEEDED' as const, description: 'ready: validate with the vault token of the card' },
+            ? {
+                action: 'AUTHORIZE' as const,
+                state: 'CUSTOMER' as const,
+                code: 'WAITING_PARTNER_RESPONSE' as const,
+                description: 'validate this solution: its answer carries the redirection to the partner',
+              }
+            : {
+                action: 'AUTHORIZE' as const,
+                state: 'SUCCESS' as const,
+                code: 'SUCCEEDED' as const,
+                description: 'ready: validate with the vault token of the card',
+              },
           plugin_result: pluginResult(asked.value, 'READY'),
         };
       },
@@ -216,32 +298,66 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           security: [{ apiKey: [] }],
           params: SessionParams,
           body: Ref(V1ValidateSessionRequest),
-          response: { 200: Ref(V1ClientAction), 207: Ref(V1ClientAction), 409: Ref(V1ClientAction), ...ApiErrors(400, 401, 404) },
+          response: {
+            200: Ref(V1ClientAction),
+            207: Ref(V1ClientAction),
+            409: Ref(V1ClientAction),
+            ...ApiErrors(400, 401, 404),
+          },
         }),
       },
       async (request, reply) => {
         const entityId = await entityOfApiKeyCaller(request, deps.sql, request.params.entity);
         return answerOnce(secrets, request, reply, entityId, async () => {
-          const session = await deps.clientSessions.terms(request.params.session, entityId).catch((error: unknown) => Promise.reject(error instanceof HttpProblem && error.status === 404 ? sessionNotFound() : error));
+          const session = await deps.clientSessions
+            .terms(request.params.session, entityId)
+            .catch((error: unknown) =>
+              Promise.reject(error instanceof HttpProblem && error.status === 404 ? sessionNotFound() : error),
+            );
           const { split, stepIds } = splitOf(session, request.body);
           const paymentId = randomUUID();
           const legs = await deps.payments
-            .legsOf({ entityId, paymentId, currency: session.currency, allowFutureUsage: session.allow_future_usage, split })
+            .legsOf({
+              entityId,
+              paymentId,
+              currency: session.currency,
+              allowFutureUsage: session.allow_future_usage,
+              split,
+            })
             .catch((error: unknown) => Promise.reject(asV1SplitErrors(error)));
-          const { payment } = await deps.clientSessions.submit(session.id, entityId, { id: paymentId, legs }, request.log);
+          const { payment } = await deps.clientSessions.submit(
+            session.id,
+            entityId,
+            { id: paymentId, legs },
+            request.log,
+          );
           const results = v1ActionResults(payment, session.id)
             .filter((result) => result.status.action === 'AUTHORIZE')
             .map((result, index) => ({ ...result, ...(stepIds[index] ? { step_id: stepIds[index] } : {}) }));
-          const refusedAsAWhole = payment.authorization?.status !== 'AUTHORIZED' && results.some((result) => result.status.state === 'SUCCESS');
+          const refusedAsAWhole =
+            payment.authorization?.status !== 'AUTHORIZED' &&
+            results.some((result) => result.status.state === 'SUCCESS');
           const described = refusedAsAWhole
             ? results.map((result) =>
-                result.status.state === 'SUCCESS' ? { ...result, status: { ...result.status, description: 'authorized, then released: another solution failed, so a VOID follows' } } : result,
+                result.status.state === 'SUCCESS'
+                  ? {
+                      ...result,
+                      status: {
+                        ...result.status,
+                        description: 'authorized, then released: another solution failed, so a VOID follows',
+                      },
+                    }
+                  : result,
               )
             : results;
           const outcome = validateOutcome(described, payment.redirection);
           return {
             status: outcome.httpStatus,
-            body: { global_status: outcome.global_status, results: described, ...(payment.redirection ? { redirection: payment.redirection } : {}) },
+            body: {
+              global_status: outcome.global_status,
+              results: described,
+              ...(payment.redirection ? { redirection: payment.redirection } : {}),
+            },
           };
         });
       },
@@ -251,7 +367,9 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
 
 function assertOffered(session: ClientSessionState, partner: string, method: string, at: string): void {
   if (!session.eligible_solutions.some((solution) => solution.partner === partner && solution.method === method)) {
-    throw badRequest('this solution is not offered on this session', [{ pointer: `${at}/method`, detail: `${partner} ${method} is not one of the session's protocols` }]);
+    throw badRequest('this solution is not offered on this session', [
+      { pointer: `${at}/method`, detail: `${partner} ${method} is not one of the session's protocols` },
+    ]);
   }
 }
 
@@ -274,13 +392,18 @@ function splitOf(session: ClientSessionState, entries: V1ValidateSessionRequest)
       partner: entry.partner,
       method: entry.method,
       ...(token ? { vault_form_token: token } : {}),
-      ...(session.three_ds_authentication_options ? { three_ds_authentication_options: session.three_ds_authentication_options } : {}),
+      ...(session.three_ds_authentication_options
+        ? { three_ds_authentication_options: session.three_ds_authentication_options }
+        : {}),
     });
     stepIds.push(entry.step_id);
   }
   const total = split.reduce((sum, entry) => sum + entry.amount, 0);
   if (errors.length === 0 && total !== session.amount) {
-    errors.push({ pointer: '', detail: `the solutions add up to ${minorToMajorUnits(total, session.currency)}, the session amount is ${minorToMajorUnits(session.amount, session.currency)}` });
+    errors.push({
+      pointer: '',
+      detail: `the solutions add up to ${minorToMajorUnits(total, session.currency)}, the session amount is ${minorToMajorUnits(session.amount, session.currency)}`,
+    });
   }
   if (errors.length > 0) throw badRequest('the solutions cannot pay the session', errors);
   return { split, stepIds };
@@ -289,12 +412,26 @@ function splitOf(session: ClientSessionState, entries: V1ValidateSessionRequest)
 /** Split entry errors point into v2's `/split/N/…`; a v1 validate body is the array itself: `/N/…`. */
 function asV1SplitErrors(error: unknown): unknown {
   if (!(error instanceof HttpProblem) || !error.errors) return error;
-  const errors = error.errors.map((field) => ({ ...field, pointer: field.pointer.replace(/^\/split\/(\d+)\/vault_form_token/, '/$1/payment_data/token').replace(/^\/split/, '') }));
+  const errors = error.errors.map((field) => ({
+    ...field,
+    pointer: field.pointer
+      .replace(/^\/split\/(\d+)\/vault_form_token/, '/$1/payment_data/token')
+      .replace(/^\/split/, ''),
+  }));
   return new HttpProblem(error.status, error.code, error.message, errors, error.extra);
 }
 
 /** A balance check's field errors name v2's `/vault_form_token`; in v1 the token is elsewhere. */
 function asV1Field(error: unknown, pointer: string): unknown {
   if (!(error instanceof HttpProblem) || !error.errors) return error;
-  return new HttpProblem(error.status, error.code, error.message, error.errors.map((field) => ({ ...field, pointer: field.pointer === '/vault_form_token' ? pointer : field.pointer })), error.extra);
+  return new HttpProblem(
+    error.status,
+    error.code,
+    error.message,
+    error.errors.map((field) => ({
+      ...field,
+      pointer: field.pointer === '/vault_form_token' ? pointer : field.pointer,
+    })),
+    error.extra,
+  );
 }

@@ -12,7 +12,14 @@ import { HttpProblem, badRequest } from '../../errors/problem';
 import type { OperationRequest } from '../../gateway/payments';
 import { giftCardBalance } from '../../gift-card-balance';
 import { Ref } from '../../schemas/typebox';
-import { V1ActionResult, V1DefaultCapturePosRequest, V1DefaultInitPosRequest, V1DefaultPaymentApplication, V1InitResult, V1ServerToServerTransaction } from '../../schemas/v1';
+import {
+  V1ActionResult,
+  V1DefaultCapturePosRequest,
+  V1DefaultInitPosRequest,
+  V1DefaultPaymentApplication,
+  V1InitResult,
+  V1ServerToServerTransaction,
+} from '../../schemas/v1';
 import type { CreatePaymentRequest, Payment } from '../../schemas/v2';
 import { v1ActionResult } from './action-results';
 import { entityOfPrincipal } from './callers';
@@ -21,13 +28,20 @@ import type { V1Deps } from './sessions';
 import { ApiErrors, atV1Paths, v1ErrorShape, v1RouteOptions } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 
-const TransactionParams = Type.Object({ entity: Type.String({ format: 'uuid' }), transaction: Type.String({ format: 'uuid' }) });
+const TransactionParams = Type.Object({
+  entity: Type.String({ format: 'uuid' }),
+  transaction: Type.String({ format: 'uuid' }),
+});
 const OPERATION_ACTIONS = ['capture', 'void', 'refund', 'off_session_authorize', 'authorize'] as const;
 /** Plugins write actions in either case; a JSON schema pattern has no case-insensitive flag. */
-const actionPattern = (actions: readonly string[]) => `^(${[...actions, ...actions.map((action) => action.toUpperCase())].join('|')})$`;
+const actionPattern = (actions: readonly string[]) =>
+  `^(${[...actions, ...actions.map((action) => action.toUpperCase())].join('|')})$`;
 const operationKindOf = { capture: 'capture', void: 'void', refund: 'refund' } as const;
 
-const transactionNotFound = () => new HttpProblem(404, 'transaction_not_found', 'transaction not found', undefined, { apiErrorCode: 'TRANSACTION_NOT_FOUND_ERROR' });
+const transactionNotFound = () =>
+  new HttpProblem(404, 'transaction_not_found', 'transaction not found', undefined, {
+    apiErrorCode: 'TRANSACTION_NOT_FOUND_ERROR',
+  });
 
 function amountOf(value: unknown, currency: Currency, pointer = '/amount'): number {
   const amount = parseMajorUnits(value, currency, { sign: 'positive' });
@@ -36,13 +50,20 @@ function amountOf(value: unknown, currency: Currency, pointer = '/amount'): numb
 }
 
 function currencyOf(code: string): Currency {
-  if (!isCurrency(code)) throw badRequest('the currency is not processed', [{ pointer: '/order/currency_code', detail: `${code} is not a currency Tessera processes` }]);
+  if (!isCurrency(code))
+    throw badRequest('the currency is not processed', [
+      { pointer: '/order/currency_code', detail: `${code} is not a currency Tessera processes` },
+    ]);
   return code;
 }
 
 /** A v2 problem about the amount ("must not exceed what is available") is v1's 409. */
 function beyondAvailable(error: unknown): unknown {
-  if (error instanceof HttpProblem && error.status === 400 && error.errors?.some((field) => field.pointer === '/amount')) {
+  if (
+    error instanceof HttpProblem &&
+    error.status === 400 &&
+    error.errors?.some((field) => field.pointer === '/amount')
+  ) {
     return new HttpProblem(409, 'amount_exceeded', error.message, error.errors);
   }
   return error;
@@ -61,20 +82,32 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
   }
 
   async function resultOf(payment: Payment, transactionId: string) {
-    const result = v1ActionResult(payment, payment.client_session_id, transactionId, await transactionParents(deps.sql, payment.id));
+    const result = v1ActionResult(
+      payment,
+      payment.client_session_id,
+      transactionId,
+      await transactionParents(deps.sql, payment.id),
+    );
     if (!result) throw transactionNotFound();
     return result;
   }
 
   /** Authorizes (and for `capture`, captures at once) without a session; answers the last transaction made. */
-  async function transactionWithoutSession(entityId: string, action: 'authorize' | 'capture', payment: CreatePaymentRequest, log: FastifyBaseLogger) {
+  async function transactionWithoutSession(
+    entityId: string,
+    action: 'authorize' | 'capture',
+    payment: CreatePaymentRequest,
+    log: FastifyBaseLogger,
+  ) {
     const created = await deps.payments.create({ ...payment, capture_mode: 'MANUAL' }, { log });
     const [authorization] = created.authorization?.partner_transactions ?? [];
     if (!authorization) throw new Error('a created payment has an authorization partner transaction');
-    if (action === 'authorize' || created.authorization?.status !== 'AUTHORIZED') return resultOf(created, authorization.id);
+    if (action === 'authorize' || created.authorization?.status !== 'AUTHORIZED')
+      return resultOf(created, authorization.id);
     // Taken at once, as a till does: a capture of the whole, answered in the same call.
     const captured = await deps.payments.operate('capture', created.id, entityId, { amount: created.amount }, { log });
-    const capture = captured.payment.captures.find((operation) => operation.id === captured.operation_id)?.partner_transactions[0];
+    const capture = captured.payment.captures.find((operation) => operation.id === captured.operation_id)
+      ?.partner_transactions[0];
     return resultOf(captured.payment, capture?.id ?? authorization.id);
   }
 
@@ -110,7 +143,10 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           params: Type.Object({
             entity: Type.String({ format: 'uuid' }),
             transaction: Type.String({ format: 'uuid' }),
-            action: Type.String({ pattern: actionPattern(OPERATION_ACTIONS), description: `One of ${OPERATION_ACTIONS.join(', ')}, in lower or upper case.` }),
+            action: Type.String({
+              pattern: actionPattern(OPERATION_ACTIONS),
+              description: `One of ${OPERATION_ACTIONS.join(', ')}, in lower or upper case.`,
+            }),
           }),
           body: Ref(V1DefaultPaymentApplication),
           response: { 200: Ref(V1ActionResult), ...ApiErrors(400, 401, 404, 409) },
@@ -120,20 +156,39 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
         const entityId = entityOfPrincipal(request, request.params.entity);
         const action = request.params.action.toLowerCase();
         if (action === 'authorize') {
-          throw new HttpProblem(400, 'authorize_not_allowed', 'authorize cannot be called directly: an authorization is made by validate, PUT /transactions/authorize or off_session_authorize', undefined, {
-            apiErrorCode: 'AUTHORIZE_NOT_ALLOWED',
-          });
+          throw new HttpProblem(
+            400,
+            'authorize_not_allowed',
+            'authorize cannot be called directly: an authorization is made by validate, PUT /transactions/authorize or off_session_authorize',
+            undefined,
+            {
+              apiErrorCode: 'AUTHORIZE_NOT_ALLOWED',
+            },
+          );
         }
         return answerOnce(secrets, request, reply, entityId, async () => {
-          const { payment, paymentId, kind, parentTransactionId } = await transactionOf(entityId, request.params.transaction, request.log);
+          const { payment, paymentId, kind, parentTransactionId } = await transactionOf(
+            entityId,
+            request.params.transaction,
+            request.log,
+          );
           const amount = amountOf(request.body.amount, payment.currency);
           const actsOn = action === 'refund' ? 'capture' : 'authorization';
-          if (kind !== actsOn) throw badRequest(`${action} acts on ${actsOn === 'capture' ? 'a capture' : 'an authorization'}; this transaction is ${kind === 'authorization' ? 'an authorization' : `a ${kind}`}`, [{ pointer: '/transaction', detail: `is a ${kind} transaction` }]);
+          if (kind !== actsOn)
+            throw badRequest(
+              `${action} acts on ${actsOn === 'capture' ? 'a capture' : 'an authorization'}; this transaction is ${kind === 'authorization' ? 'an authorization' : `a ${kind}`}`,
+              [{ pointer: '/transaction', detail: `is a ${kind} transaction` }],
+            );
 
           if (action === 'off_session_authorize') {
-            const authorization = payment.authorization?.partner_transactions.find((tx) => tx.id === request.params.transaction);
+            const authorization = payment.authorization?.partner_transactions.find(
+              (tx) => tx.id === request.params.transaction,
+            );
             if (!authorization?.partner_token) {
-              throw badRequest('this authorization has no reusable partner token: authorize with allow_future_usage to renew it off session', [{ pointer: '/transaction', detail: 'has no partner token' }]);
+              throw badRequest(
+                'this authorization has no reusable partner token: authorize with allow_future_usage to renew it off session',
+                [{ pointer: '/transaction', detail: 'has no partner token' }],
+              );
             }
             const renewed = await deps.payments.create(
               {
@@ -150,27 +205,52 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             if (!leg) throw new Error('a created payment has an authorization partner transaction');
             const result = await resultOf(renewed, leg.id);
             // A new authorization of its own payment, told as what it renews.
-            return { status: 200, body: { ...result, status: { ...result.status, action: 'OFF_SESSION_AUTHORIZE' as const }, parent_transaction_id: authorization.id } };
+            return {
+              status: 200,
+              body: {
+                ...result,
+                status: { ...result.status, action: 'OFF_SESSION_AUTHORIZE' as const },
+                parent_transaction_id: authorization.id,
+              },
+            };
           }
 
-          const operationKind = operationKindOf[action === 'capture' ? 'capture' : action === 'void' ? 'void' : 'refund'];
+          const operationKind =
+            operationKindOf[action === 'capture' ? 'capture' : action === 'void' ? 'void' : 'refund'];
           // A refund gives back a capture; the payment refunds against that capture's authorization.
           const authorizationId = action === 'refund' ? parentTransactionId : request.params.transaction;
           if (!authorizationId) throw transactionNotFound();
           if (action === 'refund') {
-            const capture = payment.captures.flatMap((operation) => operation.partner_transactions).find((tx) => tx.id === request.params.transaction);
+            const capture = payment.captures
+              .flatMap((operation) => operation.partner_transactions)
+              .find((tx) => tx.id === request.params.transaction);
             const parents = await transactionParents(deps.sql, paymentId);
             const refunded = payment.refunds
               .flatMap((operation) => operation.partner_transactions)
               .filter((tx) => tx.status !== 'FAILURE' && parents.get(tx.id) === request.params.transaction)
               .reduce((sum, tx) => sum + tx.amount, 0);
             const left = capture?.status === 'SUCCESS' ? capture.amount - refunded : 0;
-            if (amount > left) throw new HttpProblem(409, 'amount_exceeded', `at most ${minorToMajorUnits(left, payment.currency)} of this capture can be refunded`, [{ pointer: '/amount', detail: `must not exceed ${minorToMajorUnits(left, payment.currency)}` }]);
+            if (amount > left)
+              throw new HttpProblem(
+                409,
+                'amount_exceeded',
+                `at most ${minorToMajorUnits(left, payment.currency)} of this capture can be refunded`,
+                [{ pointer: '/amount', detail: `must not exceed ${minorToMajorUnits(left, payment.currency)}` }],
+              );
           }
           const operation: OperationRequest = { amount, partner_transaction_id: authorizationId };
-          const outcome = await deps.payments.operate(operationKind, paymentId, entityId, operation, { log: request.log }).catch((error: unknown) => Promise.reject(beyondAvailable(error)));
-          const list = operationKind === 'capture' ? outcome.payment.captures : operationKind === 'void' ? outcome.payment.voids : outcome.payment.refunds;
-          const made = list.find((candidate) => candidate.id === outcome.operation_id)?.partner_transactions.find((tx) => tx.authorization_partner_transaction_id === authorizationId);
+          const outcome = await deps.payments
+            .operate(operationKind, paymentId, entityId, operation, { log: request.log })
+            .catch((error: unknown) => Promise.reject(beyondAvailable(error)));
+          const list =
+            operationKind === 'capture'
+              ? outcome.payment.captures
+              : operationKind === 'void'
+                ? outcome.payment.voids
+                : outcome.payment.refunds;
+          const made = list
+            .find((candidate) => candidate.id === outcome.operation_id)
+            ?.partner_transactions.find((tx) => tx.authorization_partner_transaction_id === authorizationId);
           if (!made) throw new Error('an operation answered by the payment has its partner transaction');
           if (action === 'refund') await recordRefundedCapture(deps.sql, [made.id], request.params.transaction);
           return { status: 200, body: await resultOf(outcome.payment, made.id) };
@@ -188,7 +268,13 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           summary: 'Make a transaction without a session',
           description:
             'authorize: authorizes the solution given (server to server, e.g. with a vault token); capture: authorizes and captures at once, and at a point of sale takes the amount from the gift card given in payment_data.card. The answer is the last transaction made.',
-          params: Type.Object({ entity: Type.String({ format: 'uuid' }), action: Type.String({ pattern: actionPattern(['authorize', 'capture']), description: 'authorize or capture, in lower or upper case.' }) }),
+          params: Type.Object({
+            entity: Type.String({ format: 'uuid' }),
+            action: Type.String({
+              pattern: actionPattern(['authorize', 'capture']),
+              description: 'authorize or capture, in lower or upper case.',
+            }),
+          }),
           body: Type.Union([Ref(V1ServerToServerTransaction), Ref(V1DefaultCapturePosRequest)]),
           response: { 200: Ref(V1ActionResult), ...ApiErrors(400, 401, 404, 409) },
         }),
@@ -202,16 +288,41 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           const amount = amountOf(body.amount, currency);
           const order = { reference: String(body.order.reference) };
           if ('card' in body.payment_data) {
-            if (action !== 'capture') throw badRequest('a gift card at a point of sale is taken with PUT /transactions/capture', [{ pointer: '/payment_data/card', detail: 'is for capture' }]);
+            if (action !== 'capture')
+              throw badRequest('a gift card at a point of sale is taken with PUT /transactions/capture', [
+                { pointer: '/payment_data/card', detail: 'is for capture' },
+              ]);
             // The number is vaulted before anything else: only its token goes further.
-            const token = await vaultGiftCard(deps.sql, deps.config.encryptionKey, entityId, { number: body.payment_data.card.number, ...(body.payment_data.card.pin ? { pin: body.payment_data.card.pin } : {}) });
-            const split = [{ amount, partner: body.partner, method: body.method, vault_form_token: token.vault_form_token }];
-            return { status: 200, body: await transactionWithoutSession(entityId, 'capture', { entity_id: entityId, amount, currency, order, split }, request.log) };
+            const token = await vaultGiftCard(deps.sql, deps.config.encryptionKey, entityId, {
+              number: body.payment_data.card.number,
+              ...(body.payment_data.card.pin ? { pin: body.payment_data.card.pin } : {}),
+            });
+            const split = [
+              { amount, partner: body.partner, method: body.method, vault_form_token: token.vault_form_token },
+            ];
+            return {
+              status: 200,
+              body: await transactionWithoutSession(
+                entityId,
+                'capture',
+                { entity_id: entityId, amount, currency, order, split },
+                request.log,
+              ),
+            };
           }
           const token = body.payment_data.token;
-          const split = [{ amount, partner: body.partner, method: body.method, ...(token ? { vault_form_token: token } : {}) }];
+          const split = [
+            { amount, partner: body.partner, method: body.method, ...(token ? { vault_form_token: token } : {}) },
+          ];
           const redirection = 'redirection' in body.order ? body.order.redirection : undefined;
-          const payment: CreatePaymentRequest = { entity_id: entityId, amount, currency, order, split, ...(redirection ? { shopper_redirection_url: redirection } : {}) };
+          const payment: CreatePaymentRequest = {
+            entity_id: entityId,
+            amount,
+            currency,
+            order,
+            split,
+            ...(redirection ? { shopper_redirection_url: redirection } : {}),
+          };
           return { status: 200, body: await transactionWithoutSession(entityId, action, payment, request.log) };
         });
       },
@@ -225,7 +336,8 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
         config: { ...v1ErrorShape, auth: { scope: 'payment-api' } },
         ...v1RouteOptions(documented, {
           summary: 'Check a gift card at a point of sale',
-          description: 'What the gift card can pay now: plugin_result.amount is its available balance, at most the amount asked; nothing is taken.',
+          description:
+            'What the gift card can pay now: plugin_result.amount is its available balance, at most the amount asked; nothing is taken.',
           params: Type.Object({ entity: Type.String({ format: 'uuid' }) }),
           body: Ref(V1DefaultInitPosRequest),
           response: { 200: Ref(V1InitResult), ...ApiErrors(400, 401, 404) },
@@ -236,9 +348,34 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
         const body = request.body;
         const currency = currencyOf(body.order.currency_code);
         const asked = amountOf(body.amount, currency);
-        const token = await vaultGiftCard(deps.sql, deps.config.encryptionKey, entityId, { number: body.payment_data.card.number, ...(body.payment_data.card.pin ? { pin: body.payment_data.card.pin } : {}) });
-        const { balance } = await giftCardBalance({ ...secrets, partners: deps.partners }, entityId, token.vault_form_token, currency).catch((error: unknown) =>
-          Promise.reject(error instanceof HttpProblem && error.errors ? new HttpProblem(error.status, error.code, error.message, error.errors.map((field) => ({ ...field, pointer: field.pointer === '/vault_form_token' ? '/payment_data/card' : field.pointer === '/currency' ? '/order/currency_code' : field.pointer }))) : error),
+        const token = await vaultGiftCard(deps.sql, deps.config.encryptionKey, entityId, {
+          number: body.payment_data.card.number,
+          ...(body.payment_data.card.pin ? { pin: body.payment_data.card.pin } : {}),
+        });
+        const { balance } = await giftCardBalance(
+          { ...secrets, partners: deps.partners },
+          entityId,
+          token.vault_form_token,
+          currency,
+        ).catch((error: unknown) =>
+          Promise.reject(
+            error instanceof HttpProblem && error.errors
+              ? new HttpProblem(
+                  error.status,
+                  error.code,
+                  error.message,
+                  error.errors.map((field) => ({
+                    ...field,
+                    pointer:
+                      field.pointer === '/vault_form_token'
+                        ? '/payment_data/card'
+                        : field.pointer === '/currency'
+                          ? '/order/currency_code'
+                          : field.pointer,
+                  })),
+                )
+              : error,
+          ),
         );
         const available = balance.active ? Math.min(balance.balance, asked) : 0;
         return {
@@ -247,9 +384,22 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           date: new Date().toISOString(),
           status:
             available > 0
-              ? { action: 'AUTHORIZE' as const, state: 'SUCCESS' as const, code: 'SUCCEEDED' as const, description: `the gift card can pay ${minorToMajorUnits(available, currency)} ${currency}` }
-              : { action: 'AUTHORIZE' as const, state: 'ERROR' as const, code: balance.active ? ('INSUFFICIENT_FUNDS' as const) : ('CARD_IS_NOT_ACTIVE' as const) },
-          plugin_result: { amount: minorToMajorUnits(available, currency), currency_code: currency, status: balance.active ? 'ACTIVE' : 'INACTIVE' },
+              ? {
+                  action: 'AUTHORIZE' as const,
+                  state: 'SUCCESS' as const,
+                  code: 'SUCCEEDED' as const,
+                  description: `the gift card can pay ${minorToMajorUnits(available, currency)} ${currency}`,
+                }
+              : {
+                  action: 'AUTHORIZE' as const,
+                  state: 'ERROR' as const,
+                  code: balance.active ? ('INSUFFICIENT_FUNDS' as const) : ('CARD_IS_NOT_ACTIVE' as const),
+                },
+          plugin_result: {
+            amount: minorToMajorUnits(available, currency),
+            currency_code: currency,
+            status: balance.active ? 'ACTIVE' : 'INACTIVE',
+          },
         };
       },
     ),

@@ -18,7 +18,11 @@ function rootPathOf(path: string): string {
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null).map(([key, field]) => [key, withoutNulls(field)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== null)
+      .map(([key, field]) => [key, withoutNulls(field)]),
+  );
 }
 
 async function dropNulls(request: FastifyRequest): Promise<void> {
@@ -42,4 +46,5 @@ export function v1RouteOptions<S extends object>(documented: boolean, schema: S)
 export const v1ErrorShape = { errorShape: 'api-error' as const };
 
 /** The documented error answers of a v1 route. */
-export const ApiErrors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Ref(V1ApiError)]));
+export const ApiErrors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, Ref(V1ApiError)]));

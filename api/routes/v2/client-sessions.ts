@@ -12,7 +12,10 @@ import { Ref } from '../../schemas/typebox';
 const SessionIdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Client session id' }) });
 const IdempotencyHeaders = idempotencyHeaders('client session');
 
-export function registerClientSessionRoutes(parent: FastifyInstance, deps: { clientSessions: ClientSessionGateway }): void {
+export function registerClientSessionRoutes(
+  parent: FastifyInstance,
+  deps: { clientSessions: ClientSessionGateway },
+): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(
@@ -21,7 +24,8 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: { cli
       config: { auth: { scope: 'payment-api' } },
       schema: {
         summary: 'Create a client session',
-        description: 'Starts the payment journey of an order. The session lists the solutions the shopper may choose and either widget data (EMBEDDED) or a hosted page link (HOSTED_PAGE). It expires after about one day.',
+        description:
+          'Starts the payment journey of an order. The session lists the solutions the shopper may choose and either widget data (EMBEDDED) or a hosted page link (HOSTED_PAGE). It expires after about one day.',
         tags: ['Client sessions'],
         headers: IdempotencyHeaders,
         body: Ref(ClientSessionApplication),
@@ -33,9 +37,13 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: { cli
       const application = request.body;
       const errors = validateClientSessionApplication(application);
       if (errors.length > 0) throw badRequest('the client session is invalid', errors);
-      if (application.entity_id !== principal.entityId) throw forbidden('the credential does not belong to this entity_id');
+      if (application.entity_id !== principal.entityId)
+        throw forbidden('the credential does not belong to this entity_id');
       const idempotencyKey = request.headers['x-idempotency-key'];
-      const session = await deps.clientSessions.create(application, { ...(idempotencyKey ? { idempotencyKey } : {}), log: request.log });
+      const session = await deps.clientSessions.create(application, {
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        log: request.log,
+      });
       return reply.status(201).header('location', session.links.self).send(session);
     },
   );
@@ -67,6 +75,7 @@ export function registerClientSessionRoutes(parent: FastifyInstance, deps: { cli
         response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => deps.clientSessions.abort(request.params.id, principalOf(request).entityId, request.body.status, request.log),
+    async (request) =>
+      deps.clientSessions.abort(request.params.id, principalOf(request).entityId, request.body.status, request.log),
   );
 }

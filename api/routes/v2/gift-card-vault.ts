@@ -15,7 +15,12 @@ import { partnersFor } from '../../../activities/partners-config';
 import type { PartnerRegistry } from '../../../partners';
 import type { TesseraConfig } from '../../../platform/config';
 import type { KeyRing } from '../../auth/key-ring';
-import { GiftCardBalanceRequest, GiftCardBalanceResponse, VaultGiftCardRequest, VaultGiftCardResponse } from '../../schemas/v2';
+import {
+  GiftCardBalanceRequest,
+  GiftCardBalanceResponse,
+  VaultGiftCardRequest,
+  VaultGiftCardResponse,
+} from '../../schemas/v2';
 import { Ref } from '../../schemas/typebox';
 import { problemResponses } from '../schema-refs';
 import { giftCardBalance } from '../../gift-card-balance';
@@ -32,7 +37,8 @@ interface Deps {
   partners?: PartnerRegistry;
 }
 
-const credentials = 'Server side, authenticate with the secret `x-api-key` (or a Bearer access token with the payment-api scope); in the browser, send the publishable key from widget.data in `x-api-key` (`pk_…`). Any origin may call this endpoint (CORS, no credentials).';
+const credentials =
+  'Server side, authenticate with the secret `x-api-key` (or a Bearer access token with the payment-api scope); in the browser, send the publishable key from widget.data in `x-api-key` (`pk_…`). Any origin may call this endpoint (CORS, no credentials).';
 
 export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -52,7 +58,9 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
   };
 
   for (const path of [VAULT_GIFT_CARDS_PATH, GIFT_CARD_BALANCE_PATH]) {
-    app.options(path, { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) => reply.status(204).headers(vaultPreflightHeaders).send());
+    app.options(path, { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) =>
+      reply.status(204).headers(vaultPreflightHeaders).send(),
+    );
   }
 
   app.post(
@@ -79,7 +87,10 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
         ...(request.body.pin !== undefined ? { pin: request.body.pin } : {}),
       });
       request.log.info({ entity_id: caller.entityId, via: caller.via }, 'gift card vaulted');
-      return reply.status(201).header('cache-control', 'no-store').send({ vault_form_token: vaulted.vault_form_token, gift_card: vaulted.gift_card });
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ vault_form_token: vaulted.vault_form_token, gift_card: vaulted.gift_card });
     },
   );
 
@@ -104,11 +115,19 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
     async (request, reply) => {
       const caller = callerOf(request);
       const currency = request.body.currency ?? 'EUR';
-      const { balance, partner, lastFourDigits } = await giftCardBalance({ sql: deps.sql, encryptionKey: deps.config.encryptionKey, partners }, caller.entityId, request.body.vault_form_token, currency);
+      const { balance, partner, lastFourDigits } = await giftCardBalance(
+        { sql: deps.sql, encryptionKey: deps.config.encryptionKey, partners },
+        caller.entityId,
+        request.body.vault_form_token,
+        currency,
+      );
       request.log.info({ entity_id: caller.entityId, via: caller.via, partner }, 'gift card balance checked');
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ balance: balance.active ? balance.balance : 0, currency, active: balance.active, gift_card: { last_four_digits: lastFourDigits } });
+      return reply.header('cache-control', 'no-store').send({
+        balance: balance.active ? balance.balance : 0,
+        currency,
+        active: balance.active,
+        gift_card: { last_four_digits: lastFourDigits },
+      });
     },
   );
 }

@@ -12,7 +12,11 @@ import { idempotencyHeaders, problemResponses } from '../schema-refs';
 const PaymentIdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Payment id' }) });
 const IdempotencyHeaders = idempotencyHeaders('payment or operation');
 const ReadHeaders = Type.Object({
-  'cache-control': Type.Optional(Type.String({ description: '`max-age=N` lets the answer come from a copy at most N seconds old, without asking the partners.' })),
+  'cache-control': Type.Optional(
+    Type.String({
+      description: '`max-age=N` lets the answer come from a copy at most N seconds old, without asking the partners.',
+    }),
+  ),
 });
 
 function maxAgeSecondsOf(header: string | undefined): number | undefined {
@@ -43,7 +47,10 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments:
       if (errors.length > 0) throw badRequest('the payment is invalid', errors);
       if (body.entity_id !== principal.entityId) throw forbidden('the credential does not belong to this entity_id');
       const idempotencyKey = request.headers['x-idempotency-key'];
-      const view = await deps.payments.create(body, { ...(idempotencyKey ? { idempotencyKey } : {}), log: request.log });
+      const view = await deps.payments.create(body, {
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        log: request.log,
+      });
       return reply.status(201).header('location', view.links.self).send(view);
     },
   );
@@ -64,7 +71,10 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments:
     },
     async (request) => {
       const maxAgeSeconds = maxAgeSecondsOf(request.headers['cache-control']);
-      return deps.payments.read(request.params.id, principalOf(request).entityId, { ...(maxAgeSeconds !== undefined ? { maxAgeSeconds } : {}), log: request.log });
+      return deps.payments.read(request.params.id, principalOf(request).entityId, {
+        ...(maxAgeSeconds !== undefined ? { maxAgeSeconds } : {}),
+        log: request.log,
+      });
     },
   );
 

@@ -37,13 +37,20 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
           entity_id: payment.entity_id,
           payment_id: payment.id,
           authorization_status: status,
-          ...(payment.client_session_id ? { client_session_id: payment.client_session_id, client_session_status: (await deps.clientSessions.query(payment.client_session_id)).status } : {}),
+          ...(payment.client_session_id
+            ? {
+                client_session_id: payment.client_session_id,
+                client_session_status: (await deps.clientSessions.query(payment.client_session_id)).status,
+              }
+            : {}),
         });
         return reply.redirect(redirectionUrl(shopperRedirectionUrl, token), 303);
       }
       return reply
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment ${escapeHtml(status)}</title></head><body><main><h1>Payment ${escapeHtml(status.toLowerCase())}</h1><p>You can close this window.</p></main></body></html>`);
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment ${escapeHtml(status)}</title></head><body><main><h1>Payment ${escapeHtml(status.toLowerCase())}</h1><p>You can close this window.</p></main></body></html>`,
+        );
     },
   );
 
@@ -61,9 +68,13 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
       }
       let notification;
       try {
-        notification = adapter.parseNotification({ body: typeof request.body === 'string' ? request.body : '', headers: request.headers });
+        notification = adapter.parseNotification({
+          body: typeof request.body === 'string' ? request.body : '',
+          headers: request.headers,
+        });
       } catch (error) {
-        if (error instanceof PartnerNotificationError) throw new HttpProblem(401, 'invalid_signature', 'the notification signature is invalid');
+        if (error instanceof PartnerNotificationError)
+          throw new HttpProblem(401, 'invalid_signature', 'the notification signature is invalid');
         throw error;
       }
       const target = parseAuthorizationIdempotencyKey(notification.idempotency_key);
@@ -73,4 +84,3 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
     });
   });
 }
-

@@ -54,10 +54,15 @@ export const vaultPreflightHeaders = {
 } as const;
 
 const unauthorized = (detail: string) =>
-  new HttpProblem(401, 'unauthorized', detail, undefined, { headers: { 'www-authenticate': 'Bearer realm="tessera"' } });
+  new HttpProblem(401, 'unauthorized', detail, undefined, {
+    headers: { 'www-authenticate': 'Bearer realm="tessera"' },
+  });
 
 /** The caller of a vault route: a server credential (payment-api scope) or a publishable key. */
-export async function identifyVaultCaller(request: FastifyRequest, deps: Pick<Deps, 'sql' | 'keys'>): Promise<VaultCaller> {
+export async function identifyVaultCaller(
+  request: FastifyRequest,
+  deps: Pick<Deps, 'sql' | 'keys'>,
+): Promise<VaultCaller> {
   const apiKey = request.headers['x-api-key'];
   const bearer = /^bearer\s/i.test(request.headers.authorization ?? '');
   if (!bearer && typeof apiKey === 'string' && apiKey.startsWith(PUBLISHABLE_KEY_PREFIX)) {
@@ -124,8 +129,14 @@ export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
         cvv: card.cvv,
         ...(holderName ? { holder_name: holderName } : {}),
       });
-      request.log.info({ entity_id: caller.entityId, via: caller.via, brands: vaulted.card.detected_brands }, 'card vaulted');
-      return reply.status(201).header('cache-control', 'no-store').send({ vault_form_token: vaulted.vault_form_token, card: vaulted.card });
+      request.log.info(
+        { entity_id: caller.entityId, via: caller.via, brands: vaulted.card.detected_brands },
+        'card vaulted',
+      );
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ vault_form_token: vaulted.vault_form_token, card: vaulted.card });
     },
   );
 }

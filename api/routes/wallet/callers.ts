@@ -30,9 +30,13 @@ export type WalletAudience = 'server' | 'server-or-browser';
 const WALLET_SCOPE = 'payment-api';
 
 const unauthorized = (detail: string) =>
-  new HttpProblem(401, 'unauthorized', detail, undefined, { headers: { 'www-authenticate': 'Bearer realm="tessera"' } });
-const forbidden = (detail: string) => new HttpProblem(403, 'forbidden', detail, undefined, { apiErrorCode: 'FORBIDDEN' });
-export const merchantNotFound = () => new HttpProblem(404, 'not_found', 'merchant not found for this credential', undefined, { apiErrorCode: 'NOT_FOUND' });
+  new HttpProblem(401, 'unauthorized', detail, undefined, {
+    headers: { 'www-authenticate': 'Bearer realm="tessera"' },
+  });
+const forbidden = (detail: string) =>
+  new HttpProblem(403, 'forbidden', detail, undefined, { apiErrorCode: 'FORBIDDEN' });
+export const merchantNotFound = () =>
+  new HttpProblem(404, 'not_found', 'merchant not found for this credential', undefined, { apiErrorCode: 'NOT_FOUND' });
 
 interface Identified {
   entityId: string;
@@ -42,9 +46,14 @@ interface Identified {
 async function identifyCredentials(request: FastifyRequest, deps: { sql: Sql; keys: KeyRing }): Promise<Identified> {
   const header = request.headers.authorization;
   const bearer = header && /^bearer\s/i.test(header) ? header.slice(7).trim() : undefined;
-  const apiKey = typeof request.headers['x-api-key'] === 'string' && request.headers['x-api-key'].length > 0 ? request.headers['x-api-key'] : undefined;
+  const apiKey =
+    typeof request.headers['x-api-key'] === 'string' && request.headers['x-api-key'].length > 0
+      ? request.headers['x-api-key']
+      : undefined;
   if (bearer === undefined && apiKey === undefined) {
-    throw unauthorized('send a Bearer access token with the payment-api scope (POST /oauth/token) or an x-api-key header');
+    throw unauthorized(
+      'send a Bearer access token with the payment-api scope (POST /oauth/token) or an x-api-key header',
+    );
   }
   const identified: Identified[] = [];
   let lacksScope = false;
@@ -55,7 +64,9 @@ async function identifyCredentials(request: FastifyRequest, deps: { sql: Sql; ke
   }
   if (apiKey !== undefined) {
     const publishable = apiKey.startsWith(PUBLISHABLE_KEY_PREFIX);
-    const entityId = publishable ? await entityOfPublishableKey(deps.sql, apiKey) : await entityOfApiKey(deps.sql, apiKey);
+    const entityId = publishable
+      ? await entityOfPublishableKey(deps.sql, apiKey)
+      : await entityOfApiKey(deps.sql, apiKey);
     if (entityId) identified.push({ entityId, via: publishable ? 'publishable-key' : 'api-key' });
   }
   const [first, ...others] = identified;
@@ -63,7 +74,8 @@ async function identifyCredentials(request: FastifyRequest, deps: { sql: Sql; ke
     if (lacksScope) throw forbidden(`the wallet API needs the ${WALLET_SCOPE} scope`);
     throw unauthorized(bearer !== undefined ? 'the access token is invalid or expired' : 'the API key is invalid');
   }
-  if (others.some((other) => other.entityId !== first.entityId)) throw forbidden('the credentials sent belong to different entities');
+  if (others.some((other) => other.entityId !== first.entityId))
+    throw forbidden('the credentials sent belong to different entities');
   // A server credential beside the publishable key is what decides what the caller may do.
   return identified.find((candidate) => candidate.via !== 'publishable-key') ?? first;
 }
@@ -79,7 +91,9 @@ export function authenticateWalletCaller(deps: { sql: Sql; keys: KeyRing }, audi
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const identified = await identifyCredentials(request, deps);
     if (identified.via === 'publishable-key' && audience === 'server') {
-      throw forbidden('the publishable key may only list, favorite and delete tokens through a wallet session; this call needs a server credential');
+      throw forbidden(
+        'the publishable key may only list, favorite and delete tokens through a wallet session; this call needs a server credential',
+      );
     }
     identifiedOf.set(request, identified);
   };

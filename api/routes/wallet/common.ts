@@ -12,28 +12,40 @@ import type { WalletCaller } from './callers';
 export const walletRouteConfig = { errorShape: 'api-error' as const };
 
 /** The documented error answers of a wallet route. */
-export const ApiErrors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Ref(ApiError)]));
+export const ApiErrors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, Ref(ApiError)]));
 
 export const WalletHeaders = Type.Object({
   'x-merchant-id': Type.String({
     minLength: 1,
     maxLength: 64,
     pattern: '^[A-Za-z0-9_-]+$',
-    description: 'The merchant id (`merchant_id` printed by `merchant:create`); it must be the merchant of the credential.',
+    description:
+      'The merchant id (`merchant_id` printed by `merchant:create`); it must be the merchant of the credential.',
     examples: ['mer_0c4f2a9e81d3b7a65f10'],
   }),
 });
 
 export const walletSecurity: Array<Record<string, string[]>> = [{ oauth2: ['payment-api'] }, { apiKey: [] }];
 
-const customerId = () => Text({ minLength: 1, description: 'The owner_reference of the customer whose wallet this is.', examples: ['CUST-000417'] });
-const walletSessionId = () => Uuid({ description: 'A live wallet session of this customer (POST /wallet/v2/session).' });
+const customerId = () =>
+  Text({
+    minLength: 1,
+    description: 'The owner_reference of the customer whose wallet this is.',
+    examples: ['CUST-000417'],
+  });
+const walletSessionId = () =>
+  Uuid({ description: 'A live wallet session of this customer (POST /wallet/v2/session).' });
 const tokenId = () => Uuid({ description: 'The token id.' });
 
 export const OwnerParams = Type.Object({ customer_id: customerId() });
 export const SessionParams = Type.Object({ customer_id: customerId(), wallet_session_id: walletSessionId() });
 export const TokenParams = Type.Object({ customer_id: customerId(), token_id: tokenId() });
-export const SessionTokenParams = Type.Object({ customer_id: customerId(), wallet_session_id: walletSessionId(), token_id: tokenId() });
+export const SessionTokenParams = Type.Object({
+  customer_id: customerId(),
+  wallet_session_id: walletSessionId(),
+  token_id: tokenId(),
+});
 
 /** The browser calls these from the merchant's page (another origin), without cookies. */
 export const walletPreflightHeaders = {

@@ -28,12 +28,29 @@ export function tokenExpiration(input: string): Reading<Date> {
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i.test(input)) {
       return { ok: false, error: 'a date-time needs a time zone offset (Z or ±hh:mm)' };
     }
-    return { ok: false, error: 'must be an ISO 8601 date (2028-09-30) or date-time with offset (2028-09-30T23:59:59Z)' };
+    return {
+      ok: false,
+      error: 'must be an ISO 8601 date (2028-09-30) or date-time with offset (2028-09-30T23:59:59Z)',
+    };
   }
-  const [year, month, day, hour, minute, second] = dateTime.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = dateTime.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const offsetHours = dateTime[9] === undefined ? 0 : Number(dateTime[9]);
   const offsetMinutes = dateTime[10] === undefined ? 0 : Number(dateTime[10]);
-  if (!isCalendarDate(year, month, day) || hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) {
+  if (
+    !isCalendarDate(year, month, day) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    offsetHours > 23 ||
+    offsetMinutes > 59
+  ) {
     return { ok: false, error: `${input} is not a valid date-time` };
   }
   return { ok: true, value: new Date(input) };
@@ -45,6 +62,7 @@ export function tokenExpiration(input: string): Reading<Date> {
  */
 export function legacyOwnerReference(input: string | number): Reading<string> {
   if (typeof input === 'string') return { ok: true, value: input };
-  if (!Number.isSafeInteger(input)) return { ok: false, error: 'an integer owner_reference must be a safe integer (at most 2^53 − 1)' };
+  if (!Number.isSafeInteger(input))
+    return { ok: false, error: 'an integer owner_reference must be a safe integer (at most 2^53 − 1)' };
   return { ok: true, value: String(input) };
 }

@@ -25,7 +25,11 @@ export function registerWalletSessionRoutes(parent: FastifyInstance, deps: Walle
   const hooks = { onRequest: authenticateWalletCaller(deps, 'server'), preHandler: resolveWalletMerchant(deps) };
 
   async function open(caller: WalletCaller, ownerReference: string): Promise<WalletSession> {
-    const session = await openWalletSession(deps.sql, { entityId: caller.entityId, ownerReference }, deps.config.walletSessionTtlSeconds);
+    const session = await openWalletSession(
+      deps.sql,
+      { entityId: caller.entityId, ownerReference },
+      deps.config.walletSessionTtlSeconds,
+    );
     return {
       session_id: session.id,
       owner_reference: session.owner_reference,
@@ -53,7 +57,11 @@ export function registerWalletSessionRoutes(parent: FastifyInstance, deps: Walle
         response: { 201: Ref(WalletSession), ...ApiErrors(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.status(201).header('cache-control', 'no-store').send(await open(walletCallerOf(request), request.body.owner_reference)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(await open(walletCallerOf(request), request.body.owner_reference)),
   );
 
   app.post(
@@ -75,7 +83,10 @@ export function registerWalletSessionRoutes(parent: FastifyInstance, deps: Walle
     async (request, reply) => {
       const owner = legacyOwnerReference(request.body.owner_reference);
       if (!owner.ok) throw badRequest('the request is invalid', [{ pointer: '/owner_reference', detail: owner.error }]);
-      return reply.status(201).header('cache-control', 'no-store').send(await open(walletCallerOf(request), owner.value));
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(await open(walletCallerOf(request), owner.value));
     },
   );
 }

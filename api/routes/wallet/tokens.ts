@@ -34,12 +34,18 @@ import {
 import { tokenExpiration } from './inputs';
 import type { WalletDeps } from './sessions';
 
-const notFound = (what: string) => new HttpProblem(404, 'not_found', `${what} not found`, undefined, { apiErrorCode: 'NOT_FOUND' });
+const notFound = (what: string) =>
+  new HttpProblem(404, 'not_found', `${what} not found`, undefined, { apiErrorCode: 'NOT_FOUND' });
 
 const ListQuery = Type.Object({
-  status: Type.Optional(StringEnum(WALLET_TOKEN_STATUSES, { description: 'Only the tokens of this status; both when absent.' })),
+  status: Type.Optional(
+    StringEnum(WALLET_TOKEN_STATUSES, { description: 'Only the tokens of this status; both when absent.' }),
+  ),
   vault: Type.Optional(
-    StringEnum(['true', 'false'] as const, { description: 'true: include each token’s `value` and `pin_code`. Server credentials only: the publishable key is refused (403).' }),
+    StringEnum(['true', 'false'] as const, {
+      description:
+        'true: include each token’s `value` and `pin_code`. Server credentials only: the publishable key is refused (403).',
+    }),
   ),
 });
 
@@ -47,12 +53,18 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const key = deps.config.encryptionKey;
   const hooksFor = (audience: WalletAudience) => ({
-    onRequest: audience === 'server' ? [authenticateWalletCaller(deps, audience)] : [withWalletCors, authenticateWalletCaller(deps, audience)],
+    onRequest:
+      audience === 'server'
+        ? [authenticateWalletCaller(deps, audience)]
+        : [withWalletCors, authenticateWalletCaller(deps, audience)],
     preHandler: resolveWalletMerchant(deps),
   });
 
   /** The owner of a session path, once the session is known to be live and theirs at this merchant. */
-  async function sessionOwner(request: FastifyRequest, params: { customer_id: string; wallet_session_id: string }): Promise<WalletOwner> {
+  async function sessionOwner(
+    request: FastifyRequest,
+    params: { customer_id: string; wallet_session_id: string },
+  ): Promise<WalletOwner> {
     const owner = { entityId: walletCallerOf(request).entityId, ownerReference: params.customer_id };
     if (!(await findLiveWalletSession(deps.sql, owner, params.wallet_session_id))) throw notFound('wallet session');
     return owner;
@@ -68,7 +80,9 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
     '/wallet/v2/:customer_id/sessions/:wallet_session_id/tokens/:token_id',
     '/wallet/v2/:customer_id/sessions/:wallet_session_id/token/:token_id/favorite',
   ]) {
-    app.options(url, { schema: { hide: true }, onRequest: withWalletCors }, async (_request, reply) => reply.status(204).headers(walletPreflightHeaders).send());
+    app.options(url, { schema: { hide: true }, onRequest: withWalletCors }, async (_request, reply) =>
+      reply.status(204).headers(walletPreflightHeaders).send(),
+    );
   }
 
   app.get(
@@ -93,7 +107,13 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
       const caller = walletCallerOf(request);
       const reveal = request.query.vault === 'true';
       if (reveal && caller.via === 'publishable-key') {
-        throw new HttpProblem(403, 'forbidden', 'vault=true needs a server credential: the publishable key never reads token values', undefined, { apiErrorCode: 'FORBIDDEN' });
+        throw new HttpProblem(
+          403,
+          'forbidden',
+          'vault=true needs a server credential: the publishable key never reads token values',
+          undefined,
+          { apiErrorCode: 'FORBIDDEN' },
+        );
       }
       const owner = await sessionOwner(request, request.params);
       const tokens = await listWalletTokens(deps.sql, key, owner, { status: request.query.status, reveal });
@@ -123,7 +143,8 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
     async (request, reply) => {
       const body = request.body;
       const expiration = tokenExpiration(body.expiration_date);
-      if (!expiration.ok) throw badRequest('the request is invalid', [{ pointer: '/expiration_date', detail: expiration.error }]);
+      if (!expiration.ok)
+        throw badRequest('the request is invalid', [{ pointer: '/expiration_date', detail: expiration.error }]);
       const owner = await sessionOwner(request, request.params);
       const added = await addWalletToken(deps.sql, key, owner, {
         value: body.token,
@@ -138,10 +159,22 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
         reason: body.reason,
       });
       if (added.status === 'duplicate') {
-        throw new HttpProblem(409, 'already_exists', 'this customer already holds a token with this uniqueness_token', undefined, { apiErrorCode: 'ALREADY_EXISTS' });
+        throw new HttpProblem(
+          409,
+          'already_exists',
+          'this customer already holds a token with this uniqueness_token',
+          undefined,
+          { apiErrorCode: 'ALREADY_EXISTS' },
+        );
       }
-      request.log.info({ wallet_token_id: added.token.id, partner: added.token.partner, method: added.token.method }, 'wallet token added');
-      return reply.status(201).header('cache-control', 'no-store').send(tokenProjection(added.token, walletCallerOf(request)));
+      request.log.info(
+        { wallet_token_id: added.token.id, partner: added.token.partner, method: added.token.method },
+        'wallet token added',
+      );
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(tokenProjection(added.token, walletCallerOf(request)));
     },
   );
 
@@ -165,8 +198,14 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
     async (request) => {
       const owner = await sessionOwner(request, request.params);
       const result = await setFavoriteWalletToken(deps.sql, key, owner, request.params.token_id);
-      if (result.status === 'not_found') throw badRequest('the token does not exist', [{ pointer: '/params/token_id', detail: 'no such token in this wallet' }]);
-      if (result.status === 'already_favorite') throw badRequest('the token is already the favorite', [{ pointer: '/params/token_id', detail: 'is already the favorite' }]);
+      if (result.status === 'not_found')
+        throw badRequest('the token does not exist', [
+          { pointer: '/params/token_id', detail: 'no such token in this wallet' },
+        ]);
+      if (result.status === 'already_favorite')
+        throw badRequest('the token is already the favorite', [
+          { pointer: '/params/token_id', detail: 'is already the favorite' },
+        ]);
       return tokenProjection(result.token, walletCallerOf(request));
     },
   );
@@ -183,7 +222,8 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
       ...hooksFor('server'),
       schema: {
         summary: 'Delete a token',
-        description: 'Deletes the token, expired or not. Server credentials; the browser deletes through a wallet session instead.',
+        description:
+          'Deletes the token, expired or not. Server credentials; the browser deletes through a wallet session instead.',
         tags: ['Wallet tokens'],
         security: walletSecurity,
         headers: WalletHeaders,
@@ -204,7 +244,8 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
       ...hooksFor('server-or-browser'),
       schema: {
         summary: 'Delete a token through a wallet session',
-        description: 'The same as DELETE /wallet/v2/{customer_id}/tokens/{token_id}, for the browser: the publishable key may call it (CORS allowed) while the session lives.',
+        description:
+          'The same as DELETE /wallet/v2/{customer_id}/tokens/{token_id}, for the browser: the publishable key may call it (CORS allowed) while the session lives.',
         tags: ['Wallet tokens'],
         security: walletSecurity,
         headers: WalletHeaders,
@@ -226,7 +267,8 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
       ...hooksFor('server'),
       schema: {
         summary: 'Change a token’s status',
-        description: 'ACTIVE or INACTIVE; the reason is kept for the audit trail. An expired token answers 404 (it can only be deleted). Server credentials only.',
+        description:
+          'ACTIVE or INACTIVE; the reason is kept for the audit trail. An expired token answers 404 (it can only be deleted). Server credentials only.',
         tags: ['Wallet tokens'],
         security: walletSecurity,
         headers: WalletHeaders,
@@ -236,7 +278,13 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
       },
     },
     async (request) => {
-      const token = await updateWalletTokenStatus(deps.sql, key, ownerOf(request, request.params), request.params.token_id, request.body);
+      const token = await updateWalletTokenStatus(
+        deps.sql,
+        key,
+        ownerOf(request, request.params),
+        request.params.token_id,
+        request.body,
+      );
       if (!token) throw notFound('token');
       return tokenProjection(token, walletCallerOf(request));
     },

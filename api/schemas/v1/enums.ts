@@ -3,7 +3,13 @@
  * clients send them (several are lower case, unlike v2's). Only the v1 schemas and the v1 route
  * helpers use them, so they live beside the schemas rather than in domain/enums.ts.
  */
-import { ADJUSTMENT_REASONS, AGE_INDICATORS, AUTHENTICATION_METHODS, CHANGE_INDICATORS, TAX_TYPES } from '../../../domain/enums';
+import {
+  ADJUSTMENT_REASONS,
+  AGE_INDICATORS,
+  AUTHENTICATION_METHODS,
+  CHANGE_INDICATORS,
+  TAX_TYPES,
+} from '../../../domain/enums';
 
 export const V1_GENDER_CODES = ['male', 'female', 'unknown'] as const;
 export const V1_CUSTOMER_TYPE_CODES = ['customer', 'business'] as const;
@@ -28,7 +34,13 @@ export const V1_ITEM_TYPE_CODES = [
   'hifi_photo_video',
   'telephone_and_communication',
 ] as const;
-export const V1_DELIVERY_TYPE_CODES = ['user_delivery', 'store_pickup', 'external_pickup', 'shelf_service', 'digital_delivery'] as const;
+export const V1_DELIVERY_TYPE_CODES = [
+  'user_delivery',
+  'store_pickup',
+  'external_pickup',
+  'shelf_service',
+  'digital_delivery',
+] as const;
 export const V1_DELIVERY_QUICKNESS_CODES = ['immediate', 'express', 'same_day', 'regular'] as const;
 export const V1_TAX_TYPE_CODES = TAX_TYPES;
 export const V1_ADJUSTMENT_REASON_CODES = ADJUSTMENT_REASONS;
@@ -37,7 +49,13 @@ export const V1_AUTHENTICATION_METHODS = AUTHENTICATION_METHODS;
 export const V1_PRIOR_PAYMENT_AUTHENTICATIONS = ['ACS_FRICTIONLESS', 'ACS_CHALLENGE', 'ACS_VERIFIED', 'OTHER'] as const;
 export const V1_AGE_INDICATORS = AGE_INDICATORS;
 export const V1_CHANGE_INDICATORS = CHANGE_INDICATORS;
-export const V1_PASSWORD_CHANGE_INDICATORS = ['GUEST', 'NEW', 'LESS_30_DAYS', 'BETWEEN_30_60_DAYS', 'MORE_60_DAYS'] as const;
+export const V1_PASSWORD_CHANGE_INDICATORS = [
+  'GUEST',
+  'NEW',
+  'LESS_30_DAYS',
+  'BETWEEN_30_60_DAYS',
+  'MORE_60_DAYS',
+] as const;
 export const V1_CHALLENGE_INDICATORS = ['01', '02', '03', '04', '05', '06', '07', '08', '09'] as const;
 export const V1_THREE_DS_EXEMPTIONS = [
   'Low value exemption',
@@ -51,7 +69,16 @@ export const V1_ACTIONS = ['AUTHORIZE', 'VOID', 'CAPTURE', 'REFUND', 'OFF_SESSIO
 export type V1Action = (typeof V1_ACTIONS)[number];
 
 /** Status.state (section 4). */
-export const V1_STATES = ['PENDING', 'RETRY', 'WAITING', 'SUCCESS', 'ERROR', 'CUSTOMER', 'MANUAL', 'UNCERTAIN'] as const;
+export const V1_STATES = [
+  'PENDING',
+  'RETRY',
+  'WAITING',
+  'SUCCESS',
+  'ERROR',
+  'CUSTOMER',
+  'MANUAL',
+  'UNCERTAIN',
+] as const;
 export type V1State = (typeof V1_STATES)[number];
 
 /** Status.code (section 4). */

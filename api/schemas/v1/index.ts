@@ -29,7 +29,14 @@ import {
   V1TaxLine,
 } from './order';
 import { V1DefaultCapturePosRequest, V1DefaultInitPosRequest } from './pos';
-import { V1CreateSessionApplication, V1Protocol, V1Protocols, V1SessionProtocols, V1SessionRedirection, V1Settings } from './session';
+import {
+  V1CreateSessionApplication,
+  V1Protocol,
+  V1Protocols,
+  V1SessionProtocols,
+  V1SessionRedirection,
+  V1Settings,
+} from './session';
 import {
   V1ActionResult,
   V1ClientAction,

@@ -26,7 +26,8 @@ import { V1CurrencyCode, V1DecimalInput, V1HttpUrl, V1Phone, V1Text } from './pr
 
 const opt = Type.Optional;
 /** Dates and times of the shopper's account are passed on to 3-D Secure as given; platforms format them variously. */
-const LooseDateTime = (description: string) => opt(Type.String({ maxLength: 64, description, examples: ['2024-11-02T10:15:00Z'] }));
+const LooseDateTime = (description: string) =>
+  opt(Type.String({ maxLength: 64, description, examples: ['2024-11-02T10:15:00Z'] }));
 const Count = (description: string) => opt(Type.Integer({ minimum: 0, description, examples: [1] }));
 
 export const V1Address = Type.Object(
@@ -41,7 +42,9 @@ export const V1Address = Type.Object(
     city: opt(V1Text({ examples: ['Paris'] })),
     postal_code: opt(Type.String({ maxLength: 32, examples: ['75002'] })),
     country_code: opt(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.', examples: ['FR'] })),
-    province_code: opt(Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$', description: 'ISO 3166-2.', examples: ['FR-75'] })),
+    province_code: opt(
+      Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$', description: 'ISO 3166-2.', examples: ['FR-75'] }),
+    ),
     email: opt(Type.String({ maxLength: 254, examples: ['camille.martin@example.com'] })),
     phone: opt(V1Phone()),
     mobile_phone: opt(V1Phone()),
@@ -64,12 +67,19 @@ export const V1Account = Type.Object(
     authentication_date_time: LooseDateTime('When the shopper logged in.'),
     prior_payment_authentication: opt(StringEnum(V1_PRIOR_PAYMENT_AUTHENTICATIONS, { examples: ['ACS_CHALLENGE'] })),
     prior_payment_authentication_date_time: LooseDateTime('When the prior payment was authenticated.'),
-    prior_payment_authentication_preference: opt(Type.String({ deprecated: true, description: 'Deprecated; ignored.' })),
+    prior_payment_authentication_preference: opt(
+      Type.String({ deprecated: true, description: 'Deprecated; ignored.' }),
+    ),
     prior_payment_authentication_reference: opt(V1Text()),
     age_indicator: opt(StringEnum(V1_AGE_INDICATORS, { examples: ['MORE_60_DAYS'] })),
     change_indicator: opt(StringEnum(V1_CHANGE_INDICATORS, { examples: ['LESS_30_DAYS'] })),
     password_change_indicator: opt(StringEnum(V1_PASSWORD_CHANGE_INDICATORS, { examples: ['MORE_60_DAYS'] })),
-    challenge_indicator: opt(StringEnum(V1_CHALLENGE_INDICATORS, { description: '3-D Secure challenge indicator, 01 to 09.', examples: ['01'] })),
+    challenge_indicator: opt(
+      StringEnum(V1_CHALLENGE_INDICATORS, {
+        description: '3-D Secure challenge indicator, 01 to 09.',
+        examples: ['01'],
+      }),
+    ),
     three_ds_exemption: opt(StringEnum(V1_THREE_DS_EXEMPTIONS, { examples: ['Low value exemption'] })),
   },
   { $id: 'V1Account', description: 'The shopper’s account on the merchant site, for 3-D Secure risk analysis.' },
@@ -128,7 +138,12 @@ export const V1ItemLine = Type.Object(
     name: opt(V1Text({ examples: ['Desk lamp, blue'] })),
     brand: opt(V1Text()),
     price: opt(V1DecimalInput({ description: 'Unit price in major units.' })),
-    quantity: opt(V1DecimalInput({ description: 'Number of units: a whole number, possibly written "1.0000".', examples: [1, '1.0000'] })),
+    quantity: opt(
+      V1DecimalInput({
+        description: 'Number of units: a whole number, possibly written "1.0000".',
+        examples: [1, '1.0000'],
+      }),
+    ),
     amount: opt(V1DecimalInput({ description: 'Amount of the line in major units.' })),
     seller_reference: opt(V1Text()),
     seller_name: opt(V1Text()),

@@ -16,7 +16,11 @@ const posProperties = (amountDescription: string) => ({
   amount: V1DecimalInput({ description: amountDescription }),
   payment_data: Type.Object({
     card: Type.Object({
-      number: Type.String({ pattern: '^[0-9]{8,19}$', description: 'The gift card number, digits only (as the gift card vault takes it).', examples: ['6035710000000001'] }),
+      number: Type.String({
+        pattern: '^[0-9]{8,19}$',
+        description: 'The gift card number, digits only (as the gift card vault takes it).',
+        examples: ['6035710000000001'],
+      }),
       pin: Type.Optional(Type.String({ pattern: '^[0-9]{4,8}$', description: 'The gift card PIN, when it has one.' })),
     }),
   }),
@@ -26,10 +30,13 @@ const posProperties = (amountDescription: string) => ({
   }),
 });
 
-export const V1DefaultInitPosRequest = Type.Object(posProperties('Amount the cashier wants to pay with the card, in major units.'), {
-  $id: 'V1DefaultInitPosRequest',
-  description: 'Checks a gift card’s availability at a point of sale. Answer: V1InitResult.',
-});
+export const V1DefaultInitPosRequest = Type.Object(
+  posProperties('Amount the cashier wants to pay with the card, in major units.'),
+  {
+    $id: 'V1DefaultInitPosRequest',
+    description: 'Checks a gift card’s availability at a point of sale. Answer: V1InitResult.',
+  },
+);
 export type V1DefaultInitPosRequest = Static<typeof V1DefaultInitPosRequest>;
 
 export const V1DefaultCapturePosRequest = Type.Object(posProperties('Amount to take from the card, in major units.'), {

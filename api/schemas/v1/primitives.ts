@@ -48,11 +48,22 @@ export const V1Partner = (options: StringOptions = {}) =>
   Type.String({ minLength: 1, maxLength: 64, description: 'Payment partner.', examples: ['sandbox-card'], ...options });
 
 export const V1Method = (options: StringOptions = {}) =>
-  Type.String({ minLength: 1, maxLength: 64, description: 'Payment method of the partner.', examples: ['creditcard'], ...options });
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: 'Payment method of the partner.',
+    examples: ['creditcard'],
+    ...options,
+  });
 
 /**
  * E.164 is what the spec asks for, but shops send what their customers typed ("06 12 34 56 78"),
  * and the original platform took it: such a number is accepted and left out of the session.
  */
 export const V1Phone = (options: StringOptions = {}) =>
-  Type.String({ maxLength: 32, description: 'Phone number, E.164 (+33612345678); another format is accepted but not passed on.', examples: ['+33612345678'], ...options });
+  Type.String({
+    maxLength: 32,
+    description: 'Phone number, E.164 (+33612345678); another format is accepted but not passed on.',
+    examples: ['+33612345678'],
+    ...options,
+  });

@@ -22,7 +22,8 @@ export const V1CreateSessionApplication = Type.Object(
   },
   {
     $id: 'V1CreateSessionApplication',
-    description: 'Body creating a v1 payment session (CreateSessionApplication). Unknown fields are accepted and ignored.',
+    description:
+      'Body creating a v1 payment session (CreateSessionApplication). Unknown fields are accepted and ignored.',
   },
 );
 export type V1CreateSessionApplication = Static<typeof V1CreateSessionApplication>;
@@ -31,16 +32,29 @@ export const V1Settings = Type.Object(
   {
     save_token: Type.Boolean({ description: 'Whether the shopper may save the means of payment.' }),
     pay_token: Type.Boolean({ description: 'Whether a saved token may pay.' }),
-    refund_priority: Type.Integer({ description: 'Order in which split parts are refunded, lower first.', examples: [1] }),
-    payment_min_amount: V1DecimalOutput({ description: 'Smallest amount the contract accepts, in major units.', examples: [1] }),
-    payment_max_amount: V1DecimalOutput({ description: 'Largest amount the contract accepts, in major units.', examples: [10000] }),
-    pay_mix: Type.Boolean({ description: 'Whether this solution can pay part of the amount, another solution the rest (gift cards).' }),
+    refund_priority: Type.Integer({
+      description: 'Order in which split parts are refunded, lower first.',
+      examples: [1],
+    }),
+    payment_min_amount: V1DecimalOutput({
+      description: 'Smallest amount the contract accepts, in major units.',
+      examples: [1],
+    }),
+    payment_max_amount: V1DecimalOutput({
+      description: 'Largest amount the contract accepts, in major units.',
+      examples: [10000],
+    }),
+    pay_mix: Type.Boolean({
+      description: 'Whether this solution can pay part of the amount, another solution the rest (gift cards).',
+    }),
     pay_express: Type.Boolean(),
     direct_debit: Type.Boolean(),
     payment_time: StringEnum(V1_PAYMENT_TIMES, { examples: ['ON_ORDER'] }),
     refund_type: StringEnum(V1_REFUND_TYPES, { examples: ['AUTO'] }),
     refund_backup: Type.Optional(StringEnum(V1_REFUND_BACKUPS, { examples: ['MANUAL'] })),
-    merchant_specifics: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Free settings of the merchant’s contract.' })),
+    merchant_specifics: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'Free settings of the merchant’s contract.' }),
+    ),
   },
   { $id: 'V1Settings', description: 'How a solution may be used, from the entity’s partner contract.' },
 );
@@ -59,7 +73,11 @@ export const V1Protocol = Type.Object(
       },
       { description: 'Front configuration of the solution (Front config); only labels are given.' },
     ),
-    position: Type.Integer({ minimum: 1, description: 'Display order, 1 first, following the contracts’ priorities.', examples: [1] }),
+    position: Type.Integer({
+      minimum: 1,
+      description: 'Display order, 1 first, following the contracts’ priorities.',
+      examples: [1],
+    }),
     settings: Ref(V1Settings),
   },
   { $id: 'V1Protocol', description: 'One solution (partner and method) the shopper may pay with.' },
@@ -79,7 +97,8 @@ export const V1SessionRedirection = Type.Object(
   },
   {
     $id: 'V1SessionRedirection',
-    description: 'The return URLs. v1 bodies give one, order.redirection, which is then both (the spec requires the two).',
+    description:
+      'The return URLs. v1 bodies give one, order.redirection, which is then both (the spec requires the two).',
   },
 );
 export type V1SessionRedirection = Static<typeof V1SessionRedirection>;
@@ -95,7 +114,8 @@ export const V1SessionProtocols = Type.Object(
   },
   {
     $id: 'V1SessionProtocols',
-    description: 'Answer 201 to session creation (with a Location header); 204 without a body when no solution is eligible.',
+    description:
+      'Answer 201 to session creation (with a Location header); 204 without a body when no solution is eligible.',
   },
 );
 export type V1SessionProtocols = Static<typeof V1SessionProtocols>;

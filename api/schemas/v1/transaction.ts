@@ -7,10 +7,21 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Ref, StringEnum } from '../typebox';
 import { V1_ACTIONS, V1_STATES, V1_STATUS_CODES } from './enums';
 import { V1OperationOrder } from './order';
-import { V1CurrencyCode, V1DateTime, V1DecimalInput, V1DecimalOutput, V1HttpUrl, V1Method, V1Partner, V1Text, V1Uuid } from './primitives';
+import {
+  V1CurrencyCode,
+  V1DateTime,
+  V1DecimalInput,
+  V1DecimalOutput,
+  V1HttpUrl,
+  V1Method,
+  V1Partner,
+  V1Text,
+  V1Uuid,
+} from './primitives';
 
 const opt = Type.Optional;
-const StepId = () => opt(V1Text({ description: 'Identifier of a step of a multi-step method, echoed back.', examples: ['step-1'] }));
+const StepId = () =>
+  opt(V1Text({ description: 'Identifier of a step of a multi-step method, echoed back.', examples: ['step-1'] }));
 
 export const V1PaymentData = Type.Object(
   {
@@ -34,11 +45,16 @@ export const V1DefaultSessionSolutionApplication = Type.Object(
   {
     partner: V1Partner(),
     method: V1Method(),
-    amount: opt(V1DecimalInput({ description: 'Part of the session amount for this solution; the whole amount when absent.' })),
+    amount: opt(
+      V1DecimalInput({ description: 'Part of the session amount for this solution; the whole amount when absent.' }),
+    ),
     payment_data: opt(Ref(V1PaymentData)),
     step_id: StepId(),
   },
-  { $id: 'V1DefaultSessionSolutionApplication', description: 'Body of session init: prepares one solution (InitRequest).' },
+  {
+    $id: 'V1DefaultSessionSolutionApplication',
+    description: 'Body of session init: prepares one solution (InitRequest).',
+  },
 );
 export type V1DefaultSessionSolutionApplication = Static<typeof V1DefaultSessionSolutionApplication>;
 
@@ -50,7 +66,10 @@ export const V1ValidateSessionSolutionApplication = Type.Object(
     payment_data: opt(Ref(V1PaymentData)),
     step_id: StepId(),
   },
-  { $id: 'V1ValidateSessionSolutionApplication', description: 'One solution of a validate call: pays `amount` with it.' },
+  {
+    $id: 'V1ValidateSessionSolutionApplication',
+    description: 'One solution of a validate call: pays `amount` with it.',
+  },
 );
 export type V1ValidateSessionSolutionApplication = Static<typeof V1ValidateSessionSolutionApplication>;
 
@@ -65,9 +84,17 @@ export type V1ValidateSessionRequest = Static<typeof V1ValidateSessionRequest>;
 export const V1Status = Type.Object(
   {
     action: StringEnum(V1_ACTIONS, { examples: ['AUTHORIZE'] }),
-    state: StringEnum(V1_STATES, { description: 'What happened at the partner; the mapping is in the v1 documentation.', examples: ['SUCCESS'] }),
-    code: StringEnum(V1_STATUS_CODES, { description: 'Why: SUCCEEDED, or the reason of a refusal.', examples: ['SUCCEEDED'] }),
-    description: opt(Type.String({ description: 'Human-readable detail, usually the partner’s.', examples: ['Approved'] })),
+    state: StringEnum(V1_STATES, {
+      description: 'What happened at the partner; the mapping is in the v1 documentation.',
+      examples: ['SUCCESS'],
+    }),
+    code: StringEnum(V1_STATUS_CODES, {
+      description: 'Why: SUCCEEDED, or the reason of a refusal.',
+      examples: ['SUCCEEDED'],
+    }),
+    description: opt(
+      Type.String({ description: 'Human-readable detail, usually the partner’s.', examples: ['Approved'] }),
+    ),
   },
   { $id: 'V1Status' },
 );
@@ -78,7 +105,9 @@ export const V1PluginResult = Type.Object(
     amount: V1DecimalOutput({ description: 'Amount of the transaction in major units.' }),
     currency_code: V1CurrencyCode(),
     status: Type.String({ description: 'The partner’s own status code, as it gave it.', examples: ['APPROVED'] }),
-    partner_reference: opt(Type.String({ description: 'The partner’s id of the transaction.', examples: ['sbx_ch_9Jd82kq'] })),
+    partner_reference: opt(
+      Type.String({ description: 'The partner’s id of the transaction.', examples: ['sbx_ch_9Jd82kq'] }),
+    ),
     token: opt(Type.String({ description: 'Reusable partner token, when the shopper agreed to future usage.' })),
   },
   { $id: 'V1PluginResult', description: 'What the partner answered.' },
@@ -89,7 +118,12 @@ export const V1ActionResult = Type.Object(
   {
     id: V1Uuid({ deprecated: true, description: 'Deprecated: same value as transaction_id.' }),
     transaction_id: V1Uuid({ description: 'The partner transaction; CAPTURE, VOID and REFUND paths take it.' }),
-    session_id: opt(V1Uuid({ description: 'The session paid; absent for a server-to-server transaction (PUT /{entity}/transactions/{action}).' })),
+    session_id: opt(
+      V1Uuid({
+        description:
+          'The session paid; absent for a server-to-server transaction (PUT /{entity}/transactions/{action}).',
+      }),
+    ),
     entity_id: V1Uuid(),
     partner: V1Partner(),
     method: V1Method(),
@@ -144,7 +178,9 @@ export const V1ClientAction = Type.Object(
         'ERROR: at least one solution failed (HTTP 207 when others succeeded, 409 when all failed).',
       examples: ['SUCCESS'],
     }),
-    results: Type.Array(Ref(V1ActionResult), { description: 'The AUTHORIZE result of each solution, in the order given.' }),
+    results: Type.Array(Ref(V1ActionResult), {
+      description: 'The AUTHORIZE result of each solution, in the order given.',
+    }),
     redirection: opt(Ref(V1Redirection)),
   },
   { $id: 'V1ClientAction', description: 'Answer of validate: 200, 207 (mixed) or 409 (all failed).' },
@@ -161,7 +197,11 @@ export const V1ServerToServerTransaction = Type.Object(
       {
         reference: Type.Union([V1Text({ minLength: 1 }), Type.Integer()], { examples: ['ORD-2025-000123'] }),
         currency_code: V1CurrencyCode(),
-        redirection: opt(V1HttpUrl({ description: 'Where the shopper returns from a partner page (3-D Secure), if the transaction needs one.' })),
+        redirection: opt(
+          V1HttpUrl({
+            description: 'Where the shopper returns from a partner page (3-D Secure), if the transaction needs one.',
+          }),
+        ),
       },
       { description: 'The order paid: the spec does not show this part; a currency is needed to read the amount.' },
     ),
@@ -182,7 +222,8 @@ export const V1DefaultPaymentApplication = Type.Object(
   },
   {
     $id: 'V1DefaultPaymentApplication',
-    description: 'Body of POST /{entity}/transactions/{transaction}/{action}. The x-idempotency-key header replays the first answer for 14 days.',
+    description:
+      'Body of POST /{entity}/transactions/{transaction}/{action}. The x-idempotency-key header replays the first answer for 14 days.',
   },
 );
 export type V1DefaultPaymentApplication = Static<typeof V1DefaultPaymentApplication>;

@@ -43,7 +43,13 @@ function platformSessionBody() {
         first_name: 'Camille',
         last_name: 'Martin',
         locale_code: 'fr_FR',
-        billing_address: { address_lines: ['12 rue de la Paix'], city: 'Paris', postal_code: '75002', country_code: 'FR', mobile_phone: '+33612345678' },
+        billing_address: {
+          address_lines: ['12 rue de la Paix'],
+          city: 'Paris',
+          postal_code: '75002',
+          country_code: 'FR',
+          mobile_phone: '+33612345678',
+        },
         account: { creation_date_time: '2021-03-02 10:00:00', purchase_count_last_year: 4, challenge_indicator: '01' },
         additional_attributes: { national_identifier: '1900475123456' },
       },
@@ -51,7 +57,9 @@ function platformSessionBody() {
         {
           delivery_type_code: 'user_delivery',
           shipping_address: { first_name: 'Camille', city: 'Paris', country_code: 'FR' },
-          item_lines: [{ type_code: 'product', name: 'Lamp', price: '49.9000', quantity: '1.0000', amount: 49.9, color: 'blue' }],
+          item_lines: [
+            { type_code: 'product', name: 'Lamp', price: '49.9000', quantity: '1.0000', amount: 49.9, color: 'blue' },
+          ],
           tax_lines: [{ type_code: 'vat', rate: 20, amount: 8.316666666666666 }],
         },
       ],
@@ -77,7 +85,9 @@ function actionResult() {
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = Fastify({ ajv: { customOptions: { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false } } });
+  app = Fastify({
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, useDefaults: true, removeAdditional: false } },
+  });
   await app.register(swagger, {
     openapi: { openapi: '3.1.0', info: { title: 'Tessera v1 (schema test)', version: '0' } },
     refResolver: { buildLocalReference },
@@ -88,7 +98,11 @@ beforeAll(async () => {
   });
   for (const schema of v1Schemas) {
     const id = idOf(schema);
-    app.post(`/payment/v1/echo/${id}`, { schema: v1RouteSchema({ body: Type.Ref(id), response: { 200: Type.Ref(id) } }) }, async (request) => request.body);
+    app.post(
+      `/payment/v1/echo/${id}`,
+      { schema: v1RouteSchema({ body: Type.Ref(id), response: { 200: Type.Ref(id) } }) },
+      async (request) => request.body,
+    );
   }
   app.get('/payment/v1/result', { schema: v1RouteSchema({ response: { 200: Ref(V1ActionResult) } }) }, async () => ({
     ...actionResult(),
@@ -102,7 +116,12 @@ afterAll(async () => {
 });
 
 async function post(id: string, payload: unknown) {
-  const response = await app.inject({ method: 'POST', url: `/payment/v1/echo/${id}`, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/payment/v1/echo/${id}`,
+    payload: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json' },
+  });
   return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
 }
 
@@ -117,12 +136,18 @@ describe('v1 request bodies', () => {
   it.each([
     ['an amount that is not numeric', (b: ReturnType<typeof platformSessionBody>) => ({ ...b, amount: 'twenty' })],
     ['an amount as an object', (b: ReturnType<typeof platformSessionBody>) => ({ ...b, amount: { value: 20 } })],
-    ['a missing return url', (b: ReturnType<typeof platformSessionBody>) => ({ ...b, order: { ...b.order, redirection: undefined } })],
+    [
+      'a missing return url',
+      (b: ReturnType<typeof platformSessionBody>) => ({ ...b, order: { ...b.order, redirection: undefined } }),
+    ],
     ['a javascript: hook', (b: ReturnType<typeof platformSessionBody>) => ({ ...b, hook: 'javascript:alert(1)' })],
-    ['a quantity in words', (b: ReturnType<typeof platformSessionBody>) => ({
-      ...b,
-      order: { ...b.order, shipments: [{ item_lines: [{ quantity: 'one' }] }] },
-    })],
+    [
+      'a quantity in words',
+      (b: ReturnType<typeof platformSessionBody>) => ({
+        ...b,
+        order: { ...b.order, shipments: [{ item_lines: [{ quantity: 'one' }] }] },
+      }),
+    ],
   ])('refuse %s', async (_name, change) => {
     const body = change(platformSessionBody());
     expect((await post('V1CreateSessionApplication', body)).status).toBe(400);
@@ -136,14 +161,23 @@ describe('v1 request bodies', () => {
   });
 
   it('validate takes a non-empty array of solution applications', async () => {
-    const entry = { partner: 'sandbox-card', method: 'creditcard', amount: '25.99', payment_data: { token: 'vft_x' }, step_id: 's1' };
+    const entry = {
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      amount: '25.99',
+      payment_data: { token: 'vft_x' },
+      step_id: 's1',
+    };
     expect((await post('V1ValidateSessionRequest', [entry])).status).toBe(200);
     expect((await post('V1ValidateSessionRequest', [])).status).toBe(400);
     expect((await post('V1ValidateSessionRequest', entry)).status).toBe(400);
   });
 
   it('an operation body needs an amount', async () => {
-    expect((await post('V1DefaultPaymentApplication', { amount: 10, order: { amount: '25.99', currency_code: 'EUR' } })).status).toBe(200);
+    expect(
+      (await post('V1DefaultPaymentApplication', { amount: 10, order: { amount: '25.99', currency_code: 'EUR' } }))
+        .status,
+    ).toBe(200);
     expect((await post('V1DefaultPaymentApplication', { order: { amount: 10 } })).status).toBe(400);
   });
 });

@@ -7,7 +7,9 @@ import { CountryCode, PhoneNumber, PROVINCE_CODE_PATTERN, Text } from './primiti
 export { MAX_ADDRESS_LINES };
 
 const addressProperties = {
-  company_name: Type.Optional(Text({ description: 'Company at this address, for business deliveries.', examples: ['Atelier Lumière SARL'] })),
+  company_name: Type.Optional(
+    Text({ description: 'Company at this address, for business deliveries.', examples: ['Atelier Lumière SARL'] }),
+  ),
   gender: Type.Optional(StringEnum(GENDERS, { description: 'Gender of the addressee.', examples: ['FEMALE'] })),
   first_name: Type.Optional(Text({ examples: ['Camille'] })),
   middle_name: Type.Optional(Text({ examples: ['Anne'] })),
@@ -33,7 +35,9 @@ const addressProperties = {
   ),
   phone_number: Type.Optional(PhoneNumber({ description: 'Landline number in E.164 format.' })),
   mobile_phone_number: Type.Optional(PhoneNumber({ description: 'Mobile number in E.164 format.' })),
-  work_phone_number: Type.Optional(PhoneNumber({ description: 'Work number in E.164 format.', examples: ['+442071234567'] })),
+  work_phone_number: Type.Optional(
+    PhoneNumber({ description: 'Work number in E.164 format.', examples: ['+442071234567'] }),
+  ),
 };
 
 export const Address = Type.Object(addressProperties, {
@@ -46,7 +50,10 @@ export const ShippingAddress = Type.Object(
   {
     ...addressProperties,
     delivery_point_name: Type.Optional(
-      Text({ description: 'Name of the pickup point, locker or store the parcel is delivered to.', examples: ['Relais Colis Opéra'] }),
+      Text({
+        description: 'Name of the pickup point, locker or store the parcel is delivered to.',
+        examples: ['Relais Colis Opéra'],
+      }),
     ),
   },
   { $id: 'ShippingAddress', description: 'Where a shipment goes: an address, possibly a named delivery point.' },

@@ -10,7 +10,10 @@ export const OAuthTokenRequest = Type.Object(
     client_id: Type.Optional(Type.String({ description: 'Client id, when not sent with HTTP Basic.' })),
     client_secret: Type.Optional(Type.String({ description: 'Client secret, when not sent with HTTP Basic.' })),
     scope: Type.Optional(
-      Type.String({ description: 'Space-separated scopes wanted; all scopes of the client by default.', examples: ['payment-api'] }),
+      Type.String({
+        description: 'Space-separated scopes wanted; all scopes of the client by default.',
+        examples: ['payment-api'],
+      }),
     ),
   },
   {
@@ -22,7 +25,10 @@ export type OAuthTokenRequest = Static<typeof OAuthTokenRequest>;
 
 export const OAuthTokenResponse = Type.Object(
   {
-    access_token: Type.String({ description: 'JWT to send as "Authorization: Bearer <token>".', examples: ['eyJhbGciOiJSUzI1NiIs...'] }),
+    access_token: Type.String({
+      description: 'JWT to send as "Authorization: Bearer <token>".',
+      examples: ['eyJhbGciOiJSUzI1NiIs...'],
+    }),
     expires_in: Type.Integer({ minimum: 1, description: 'Lifetime of the token in seconds.', examples: [3600] }),
     scope: Type.String({ description: 'Space-separated scopes granted.', examples: ['payment-api orchestration-api'] }),
     token_type: StringEnum(['Bearer'] as const, { examples: ['Bearer'] }),
@@ -35,8 +41,14 @@ export const SigningJwk = Type.Object(
   {
     kty: Type.String({ description: 'Key type.', examples: ['RSA'] }),
     e: Type.String({ description: 'RSA public exponent, base64url.', examples: ['AQAB'] }),
-    kid: Type.String({ description: 'Key id, matching the "kid" header of the signed token.', examples: ['2025-03-a'] }),
-    n: Type.String({ description: 'RSA modulus, base64url.', examples: ['0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4...'] }),
+    kid: Type.String({
+      description: 'Key id, matching the "kid" header of the signed token.',
+      examples: ['2025-03-a'],
+    }),
+    n: Type.String({
+      description: 'RSA modulus, base64url.',
+      examples: ['0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4...'],
+    }),
     alg: Type.Optional(Type.String({ description: 'Signature algorithm.', examples: ['RS256'] })),
     use: Type.Optional(Type.String({ description: 'Public key use.', examples: ['sig'] })),
   },
@@ -47,7 +59,8 @@ export type SigningJwk = Static<typeof SigningJwk>;
 export const SigningJwks = Type.Object(
   {
     keys: Type.Array(Ref(SigningJwk), {
-      description: 'Keys verifying the JWS in the purse-redirection-data parameter of the shopper’s return; several during a rotation.',
+      description:
+        'Keys verifying the JWS in the purse-redirection-data parameter of the shopper’s return; several during a rotation.',
     }),
   },
   { $id: 'SigningJwks', description: 'JSON Web Key Set of Tessera’s redirection signing keys.' },

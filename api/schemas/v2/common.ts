@@ -1,5 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CHALLENGE_EXEMPTIONS, CHALLENGE_INDICATORS, DEFAULT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../../domain/enums';
+import {
+  CHALLENGE_EXEMPTIONS,
+  CHALLENGE_INDICATORS,
+  DEFAULT_WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+} from '../../../domain/enums';
 import { Ref, StringEnum } from '../typebox';
 import { HttpUrl, MethodName, PartnerName } from './primitives';
 
@@ -15,12 +20,16 @@ export const ThreeDsAuthenticationOptions = Type.Object(
     ),
     challenge_exemption: Type.Optional(
       StringEnum(CHALLENGE_EXEMPTIONS, {
-        description: 'PSD2 exemption the merchant claims to avoid a challenge. Not allowed when allow_future_usage is true.',
+        description:
+          'PSD2 exemption the merchant claims to avoid a challenge. Not allowed when allow_future_usage is true.',
         examples: ['LOW_VALUE'],
       }),
     ),
   },
-  { $id: 'ThreeDsAuthenticationOptions', description: 'The merchant’s wishes for 3-D Secure authentication of a card payment.' },
+  {
+    $id: 'ThreeDsAuthenticationOptions',
+    description: 'The merchant’s wishes for 3-D Secure authentication of a card payment.',
+  },
 );
 export type ThreeDsAuthenticationOptions = Static<typeof ThreeDsAuthenticationOptions>;
 
@@ -45,7 +54,10 @@ export type WebhookHeader = Static<typeof WebhookHeader>;
 
 export const Webhook = Type.Object(
   {
-    url: HttpUrl({ description: 'Where Tessera POSTs the notifications (http or https).', examples: ['https://shop.example.com/hooks/tessera'] }),
+    url: HttpUrl({
+      description: 'Where Tessera POSTs the notifications (http or https).',
+      examples: ['https://shop.example.com/hooks/tessera'],
+    }),
     event_types: Type.Optional(
       Type.Array(StringEnum(WEBHOOK_EVENT_TYPES), {
         minItems: 1,

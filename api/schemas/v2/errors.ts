@@ -4,7 +4,10 @@ import { DateTime, Uuid } from './primitives';
 
 export const FieldError = Type.Object(
   {
-    detail: Type.String({ description: 'What is wrong with the field.', examples: ['must be at least the payment amount (2599)'] }),
+    detail: Type.String({
+      description: 'What is wrong with the field.',
+      examples: ['must be at least the payment amount (2599)'],
+    }),
     pointer: Type.String({
       description: 'JSON Pointer (RFC 6901) to the offending field of the request body; "" for the body as a whole.',
       examples: ['/order/net_amount'],
@@ -22,14 +25,33 @@ const problemProperties = {
   }),
   title: Type.String({ description: 'Short summary of the kind of problem.', examples: ['Bad Request'] }),
   status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status code.', examples: [400] }),
-  detail: Type.String({ description: 'What went wrong with this request.', examples: ['The request body is invalid.'] }),
-  instance: Type.String({ format: 'uri-reference', description: 'The request path this problem is about.', examples: ['/v2/client-sessions'] }),
+  detail: Type.String({
+    description: 'What went wrong with this request.',
+    examples: ['The request body is invalid.'],
+  }),
+  instance: Type.String({
+    format: 'uri-reference',
+    description: 'The request path this problem is about.',
+    examples: ['/v2/client-sessions'],
+  }),
   error: Type.String({
     description: 'Machine-readable code of the problem, stable across releases; `type` is the same code as a URI.',
-    examples: ['invalid_request', 'idempotency_conflict', 'not_found', 'unauthorized', 'insufficient_scope', 'temporarily_unavailable'],
+    examples: [
+      'invalid_request',
+      'idempotency_conflict',
+      'not_found',
+      'unauthorized',
+      'insufficient_scope',
+      'temporarily_unavailable',
+    ],
   }),
-  errors: Type.Optional(Type.Array(Ref(FieldError), { description: 'Every invalid field found, when the body was invalid.' })),
-  request_id: Type.String({ description: 'Identifier of the request (also in the x-request-id header), for support.', examples: ['req-7f3a9c2b'] }),
+  errors: Type.Optional(
+    Type.Array(Ref(FieldError), { description: 'Every invalid field found, when the body was invalid.' }),
+  ),
+  request_id: Type.String({
+    description: 'Identifier of the request (also in the x-request-id header), for support.',
+    examples: ['req-7f3a9c2b'],
+  }),
 };
 
 export const Problem = Type.Object(problemProperties, {
@@ -45,7 +67,8 @@ export const IdempotencyConflict = Type.Object(
   },
   {
     $id: 'IdempotencyConflict',
-    description: 'Answer 409 to a request repeating an idempotency key: a problem naming the resource already processed.',
+    description:
+      'Answer 409 to a request repeating an idempotency key: a problem naming the resource already processed.',
   },
 );
 export type IdempotencyConflict = Static<typeof IdempotencyConflict>;

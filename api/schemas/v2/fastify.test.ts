@@ -42,7 +42,11 @@ beforeAll(async () => {
   // One echo route per schema: every schema must compile as a body and as an answer.
   for (const schema of allSchemas) {
     const id = idOf(schema);
-    app.post(`/echo/${id}`, { schema: { body: Type.Ref(id), response: { 200: Type.Ref(id) } } }, async (request) => request.body);
+    app.post(
+      `/echo/${id}`,
+      { schema: { body: Type.Ref(id), response: { 200: Type.Ref(id) } } },
+      async (request) => request.body,
+    );
   }
   app.get('/session', { schema: { response: { 200: Type.Ref(ClientSession) } } }, async () => ({
     ...createdClientSession(),
@@ -56,7 +60,12 @@ afterAll(async () => {
 });
 
 async function post(id: string, payload: unknown) {
-  const response = await app.inject({ method: 'POST', url: `/echo/${id}`, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/echo/${id}`,
+    payload: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json' },
+  });
   return { status: response.statusCode, body: response.json<{ validation?: AjvError[] } & Record<string, unknown>>() };
 }
 
@@ -129,8 +138,11 @@ describe('OpenAPI components', () => {
   });
 
   it('references components instead of inlining them', () => {
-    const document = app.swagger() as { paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: unknown }> } } }> };
-    const body = document.paths['/echo/ClientSessionApplication']?.post?.requestBody?.content['application/json']?.schema;
+    const document = app.swagger() as {
+      paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    const body =
+      document.paths['/echo/ClientSessionApplication']?.post?.requestBody?.content['application/json']?.schema;
     expect(body).toEqual({ $ref: '#/components/schemas/ClientSessionApplication' });
     const text = JSON.stringify(document);
     expect(text).toContain('"$ref":"#/components/schemas/Order"');
@@ -138,7 +150,9 @@ describe('OpenAPI components', () => {
   });
 
   it('carries descriptions, examples and defaults', () => {
-    const document = app.swagger() as { components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> } };
+    const document = app.swagger() as {
+      components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> };
+    };
     const application = document.components.schemas[ClientSessionApplication.$id ?? '']?.properties ?? {};
     expect(application.capture_mode).toMatchObject({ enum: ['MANUAL', 'AUTOMATIC'], default: 'MANUAL' });
     expect(application.amount).toMatchObject({ type: 'integer', minimum: 1, examples: [2599] });

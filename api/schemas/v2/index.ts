@@ -15,7 +15,13 @@ import { OAuthTokenRequest, OAuthTokenResponse, SigningJwk, SigningJwks } from '
 import { PaymentSolution, ThreeDsAuthenticationOptions, Webhook, WebhookHeader } from './common';
 import { Account, Customer } from './customer';
 import { ApiError, FieldError, IdempotencyConflict, Problem } from './errors';
-import { BrowserInfo, CardEntry, CreatePaymentRequest, NewAuthorizationCandidate, PaymentSplitEntry } from './create-payment';
+import {
+  BrowserInfo,
+  CardEntry,
+  CreatePaymentRequest,
+  NewAuthorizationCandidate,
+  PaymentSplitEntry,
+} from './create-payment';
 import { Discount, ItemLine, OperationOrder, Order, Shipment } from './order';
 import {
   Authentication,
@@ -34,8 +40,20 @@ import {
 } from './payment';
 import { OperationRequest } from './operation';
 import { VaultCardRequest, VaultCardResponse, VaultCardSummary } from './vault';
-import { GiftCardBalanceRequest, GiftCardBalanceResponse, VaultGiftCardRequest, VaultGiftCardResponse, VaultGiftCardSummary } from './gift-card-vault';
-import { AbortClientSessionRequest, ClientSession, ClientSessionApplication, ClientSessionLinks, ClientSessionWidget } from './session';
+import {
+  GiftCardBalanceRequest,
+  GiftCardBalanceResponse,
+  VaultGiftCardRequest,
+  VaultGiftCardResponse,
+  VaultGiftCardSummary,
+} from './gift-card-vault';
+import {
+  AbortClientSessionRequest,
+  ClientSession,
+  ClientSessionApplication,
+  ClientSessionLinks,
+  ClientSessionWidget,
+} from './session';
 import { WebhookEvent, WebhookResource } from './webhook-event';
 
 export * from './address';

@@ -19,7 +19,9 @@ export const OperationRequest = Type.Object(
     partner_transaction_id: Type.Optional(
       Uuid({ description: 'The one authorization partner transaction to act on. Not with priority.' }),
     ),
-    merchant_reference: Type.Optional(Text({ description: 'The merchant’s reference of this operation.', examples: ['CAP-2025-000123-1'] })),
+    merchant_reference: Type.Optional(
+      Text({ description: 'The merchant’s reference of this operation.', examples: ['CAP-2025-000123-1'] }),
+    ),
   },
   {
     $id: 'OperationRequest',

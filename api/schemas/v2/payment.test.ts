@@ -16,7 +16,8 @@ import { edit, REMOVE } from './testing/json-edit';
 import { problemBody } from '../../errors/problem';
 import { apiErrorBody } from '../../errors/api-error';
 
-const pointersOf = (schema: Parameters<typeof schemaErrors>[0], value: unknown) => schemaErrors(schema, value).map((e) => e.pointer);
+const pointersOf = (schema: Parameters<typeof schemaErrors>[0], value: unknown) =>
+  schemaErrors(schema, value).map((e) => e.pointer);
 
 describe('CreatePaymentRequest', () => {
   const valid = splitCreatePaymentRequest();
@@ -45,7 +46,11 @@ describe('CreatePaymentRequest', () => {
     ['/split/2/card/expiry_year', '2028', '/split/2/card/expiry_year'],
     ['/split/2/card/expiry_year', 28, '/split/2/card/expiry_year'],
     ['/split/2/card/selected_network', 'DINERS', '/split/2/card/selected_network'],
-    ['/split/2/three_ds_authentication_options/challenge_exemption', 'NONE', '/split/2/three_ds_authentication_options/challenge_exemption'],
+    [
+      '/split/2/three_ds_authentication_options/challenge_exemption',
+      'NONE',
+      '/split/2/three_ds_authentication_options/challenge_exemption',
+    ],
     ['/browser/time_zone_offset', 900, '/browser/time_zone_offset'],
     ['/shopper_redirection_url', 'data:text/html,hi', '/shopper_redirection_url'],
   ])('a bad %s is caught by the schema at %s', (at, value, path) => {
@@ -56,7 +61,9 @@ describe('CreatePaymentRequest', () => {
     const noParent = edit(valid, '/split/1/parent_partner_reference', REMOVE);
     expect(schemaErrors(CreatePaymentRequest, noParent)).toEqual([]);
     const body = splitCreatePaymentRequest();
-    body.split = body.split?.map((entry, i) => (i === 1 ? { amount: entry.amount, partner: 'sandbox-giftcard', method: 'giftcard' } : entry));
+    body.split = body.split?.map((entry, i) =>
+      i === 1 ? { amount: entry.amount, partner: 'sandbox-giftcard', method: 'giftcard' } : entry,
+    );
     expect(validateCreatePayment(body).map((e) => e.pointer)).toEqual(['/split/1']);
   });
 });
@@ -64,8 +71,16 @@ describe('CreatePaymentRequest', () => {
 describe('OperationRequest', () => {
   it.each<[string, unknown, string]>([
     ['amount only', { amount: 5000 }, 'AMOUNT_ONLY'],
-    ['priority', { amount: 5000, merchant_reference: 'CAP-1', priority: [{ partner: 'sandbox-giftcard', method: 'giftcard' }] }, 'PRIORITY'],
-    ['partner transaction', { amount: 5000, partner_transaction_id: '5a1e0f3c-2b4d-4e6f-8a9b-0c1d2e3f4a5b' }, 'PARTNER_TRANSACTION'],
+    [
+      'priority',
+      { amount: 5000, merchant_reference: 'CAP-1', priority: [{ partner: 'sandbox-giftcard', method: 'giftcard' }] },
+      'PRIORITY',
+    ],
+    [
+      'partner transaction',
+      { amount: 5000, partner_transaction_id: '5a1e0f3c-2b4d-4e6f-8a9b-0c1d2e3f4a5b' },
+      'PARTNER_TRANSACTION',
+    ],
   ])('accepts the %s form', (_, body, form) => {
     expect(schemaErrors(OperationRequest, body)).toEqual([]);
     if (!Value.Check(OperationRequest, [...v2Schemas], body)) throw new Error('schema and checker disagree');
@@ -112,18 +127,29 @@ describe('Payment answer', () => {
   });
 
   it('refuses an unknown trigger origin', () => {
-    expect(pointersOf(Payment, edit(capturedPayment(), '/captures/0/triggered_by', 'SHOPPER'))).toContain('/captures/0/triggered_by');
+    expect(pointersOf(Payment, edit(capturedPayment(), '/captures/0/triggered_by', 'SHOPPER'))).toContain(
+      '/captures/0/triggered_by',
+    );
   });
 });
 
 describe('Vault card', () => {
-  const request = { number: '4242424242424242', expiry_month: '09', expiry_year: '28', cvv: '123', holder_name: 'CAMILLE MARTIN' };
+  const request = {
+    number: '4242424242424242',
+    expiry_month: '09',
+    expiry_year: '28',
+    cvv: '123',
+    holder_name: 'CAMILLE MARTIN',
+  };
 
   it('accepts the request and answer of design.md', () => {
     expect(schemaErrors(VaultCardRequest, request)).toEqual([]);
     expect(validateCard(request, { year: 2025, month: 3 })).toEqual([]);
     expect(
-      schemaErrors(VaultCardResponse, { vault_form_token: 'vft_5d0f3a9b7c', card: { detected_brands: ['VISA'], bin: '424242', last_four_digits: '4242' } }),
+      schemaErrors(VaultCardResponse, {
+        vault_form_token: 'vft_5d0f3a9b7c',
+        card: { detected_brands: ['VISA'], bin: '424242', last_four_digits: '4242' },
+      }),
     ).toEqual([]);
   });
 
@@ -151,8 +177,19 @@ describe('errors and auth', () => {
   });
 
   it('documents what the error handler sends: the machine code in `error`, the reason phrase in `title`', () => {
-    expect(problem).toMatchObject({ error: 'invalid_request', title: 'Bad Request', type: 'https://tessera.dev/problems/invalid-request' });
-    const conflict = problemBody({ status: 409, code: 'idempotency_conflict', detail: 'repeated', instance: '/v2/payments', requestId: 'r', resourceId: '0c7d9a4e-8b1f-4e2a-9c3d-5e6f7a8b9c0d' });
+    expect(problem).toMatchObject({
+      error: 'invalid_request',
+      title: 'Bad Request',
+      type: 'https://tessera.dev/problems/invalid-request',
+    });
+    const conflict = problemBody({
+      status: 409,
+      code: 'idempotency_conflict',
+      detail: 'repeated',
+      instance: '/v2/payments',
+      requestId: 'r',
+      resourceId: '0c7d9a4e-8b1f-4e2a-9c3d-5e6f7a8b9c0d',
+    });
     expect(schemaErrors(IdempotencyConflict, conflict)).toEqual([]);
     const legacy = apiErrorBody({ status: 404, message: 'token not found', requestId: 'r', path: '/wallet/v2/x' });
     expect(schemaErrors(ApiError, legacy)).toEqual([]);
@@ -161,13 +198,28 @@ describe('errors and auth', () => {
 
   it('accepts a problem, and an idempotency conflict carrying resource_id', () => {
     expect(schemaErrors(Problem, problem)).toEqual([]);
-    expect(schemaErrors(IdempotencyConflict, { ...problem, status: 409, title: 'Conflict', resource_id: '0c7d9a4e-8b1f-4e2a-9c3d-5e6f7a8b9c0d' })).toEqual([]);
+    expect(
+      schemaErrors(IdempotencyConflict, {
+        ...problem,
+        status: 409,
+        title: 'Conflict',
+        resource_id: '0c7d9a4e-8b1f-4e2a-9c3d-5e6f7a8b9c0d',
+      }),
+    ).toEqual([]);
     expect(pointersOf(IdempotencyConflict, { ...problem, status: 409 })).toContain('/resource_id');
     expect(pointersOf(Problem, { ...problem, request_id: undefined })).toContain('/request_id');
   });
 
   it('accepts a legacy ApiError', () => {
-    const apiError = { timestamp: '2025-03-14T09:26:53Z', error_code: 'NOT_FOUND', message: 'token not found', request_id: 'r', status: 404, path: '/wallet/v2/x', error: 'Not Found' };
+    const apiError = {
+      timestamp: '2025-03-14T09:26:53Z',
+      error_code: 'NOT_FOUND',
+      message: 'token not found',
+      request_id: 'r',
+      status: 404,
+      path: '/wallet/v2/x',
+      error: 'Not Found',
+    };
     expect(schemaErrors(ApiError, apiError)).toEqual([]);
     expect(pointersOf(ApiError, { ...apiError, error_code: 'OOPS' })).toContain('/error_code');
   });
@@ -176,11 +228,22 @@ describe('errors and auth', () => {
     expect(schemaErrors(OAuthTokenRequest, { grant_type: 'client_credentials' })).toEqual([]);
     expect(pointersOf(OAuthTokenRequest, { grant_type: 'password' })).toContain('/grant_type');
     expect(pointersOf(OAuthTokenRequest, {})).toContain('/grant_type');
-    expect(schemaErrors(OAuthTokenResponse, { access_token: 'eyJ', expires_in: 3600, scope: 'payment-api', token_type: 'Bearer' })).toEqual([]);
+    expect(
+      schemaErrors(OAuthTokenResponse, {
+        access_token: 'eyJ',
+        expires_in: 3600,
+        scope: 'payment-api',
+        token_type: 'Bearer',
+      }),
+    ).toEqual([]);
   });
 
   it('accepts a signing key set', () => {
-    expect(schemaErrors(SigningJwks, { keys: [{ kty: 'RSA', e: 'AQAB', kid: 'k1', n: '0vx7', alg: 'RS256', use: 'sig' }] })).toEqual([]);
-    expect(pointersOf(SigningJwks, { keys: [{ kty: 'RSA', kid: 'k1' }] })).toEqual(expect.arrayContaining(['/keys/0/e', '/keys/0/n']));
+    expect(
+      schemaErrors(SigningJwks, { keys: [{ kty: 'RSA', e: 'AQAB', kid: 'k1', n: '0vx7', alg: 'RS256', use: 'sig' }] }),
+    ).toEqual([]);
+    expect(pointersOf(SigningJwks, { keys: [{ kty: 'RSA', kid: 'k1' }] })).toEqual(
+      expect.arrayContaining(['/keys/0/e', '/keys/0/n']),
+    );
   });
 });

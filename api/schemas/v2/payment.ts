@@ -37,11 +37,26 @@ export const ExpiryYear = (description = 'Expiry year, last two digits.') =>
 
 export const ThreeDsOutcome = Type.Object(
   {
-    eci: Type.Optional(StringEnum(ECI_VALUES, { description: 'Electronic commerce indicator returned by the authentication.', examples: ['05'] })),
+    eci: Type.Optional(
+      StringEnum(ECI_VALUES, {
+        description: 'Electronic commerce indicator returned by the authentication.',
+        examples: ['05'],
+      }),
+    ),
     version: Type.Optional(Type.String({ description: '3-D Secure protocol version.', examples: ['2.2.0'] })),
     flow: Type.Optional(StringEnum(THREE_DS_FLOWS, { examples: ['FRICTIONLESS'] })),
-    ds_transaction_id: Type.Optional(Type.String({ description: 'Directory server transaction id.', examples: ['f25084f0-5b16-4c0a-ae5d-b24808a95e4b'] })),
-    acs_transaction_id: Type.Optional(Type.String({ description: 'Issuer access control server transaction id.', examples: ['b3c5b1d6-8a3e-4b8f-9f0a-1c2d3e4f5a6b'] })),
+    ds_transaction_id: Type.Optional(
+      Type.String({
+        description: 'Directory server transaction id.',
+        examples: ['f25084f0-5b16-4c0a-ae5d-b24808a95e4b'],
+      }),
+    ),
+    acs_transaction_id: Type.Optional(
+      Type.String({
+        description: 'Issuer access control server transaction id.',
+        examples: ['b3c5b1d6-8a3e-4b8f-9f0a-1c2d3e4f5a6b'],
+      }),
+    ),
   },
   { $id: 'ThreeDsOutcome', description: 'Result of the 3-D Secure authentication of a card.' },
 );
@@ -49,16 +64,27 @@ export type ThreeDsOutcome = Static<typeof ThreeDsOutcome>;
 
 export const Card = Type.Object(
   {
-    bin: Type.Optional(Type.String({ pattern: '^[0-9]{6,8}$', description: 'First six to eight digits of the card number.', examples: ['424242'] })),
+    bin: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{6,8}$',
+        description: 'First six to eight digits of the card number.',
+        examples: ['424242'],
+      }),
+    ),
     last_four_digits: Type.Optional(Type.String({ pattern: '^[0-9]{4}$', examples: ['4242'] })),
     holder_name: Type.Optional(Text({ examples: ['CAMILLE MARTIN'] })),
     expiry_month: Type.Optional(ExpiryMonth()),
     expiry_year: Type.Optional(ExpiryYear()),
     country_code: Type.Optional(CountryCode({ description: 'ISO 3166-1 alpha-2 code of the issuing country.' })),
     fingerprint: Type.Optional(
-      Type.String({ description: 'Stable identifier of the card number within the entity, to spot the same card again.', examples: ['c1f2a3b4d5e6'] }),
+      Type.String({
+        description: 'Stable identifier of the card number within the entity, to spot the same card again.',
+        examples: ['c1f2a3b4d5e6'],
+      }),
     ),
-    selected_network: Type.Optional(StringEnum(CARD_NETWORKS, { description: 'Network the card was processed on.', examples: ['VISA'] })),
+    selected_network: Type.Optional(
+      StringEnum(CARD_NETWORKS, { description: 'Network the card was processed on.', examples: ['VISA'] }),
+    ),
     three_ds: Type.Optional(Ref(ThreeDsOutcome)),
   },
   { $id: 'Card', description: 'The card of a card authorization. Never the full number.' },
@@ -72,11 +98,20 @@ const partnerTransactionProperties = {
   amount: MinorUnits({ description: 'Amount of the transaction, in minor units.' }),
   partner: PartnerName(),
   method: MethodName(),
-  partner_reference: Type.Optional(Type.String({ description: 'The partner’s id of the transaction.', examples: ['sbx_ch_9Jd82kq'] })),
-  partner_status: Type.Optional(Type.String({ description: 'Status as the partner reported it.', examples: ['approved'] })),
-  partner_status_description: Type.Optional(Type.String({ description: 'The partner’s explanation of its status.', examples: ['Approved'] })),
+  partner_reference: Type.Optional(
+    Type.String({ description: 'The partner’s id of the transaction.', examples: ['sbx_ch_9Jd82kq'] }),
+  ),
+  partner_status: Type.Optional(
+    Type.String({ description: 'Status as the partner reported it.', examples: ['approved'] }),
+  ),
+  partner_status_description: Type.Optional(
+    Type.String({ description: 'The partner’s explanation of its status.', examples: ['Approved'] }),
+  ),
   partner_token: Type.Optional(
-    Type.String({ description: 'Reusable token the partner issued, when future usage was allowed.', examples: ['sbx_tok_41hd7'] }),
+    Type.String({
+      description: 'Reusable token the partner issued, when future usage was allowed.',
+      examples: ['sbx_tok_41hd7'],
+    }),
   ),
 };
 
@@ -85,7 +120,9 @@ export const AuthorizationPartnerTransaction = Type.Object(
     ...partnerTransactionProperties,
     status: StringEnum(AUTHORIZATION_STATUSES, { examples: ['AUTHORIZED'] }),
     card: Type.Optional(Ref(Card)),
-    remaining_amount: MinorUnits({ description: 'Part of the authorized amount not yet captured or voided, in minor units.' }),
+    remaining_amount: MinorUnits({
+      description: 'Part of the authorized amount not yet captured or voided, in minor units.',
+    }),
     partner_additional_data: Type.Optional(
       Type.Record(Type.String(), Type.String(), {
         description: 'Extra data the partner returned, as text.',
@@ -93,7 +130,10 @@ export const AuthorizationPartnerTransaction = Type.Object(
       }),
     ),
   },
-  { $id: 'AuthorizationPartnerTransaction', description: 'An authorization at one partner; a split payment has several.' },
+  {
+    $id: 'AuthorizationPartnerTransaction',
+    description: 'An authorization at one partner; a split payment has several.',
+  },
 );
 export type AuthorizationPartnerTransaction = Static<typeof AuthorizationPartnerTransaction>;
 
@@ -101,8 +141,12 @@ export const OperationPartnerTransaction = Type.Object(
   {
     ...partnerTransactionProperties,
     status: StringEnum(OPERATION_PARTNER_TRANSACTION_STATUSES, { examples: ['SUCCESS'] }),
-    remaining_amount: MinorUnits({ description: 'Part of the operation amount this transaction could not process, in minor units.' }),
-    authorization_partner_transaction_id: Type.Optional(Uuid({ description: 'The authorization partner transaction whose money this part captures, voids or refunds.' })),
+    remaining_amount: MinorUnits({
+      description: 'Part of the operation amount this transaction could not process, in minor units.',
+    }),
+    authorization_partner_transaction_id: Type.Optional(
+      Uuid({ description: 'The authorization partner transaction whose money this part captures, voids or refunds.' }),
+    ),
   },
   { $id: 'OperationPartnerTransaction', description: 'The part of a capture, void or refund done at one partner.' },
 );
@@ -126,7 +170,9 @@ export const Authentication = Type.Object(
     flow: Type.Optional(StringEnum(THREE_DS_FLOWS, { examples: ['CHALLENGE'] })),
     eci: Type.Optional(StringEnum(ECI_VALUES, { examples: ['05'] })),
     challenge_data: Type.Optional(
-      Type.String({ description: 'Opaque data the browser passes to the issuer’s challenge page, when a challenge is under way.' }),
+      Type.String({
+        description: 'Opaque data the browser passes to the issuer’s challenge page, when a challenge is under way.',
+      }),
     ),
   },
   { $id: 'Authentication', description: '3-D Secure authentication of the payment’s card.' },
@@ -135,16 +181,26 @@ export type Authentication = Static<typeof Authentication>;
 
 export const Redirection = Type.Object(
   {
-    href: Type.String({ format: 'uri', description: 'Where to send the shopper.', examples: ['https://acs.sandbox.example/challenge/7d1e'] }),
+    href: Type.String({
+      format: 'uri',
+      description: 'Where to send the shopper.',
+      examples: ['https://acs.sandbox.example/challenge/7d1e'],
+    }),
     method: StringEnum(REDIRECTION_METHODS, { examples: ['POST'] }),
     media_type: Type.Optional(
       Type.String({ description: 'Media type of body, for a POST.', examples: ['application/x-www-form-urlencoded'] }),
     ),
-    body: Type.Optional(Type.String({ description: 'Body to POST, encoded as media_type says.', examples: ['creq=eyJ0aHJlZURTU2VydmVyVHJhbnNJRCI6...'] })),
+    body: Type.Optional(
+      Type.String({
+        description: 'Body to POST, encoded as media_type says.',
+        examples: ['creq=eyJ0aHJlZURTU2VydmVyVHJhbnNJRCI6...'],
+      }),
+    ),
   },
   {
     $id: 'Redirection',
-    description: 'Where the shopper must go next while the authorization is PENDING or UNCERTAIN (a 3-D Secure challenge, a lender’s page).',
+    description:
+      'Where the shopper must go next while the authorization is PENDING or UNCERTAIN (a 3-D Secure challenge, a lender’s page).',
   },
 );
 export type Redirection = Static<typeof Redirection>;
@@ -158,7 +214,10 @@ export const PaymentOverview = Type.Object(
     voided: Tag('How much of the authorized amount was voided.'),
     refunded: Tag('How much of the captured amount was refunded.'),
   },
-  { $id: 'PaymentOverview', description: 'At-a-glance state of the payment: NOT, PARTIALLY or TOTALLY for each aspect.' },
+  {
+    $id: 'PaymentOverview',
+    description: 'At-a-glance state of the payment: NOT, PARTIALLY or TOTALLY for each aspect.',
+  },
 );
 export type PaymentOverview = Static<typeof PaymentOverview>;
 
@@ -203,10 +262,14 @@ export const SplitElement = Type.Object(
     partner: PartnerName(),
     method: MethodName(),
     amount: PositiveMinorUnits(),
-    parent_partner_transaction_id: Type.Optional(Uuid({ description: 'Earlier partner transaction this part duplicates.' })),
+    parent_partner_transaction_id: Type.Optional(
+      Uuid({ description: 'Earlier partner transaction this part duplicates.' }),
+    ),
     parent_payment_id: Type.Optional(Uuid({ description: 'Earlier payment this part duplicates.' })),
     parent_partner_token: Type.Optional(Type.String({ description: 'Partner token of a foreign authorization.' })),
-    parent_partner_reference: Type.Optional(Type.String({ description: 'Partner reference of a foreign authorization.' })),
+    parent_partner_reference: Type.Optional(
+      Type.String({ description: 'Partner reference of a foreign authorization.' }),
+    ),
   },
   { $id: 'SplitElement', description: 'One part of a split payment, as recorded.' },
 );
@@ -215,8 +278,12 @@ export type SplitElement = Static<typeof SplitElement>;
 export const PaymentLinks = Type.Object(
   {
     self: Link(),
-    capture: Type.Optional(Link({ description: 'POST here to capture; present while something is available to capture.' })),
-    refund: Type.Optional(Link({ description: 'POST here to refund; present while something is available to refund.' })),
+    capture: Type.Optional(
+      Link({ description: 'POST here to capture; present while something is available to capture.' }),
+    ),
+    refund: Type.Optional(
+      Link({ description: 'POST here to refund; present while something is available to refund.' }),
+    ),
     void: Type.Optional(Link({ description: 'POST here to void; present while something is available to void.' })),
   },
   { $id: 'PaymentLinks' },
@@ -228,7 +295,9 @@ export const Payment = Type.Object(
     id: Uuid(),
     created_at: DateTime(),
     overview: Ref(PaymentOverview),
-    client_session_id: Type.Optional(Uuid({ description: 'The client session this payment was submitted from, if any.' })),
+    client_session_id: Type.Optional(
+      Uuid({ description: 'The client session this payment was submitted from, if any.' }),
+    ),
     entity_id: Uuid(),
     version: Type.Integer({ minimum: 0, description: 'Increases with every change of the payment.', examples: [3] }),
     order_reference: Text({ examples: ['ORD-2025-000123'] }),

@@ -35,7 +35,12 @@ export const EXPIRY_YEAR_PATTERN = '^[0-9]{2}$';
 export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
 export const Uuid = (options: StringOptions = {}) =>
-  Type.String({ format: 'uuid', pattern: UUID_PATTERN, examples: ['3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03'], ...options });
+  Type.String({
+    format: 'uuid',
+    pattern: UUID_PATTERN,
+    examples: ['3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03'],
+    ...options,
+  });
 
 /** An amount in the currency's minor unit (cents; yen for JPY), zero allowed. */
 export const MinorUnits = (options: IntegerOptions = {}) =>

@@ -32,7 +32,14 @@ describe('ClientSessionApplication: a realistic application', () => {
   });
 
   it('ignores unknown fields (forward compatibility)', () => {
-    expect(pointersOf(editAll(valid, [['/future_field', { x: 1 }], ['/order/unknown', true]]))).toEqual([]);
+    expect(
+      pointersOf(
+        editAll(valid, [
+          ['/future_field', { x: 1 }],
+          ['/order/unknown', true],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('is caught by the domain rules when only they can see the problem', () => {
@@ -40,7 +47,10 @@ describe('ClientSessionApplication: a realistic application', () => {
     application.order.tax_amount = 1800;
     application.customer = { ...application.customer, locale: 'fr_FR' };
     expect(schemaErrors(ClientSessionApplication, application)).toEqual([]);
-    expect(validateClientSessionApplication(application).map((e) => e.pointer)).toEqual(['/order/tax_amount', '/customer/locale']);
+    expect(validateClientSessionApplication(application).map((e) => e.pointer)).toEqual([
+      '/order/tax_amount',
+      '/customer/locale',
+    ]);
   });
 });
 
@@ -67,22 +77,52 @@ describe('ClientSessionApplication: the schema catches bad payloads at the right
     ['unknown capture_mode', '/capture_mode', 'LATER', '/capture_mode'],
     ['unknown integration_mode', '/integration_mode', 'IFRAME', '/integration_mode'],
     ['allow_future_usage as string', '/allow_future_usage', 'yes', '/allow_future_usage'],
-    ['six address lines', '/order/billing_address/address_lines', ['1', '2', '3', '4', '5', '6'], '/order/billing_address/address_lines'],
+    [
+      'six address lines',
+      '/order/billing_address/address_lines',
+      ['1', '2', '3', '4', '5', '6'],
+      '/order/billing_address/address_lines',
+    ],
     ['formatted phone', '/order/billing_address/phone_number', '01 40 00 00 00', '/order/billing_address/phone_number'],
-    ['lower-case country', '/order/shipments/0/shipping_address/country_code', 'fr', '/order/shipments/0/shipping_address/country_code'],
+    [
+      'lower-case country',
+      '/order/shipments/0/shipping_address/country_code',
+      'fr',
+      '/order/shipments/0/shipping_address/country_code',
+    ],
     ['malformed province', '/order/billing_address/province_code', 'Paris', '/order/billing_address/province_code'],
-    ['item line tax as decimal', '/order/shipments/1/item_lines/0/tax_amount', 83.5, '/order/shipments/1/item_lines/0/tax_amount'],
+    [
+      'item line tax as decimal',
+      '/order/shipments/1/item_lines/0/tax_amount',
+      83.5,
+      '/order/shipments/1/item_lines/0/tax_amount',
+    ],
     ['item line quantity 0', '/order/shipments/0/item_lines/1/quantity', 0, '/order/shipments/0/item_lines/1/quantity'],
     ['unknown item type', '/order/shipments/0/item_lines/0/type', 'SERVICE', '/order/shipments/0/item_lines/0/type'],
     ['unknown delivery type', '/order/shipments/0/delivery_type', 'DRONE', '/order/shipments/0/delivery_type'],
-    ['bad delivery date', '/order/shipments/0/estimated_delivery_date_time', '2025-03-18', '/order/shipments/0/estimated_delivery_date_time'],
+    [
+      'bad delivery date',
+      '/order/shipments/0/estimated_delivery_date_time',
+      '2025-03-18',
+      '/order/shipments/0/estimated_delivery_date_time',
+    ],
     ['additional_data not text', '/order/additional_data', { count: 3 }, '/order/additional_data/count'],
     ['bad email', '/customer/email', 'camille@', '/customer/email'],
     ['bad birth date', '/customer/birth_date', '1990-02-30', '/customer/birth_date'],
     ['unknown customer type', '/customer/type', 'ROBOT', '/customer/type'],
-    ['negative purchase count', '/customer/account/purchase_count_last_year', -1, '/customer/account/purchase_count_last_year'],
+    [
+      'negative purchase count',
+      '/customer/account/purchase_count_last_year',
+      -1,
+      '/customer/account/purchase_count_last_year',
+    ],
     ['GUEST as change indicator', '/customer/account/change_indicator', 'GUEST', '/customer/account/change_indicator'],
-    ['unknown challenge indicator', '/three_ds_authentication_options/challenge_indicator', 'PLEASE', '/three_ds_authentication_options/challenge_indicator'],
+    [
+      'unknown challenge indicator',
+      '/three_ds_authentication_options/challenge_indicator',
+      'PLEASE',
+      '/three_ds_authentication_options/challenge_indicator',
+    ],
     ['webhook without url', '/webhook/url', REMOVE, '/webhook/url'],
     ['webhook ftp url', '/webhook/url', 'ftp://shop.example.com/hooks', '/webhook/url'],
     ['unknown webhook event', '/webhook/event_types', ['PAYMENT', 'REFUSAL'], '/webhook/event_types/1'],
@@ -96,7 +136,12 @@ describe('ClientSessionApplication: the schema catches bad payloads at the right
   });
 
   it('points only at the offending fields', () => {
-    const pointers = pointersOf(editAll(valid, [['/currency', 'SEK'], ['/order/shipments/0/item_lines/1/quantity', 0]]));
+    const pointers = pointersOf(
+      editAll(valid, [
+        ['/currency', 'SEK'],
+        ['/order/shipments/0/item_lines/1/quantity', 0],
+      ]),
+    );
     expect(new Set(pointers)).toEqual(new Set(['/currency', '/order/shipments/0/item_lines/1/quantity']));
   });
 });
@@ -121,25 +166,39 @@ describe('ClientSession response and abort request', () => {
             method: 'creditcard',
             status: 'AUTHORIZED',
             remaining_amount: 10998,
-            card: { bin: '424242', last_four_digits: '4242', expiry_month: '09', expiry_year: '28', selected_network: 'VISA' },
+            card: {
+              bin: '424242',
+              last_four_digits: '4242',
+              expiry_month: '09',
+              expiry_year: '28',
+              selected_network: 'VISA',
+            },
           },
         ],
       },
-      links: { ...session.links, payment: 'https://api.tessera.example/v2/payments/0c7d9a4e-8b1f-4e2a-9c3d-5e6f7a8b9c0d' },
+      links: {
+        ...session.links,
+        payment: 'https://api.tessera.example/v2/payments/0c7d9a4e-8b1f-4e2a-9c3d-5e6f7a8b9c0d',
+      },
     };
     expect(schemaErrors(ClientSession, submitted)).toEqual([]);
   });
 
   it('requires the fields every session has', () => {
     const { links: _links, eligible_solutions: _solutions, ...partial } = createdClientSession();
-    expect(schemaErrors(ClientSession, partial).map((e) => e.pointer)).toEqual(expect.arrayContaining(['/links', '/eligible_solutions']));
+    expect(schemaErrors(ClientSession, partial).map((e) => e.pointer)).toEqual(
+      expect.arrayContaining(['/links', '/eligible_solutions']),
+    );
   });
 
   it.each(['ABORTED_BY_CUSTOMER', 'ABORTED_BY_MERCHANT'])('accepts abort status %s', (status) => {
     expect(schemaErrors(AbortClientSessionRequest, { status })).toEqual([]);
   });
 
-  it.each<[unknown]>([[{}], [{ status: 'EXPIRED' }], [{ status: 'aborted_by_customer' }], [{ status: null }]])('refuses abort body %j', (body) => {
-    expect(schemaErrors(AbortClientSessionRequest, body).map((e) => e.pointer)).toContain('/status');
-  });
+  it.each<[unknown]>([[{}], [{ status: 'EXPIRED' }], [{ status: 'aborted_by_customer' }], [{ status: null }]])(
+    'refuses abort body %j',
+    (body) => {
+      expect(schemaErrors(AbortClientSessionRequest, body).map((e) => e.pointer)).toContain('/status');
+    },
+  );
 });

@@ -36,13 +36,25 @@ export const ClientSessionApplication = Type.Object(
       examples: ['https://shop.example.com/checkout/return'],
     }),
     capture_mode: Type.Optional(
-      StringEnum(CAPTURE_MODES, { default: DEFAULT_CAPTURE_MODE, description: captureModeDescription, examples: ['MANUAL'] }),
+      StringEnum(CAPTURE_MODES, {
+        default: DEFAULT_CAPTURE_MODE,
+        description: captureModeDescription,
+        examples: ['MANUAL'],
+      }),
     ),
     integration_mode: Type.Optional(
-      StringEnum(INTEGRATION_MODES, { default: DEFAULT_INTEGRATION_MODE, description: integrationModeDescription, examples: ['EMBEDDED'] }),
+      StringEnum(INTEGRATION_MODES, {
+        default: DEFAULT_INTEGRATION_MODE,
+        description: integrationModeDescription,
+        examples: ['EMBEDDED'],
+      }),
     ),
     allow_future_usage: Type.Optional(
-      Type.Boolean({ default: DEFAULT_ALLOW_FUTURE_USAGE, description: allowFutureUsageDescription, examples: [false] }),
+      Type.Boolean({
+        default: DEFAULT_ALLOW_FUTURE_USAGE,
+        description: allowFutureUsageDescription,
+        examples: [false],
+      }),
     ),
     customer: Type.Optional(Ref(Customer)),
     three_ds_authentication_options: Type.Optional(Ref(ThreeDsAuthenticationOptions)),
@@ -63,7 +75,10 @@ export const ClientSessionWidget = Type.Object(
         'Pass it to the widget as is.',
       examples: ['eyJlbnRpdHlfaWQiOiIzZjJiOGMxZS02YTBk...'],
     }),
-    js_url: HttpUrl({ description: 'Address of the widget script.', examples: ['https://pay.tessera.example/widget/v2/widget.js'] }),
+    js_url: HttpUrl({
+      description: 'Address of the widget script.',
+      examples: ['https://pay.tessera.example/widget/v2/widget.js'],
+    }),
   },
   { $id: 'ClientSessionWidget', description: 'What an EMBEDDED integration needs to show the payment widget.' },
 );
@@ -77,7 +92,9 @@ export const ClientSessionLinks = Type.Object(
     hosted_page: Type.Optional(
       Link({
         description: 'Hosted payment page to send the shopper to, in HOSTED_PAGE integration mode.',
-        examples: ['https://pay.tessera.example/entities/3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03/sessions/9b0e7c52-1a2f-4d38-8e0f-5b6a7c8d9e01'],
+        examples: [
+          'https://pay.tessera.example/entities/3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03/sessions/9b0e7c52-1a2f-4d38-8e0f-5b6a7c8d9e01',
+        ],
       }),
     ),
   },
@@ -98,7 +115,10 @@ export const ClientSession = Type.Object(
     amount: PositiveMinorUnits(),
     currency: CurrencyCode(),
     capture_mode: StringEnum(CAPTURE_MODES, { description: captureModeDescription, examples: ['MANUAL'] }),
-    integration_mode: StringEnum(INTEGRATION_MODES, { description: integrationModeDescription, examples: ['EMBEDDED'] }),
+    integration_mode: StringEnum(INTEGRATION_MODES, {
+      description: integrationModeDescription,
+      examples: ['EMBEDDED'],
+    }),
     allow_future_usage: Type.Boolean({ description: allowFutureUsageDescription }),
     customer: Type.Optional(Ref(Customer)),
     order: Ref(Order),

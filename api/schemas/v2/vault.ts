@@ -6,7 +6,11 @@ import { Text } from './primitives';
 
 export const VaultCardRequest = Type.Object(
   {
-    number: Type.String({ pattern: '^[0-9]{12,19}$', description: 'Card number, digits only.', examples: ['4242424242424242'] }),
+    number: Type.String({
+      pattern: '^[0-9]{12,19}$',
+      description: 'Card number, digits only.',
+      examples: ['4242424242424242'],
+    }),
     expiry_month: ExpiryMonth(),
     expiry_year: ExpiryYear(),
     cvv: Type.String({ pattern: '^[0-9]{3,4}$', description: 'Card verification value.', examples: ['123'] }),
@@ -31,7 +35,10 @@ export type VaultCardSummary = Static<typeof VaultCardSummary>;
 
 export const VaultCardResponse = Type.Object(
   {
-    vault_form_token: Type.String({ description: 'Stands for the card in a payment split entry.', examples: ['vft_5d0f3a9b7c'] }),
+    vault_form_token: Type.String({
+      description: 'Stands for the card in a payment split entry.',
+      examples: ['vft_5d0f3a9b7c'],
+    }),
     card: Ref(VaultCardSummary),
   },
   { $id: 'VaultCardResponse', description: 'Answer 201 of POST /v2/vault/cards.' },

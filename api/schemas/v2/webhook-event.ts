@@ -12,7 +12,10 @@ export const WebhookResource = Type.Object(
   {
     type: StringEnum(['client_session', 'payment'] as const, { description: 'What the event is about.' }),
     id: Uuid({ description: 'The client session or payment id.' }),
-    version: Type.Integer({ minimum: 1, description: 'Grows with every change of the resource: keep the highest you have seen, events may be retried.' }),
+    version: Type.Integer({
+      minimum: 1,
+      description: 'Grows with every change of the resource: keep the highest you have seen, events may be retried.',
+    }),
   },
   { $id: 'WebhookResource', description: 'The resource an event is about, at one version.' },
 );
@@ -27,13 +30,19 @@ export const WebhookEvent = Type.Object(
     related: Type.Optional(
       Type.Object(
         {
-          operation_id: Type.Optional(Uuid({ description: 'The capture, void or refund an operation-level event is about.' })),
-          partner_transaction_id: Type.Optional(Uuid({ description: 'The partner transaction a partner-level event is about.' })),
+          operation_id: Type.Optional(
+            Uuid({ description: 'The capture, void or refund an operation-level event is about.' }),
+          ),
+          partner_transaction_id: Type.Optional(
+            Uuid({ description: 'The partner transaction a partner-level event is about.' }),
+          ),
         },
         { description: 'For operation and partner transaction events: which one.' },
       ),
     ),
-    data: Type.Union([Ref(Payment), Ref(ClientSession)], { description: 'The payment (resource.type payment) or the client session (client_session) at this version.' }),
+    data: Type.Union([Ref(Payment), Ref(ClientSession)], {
+      description: 'The payment (resource.type payment) or the client session (client_session) at this version.',
+    }),
   },
   {
     $id: 'WebhookEvent',

@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../check';
 import { v2Schemas } from '../v2';
 import { edit, REMOVE } from '../v2/testing/json-edit';
-import { WalletLegacySessionRequest, WalletSession, WalletSessionRequest, walletSchemas, WalletToken, WalletTokenAddRequest, WalletTokenStatusUpdateRequest } from '.';
+import {
+  WalletLegacySessionRequest,
+  WalletSession,
+  WalletSessionRequest,
+  walletSchemas,
+  WalletToken,
+  WalletTokenAddRequest,
+  WalletTokenStatusUpdateRequest,
+} from '.';
 
 const references = [...v2Schemas, ...walletSchemas];
-const pointersOf = (schema: Parameters<typeof schemaErrors>[0], value: unknown) => schemaErrors(schema, value, references).map((e) => e.pointer);
+const pointersOf = (schema: Parameters<typeof schemaErrors>[0], value: unknown) =>
+  schemaErrors(schema, value, references).map((e) => e.pointer);
 
 const description = { brand_name: 'VISA', display_token: '•••• 4242' };
 const payment_id = { partner: 'sandbox-card', method: 'creditcard' };
@@ -21,7 +30,12 @@ describe('wallet schemas', () => {
     expect(pointersOf(WalletSessionRequest, {})).toContain('/owner_reference');
     expect(pointersOf(WalletSessionRequest, { owner_reference: '' })).toContain('/owner_reference');
     expect(pointersOf(WalletSessionRequest, { owner_reference: 42 })).toContain('/owner_reference');
-    const session = { session_id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f', owner_reference: 'CUST-1', merchant: 'm', expiration_date: '2025-03-14T10:00:00Z' };
+    const session = {
+      session_id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+      owner_reference: 'CUST-1',
+      merchant: 'm',
+      expiration_date: '2025-03-14T10:00:00Z',
+    };
     expect(pointersOf(WalletSession, session)).toEqual([]);
     expect(pointersOf(WalletSession, { ...session, session_id: 'ws_1' })).toContain('/session_id');
   });
@@ -40,7 +54,9 @@ describe('wallet schemas', () => {
     for (const field of ['token', 'expiration_date', 'description', 'payment_id']) {
       expect(pointersOf(WalletTokenAddRequest, edit(add, `/${field}`, REMOVE))).toContain(`/${field}`);
     }
-    expect(pointersOf(WalletTokenAddRequest, edit(add, '/description/display_token', REMOVE))).toContain('/description/display_token');
+    expect(pointersOf(WalletTokenAddRequest, edit(add, '/description/display_token', REMOVE))).toContain(
+      '/description/display_token',
+    );
   });
 
   it('require a known status to update a token', () => {

@@ -69,18 +69,29 @@ export async function startCheckoutEnv(options: StackOptions = {}): Promise<Chec
     async createSession(overrides = {}) {
       const created = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
         token,
-        body: sessionApplication(merchant.entity_id, { integration_mode: 'HOSTED_PAGE', shopper_redirection_url: returnUrl, ...overrides }),
+        body: sessionApplication(merchant.entity_id, {
+          integration_mode: 'HOSTED_PAGE',
+          shopper_redirection_url: returnUrl,
+          ...overrides,
+        }),
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body;
     },
     async open(url, { width = DESKTOP.width, height = DESKTOP.height, colorScheme = 'light', locale = 'en-US' } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme, locale, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        colorScheme,
+        locale,
+        reducedMotion: 'reduce',
+      });
       contexts.push(context);
       const page = await context.newPage();
       const requests: OpenedPage['requests'] = [];
       const consoleLines: string[] = [];
-      page.on('request', (request) => requests.push({ url: request.url(), method: request.method(), body: request.postData() }));
+      page.on('request', (request) =>
+        requests.push({ url: request.url(), method: request.method(), body: request.postData() }),
+      );
       page.on('console', (message) => consoleLines.push(message.text()));
       await page.goto(url);
       return { page, context, requests, console: consoleLines };
@@ -91,10 +102,13 @@ export async function startCheckoutEnv(options: StackOptions = {}): Promise<Chec
       return read.body;
     },
     async readPayment(id, status) {
-      return eventually(async () => {
-        const read = await call(stack.baseUrl, 'GET', `/v2/payments/${id}`, { token });
-        return read.status === 200 && read.body.authorization?.status === status ? read.body : undefined;
-      }, { what: `payment ${id} ${status}`, timeoutMs: 30_000, intervalMs: 250 });
+      return eventually(
+        async () => {
+          const read = await call(stack.baseUrl, 'GET', `/v2/payments/${id}`, { token });
+          return read.status === 200 && read.body.authorization?.status === status ? read.body : undefined;
+        },
+        { what: `payment ${id} ${status}`, timeoutMs: 30_000, intervalMs: 250 },
+      );
     },
     async verifiedClaims(url) {
       const data = new URL(url).searchParams.get('purse-redirection-data');
@@ -102,7 +116,10 @@ export async function startCheckoutEnv(options: StackOptions = {}): Promise<Chec
       // As a merchant's server: its credential reads the published keys.
       const jwks = await call(stack.baseUrl, 'GET', '/v2/signing-jwks', { token });
       expect(jwks.status).toBe(200);
-      const { payload } = await jwtVerify(data!, createLocalJWKSet(jwks.body), { issuer: 'tessera', audience: merchant.entity_id });
+      const { payload } = await jwtVerify(data!, createLocalJWKSet(jwks.body), {
+        issuer: 'tessera',
+        audience: merchant.entity_id,
+      });
       return payload as JWTPayload & Record<string, unknown>;
     },
     async close() {
@@ -114,7 +131,11 @@ export async function startCheckoutEnv(options: StackOptions = {}): Promise<Chec
 }
 
 /** Fills the visible card form. */
-export async function fillCard(page: Page, number: string, { expiry = EXPIRY, cvc = number.startsWith('37') ? '1234' : '123', holder = 'Camille Martin' } = {}) {
+export async function fillCard(
+  page: Page,
+  number: string,
+  { expiry = EXPIRY, cvc = number.startsWith('37') ? '1234' : '123', holder = 'Camille Martin' } = {},
+) {
   await page.getByLabel('Card number', { exact: true }).fill(number);
   await page.getByLabel('Expiry date', { exact: true }).fill(expiry);
   await page.getByLabel('Security code', { exact: true }).fill(cvc);
@@ -128,14 +149,25 @@ export async function waitForMerchantReturn(page: Page): Promise<string> {
   } catch (error) {
     // Say where the shopper is stuck instead of only "timeout".
     const where = page.url();
-    const text = await page.locator('body').innerText().catch(() => '');
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
     await screenshot(page, 'stuck').catch(() => {});
-    throw new Error(`the shopper never reached the merchant's return page; at ${where}:\n${text.slice(0, 1500)}`, { cause: error });
+    throw new Error(`the shopper never reached the merchant's return page; at ${where}:\n${text.slice(0, 1500)}`, {
+      cause: error,
+    });
   }
-  await page.locator('main h1').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-    await screenshot(page, 'stuck-return').catch(() => {});
-    throw new Error(`the merchant's return page did not render at ${page.url()}: ${(await page.content()).slice(0, 1500)}`, { cause: error });
-  });
+  await page
+    .locator('main h1')
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(page, 'stuck-return').catch(() => {});
+      throw new Error(
+        `the merchant's return page did not render at ${page.url()}: ${(await page.content()).slice(0, 1500)}`,
+        { cause: error },
+      );
+    });
   return page.url();
 }
 
@@ -146,7 +178,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Requests to anything but Tessera's api and the sandbox partners' pages. */
 export function thirdPartyRequests(requests: OpenedPage['requests'], env: CheckoutEnv): string[] {
   const allowed = new Set([new URL(env.stack.baseUrl).origin, new URL(env.stack.sandbox.url).origin]);
-  return requests.map((request) => request.url).filter((url) => !url.startsWith('data:') && !allowed.has(new URL(url).origin));
+  return requests
+    .map((request) => request.url)
+    .filter((url) => !url.startsWith('data:') && !allowed.has(new URL(url).origin));
 }
 
 /** The hosted page's address from the session (links.hosted_page). */

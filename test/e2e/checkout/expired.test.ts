@@ -16,10 +16,13 @@ afterAll(async () => {
 });
 
 const expired = (id: string) =>
-  eventually(async () => {
-    const session = await env.readSession(id);
-    return session.status === 'EXPIRED' ? session : undefined;
-  }, { what: `session ${id} EXPIRED`, timeoutMs: 30_000, intervalMs: 250 });
+  eventually(
+    async () => {
+      const session = await env.readSession(id);
+      return session.status === 'EXPIRED' ? session : undefined;
+    },
+    { what: `session ${id} EXPIRED`, timeoutMs: 30_000, intervalMs: 250 },
+  );
 
 describe('expired sessions', () => {
   it('shows an expired session as a page that says so, without a form', async () => {
@@ -29,9 +32,15 @@ describe('expired sessions', () => {
 
     const { page } = await env.open(hostedPageOf(session));
     await page.getByRole('heading', { level: 1, name: 'This payment session has expired' }).waitFor();
-    await expect(page.getByText('No payment was taken for order hp-expired. Return to the shop to start the payment again.').count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByText('No payment was taken for order hp-expired. Return to the shop to start the payment again.')
+        .count(),
+    ).resolves.toBe(1);
     await expect(page.locator('input, form, button[type="submit"]').count()).resolves.toBe(0);
-    await expect(page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href')).resolves.toBe(env.returnUrl);
+    await expect(page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href')).resolves.toBe(
+      env.returnUrl,
+    );
     await screenshot(page, 'hosted-expired');
     // Opening an expired session changes nothing.
     await expect(env.readSession(session.id)).resolves.toMatchObject({ status: 'EXPIRED' });
@@ -45,7 +54,9 @@ describe('expired sessions', () => {
     await page.getByRole('button', { name: 'Pay €9.90' }).click();
     await page.getByRole('heading', { level: 1, name: 'This payment session has expired' }).waitFor();
     // The page's heading took the focus, so a screen reader reads the new state.
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('This payment session has expired');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      'This payment session has expired',
+    );
     await expect(page.locator('input').count()).resolves.toBe(0);
     await screenshot(page, 'hosted-expired-while-open');
     const read = await env.readSession(session.id);

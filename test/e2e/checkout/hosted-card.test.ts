@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { call } from '../../support/api-client';
 import { vaultCard } from '../../support/payments';
-import { fillCard, hostedPageOf, screenshot, startCheckoutEnv, thirdPartyRequests, waitForMerchantReturn, type CheckoutEnv } from './checkout';
+import {
+  fillCard,
+  hostedPageOf,
+  screenshot,
+  startCheckoutEnv,
+  thirdPartyRequests,
+  waitForMerchantReturn,
+  type CheckoutEnv,
+} from './checkout';
 
 let env: CheckoutEnv;
 beforeAll(async () => {
@@ -48,16 +56,18 @@ describe('hosted payment page, cards', () => {
     await page.getByRole('heading', { level: 1, name: 'Complete your payment' }).waitFor();
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary.getByTestId('total').textContent()).resolves.toBe('€74.50');
-    await expect(summary.getByRole('list', { name: 'Items' }).getByRole('listitem').allTextContents()).resolves.toEqual([
-      'Desk lamp, blue × 2€50.00',
-      'Linen lampshade€19.50',
-      'Delivery€5.00',
-    ]);
+    await expect(summary.getByRole('list', { name: 'Items' }).getByRole('listitem').allTextContents()).resolves.toEqual(
+      ['Desk lamp, blue × 2€50.00', 'Linen lampshade€19.50', 'Delivery€5.00'],
+    );
     await expect(page.title()).resolves.toBe('Pay €74.50 · Secure checkout');
     // Served as checkout.html: the checkout's own entry, not the docs app with its router.
-    await expect(page.evaluate(() => [...document.querySelectorAll('script[type="module"]')].map((script) => new URL((script as HTMLScriptElement).src).pathname))).resolves.toEqual([
-      expect.stringMatching(/^\/assets\/checkout-[\w-]+\.js$/),
-    ]);
+    await expect(
+      page.evaluate(() =>
+        [...document.querySelectorAll('script[type="module"]')].map(
+          (script) => new URL((script as HTMLScriptElement).src).pathname,
+        ),
+      ),
+    ).resolves.toEqual([expect.stringMatching(/^\/assets\/checkout-[\w-]+\.js$/)]);
     // Opening the page moved the session on.
     await expect(env.readSession(session.id)).resolves.toMatchObject({ status: 'CHOICE_IN_PROGRESS' });
     await screenshot(page, 'hosted-desktop-form');
@@ -85,18 +95,30 @@ describe('hosted payment page, cards', () => {
 
     const returned = await waitForMerchantReturn(page);
     const claims = await env.verifiedClaims(returned);
-    expect(claims).toMatchObject({ client_session_id: session.id, authorization_status: 'AUTHORIZED', client_session_status: 'SUBMITTED' });
+    expect(claims).toMatchObject({
+      client_session_id: session.id,
+      authorization_status: 'AUTHORIZED',
+      client_session_status: 'SUBMITTED',
+    });
     await expect(page.getByTestId('authorization-status').textContent()).resolves.toBe('AUTHORIZED');
     await screenshot(page, 'hosted-card-success-merchant-return');
 
     // Card data went to the vault only; the submission carried a token.
     const vaultCalls = requests.filter((request) => request.url.endsWith('/v2/vault/cards'));
     expect(vaultCalls.filter((request) => request.method === 'POST')).toHaveLength(1);
-    const submission = requests.find((request) => request.url.endsWith(`/checkout/v1/sessions/${session.id}/payments`) && request.method === 'POST');
+    const submission = requests.find(
+      (request) => request.url.endsWith(`/checkout/v1/sessions/${session.id}/payments`) && request.method === 'POST',
+    );
     expect(submission?.body).toBeTruthy();
     expect(submission!.body).not.toContain('4242424242424242');
-    expect(JSON.parse(submission!.body!)).toMatchObject({ split: [{ amount: 7450, partner: 'sandbox-card', method: 'creditcard', vault_form_token: expect.any(String) }] });
-    expect(requests.filter((request) => request.body?.includes('4242424242424242')).map((request) => new URL(request.url).pathname)).toEqual(['/v2/vault/cards']);
+    expect(JSON.parse(submission!.body!)).toMatchObject({
+      split: [{ amount: 7450, partner: 'sandbox-card', method: 'creditcard', vault_form_token: expect.any(String) }],
+    });
+    expect(
+      requests
+        .filter((request) => request.body?.includes('4242424242424242'))
+        .map((request) => new URL(request.url).pathname),
+    ).toEqual(['/v2/vault/cards']);
     expect(thirdPartyRequests(requests, env)).toEqual([]);
 
     const payment = await env.readPayment(String(claims.payment_id), 'AUTHORIZED');
@@ -140,17 +162,28 @@ describe('hosted payment page, cards', () => {
     await fillCard(page, '4000002500001001');
     const networks = page.getByRole('group', { name: 'Card network' });
     await networks.waitFor();
-    await expect(networks.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent))).resolves.toEqual(['CBCB', 'VISAVisa']);
+    await expect(
+      networks
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)),
+    ).resolves.toEqual(['CBCB', 'VISAVisa']);
     await expect(networks.getByRole('radio', { name: 'CB' }).isChecked()).resolves.toBe(true);
     await networks.getByRole('radio', { name: 'Visa' }).check();
     await screenshot(page, 'hosted-cobadged-network-choice');
-    const submitted = page.waitForRequest((request) => request.url().endsWith(`/checkout/v1/sessions/${session.id}/payments`));
+    const submitted = page.waitForRequest((request) =>
+      request.url().endsWith(`/checkout/v1/sessions/${session.id}/payments`),
+    );
     await page.getByRole('button', { name: 'Pay €19.99' }).click();
-    expect(JSON.parse((await submitted).postData()!)).toMatchObject({ split: [{ card: { holder_name: 'Camille Martin', selected_network: 'VISA' } }] });
+    expect(JSON.parse((await submitted).postData()!)).toMatchObject({
+      split: [{ card: { holder_name: 'Camille Martin', selected_network: 'VISA' } }],
+    });
 
     const claims = await env.verifiedClaims(await waitForMerchantReturn(page));
     const payment = await env.readPayment(String(claims.payment_id), 'AUTHORIZED');
-    expect(payment.authorization.partner_transactions[0]).toMatchObject({ partner: 'sandbox-card', status: 'AUTHORIZED' });
+    expect(payment.authorization.partner_transactions[0]).toMatchObject({
+      partner: 'sandbox-card',
+      status: 'AUTHORIZED',
+    });
   });
 
   it('explains a refusal, keeps the session open, and takes another card', async () => {
@@ -161,7 +194,9 @@ describe('hosted payment page, cards', () => {
 
     const alert = page.getByRole('alert').filter({ hasText: 'Payment not accepted' });
     await alert.waitFor();
-    await expect(alert.textContent()).resolves.toContain('The payment was declined for insufficient funds. Try another card or another payment method.');
+    await expect(alert.textContent()).resolves.toContain(
+      'The payment was declined for insufficient funds. Try another card or another payment method.',
+    );
     // Focus moved to the message so a screen reader reads it; the form is empty again for another card.
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toContain('insufficient funds');
     await expect(page.getByLabel('Card number').inputValue()).resolves.toBe('');
@@ -177,7 +212,9 @@ describe('hosted payment page, cards', () => {
     const payment = await env.readPayment(String(claims.payment_id), 'AUTHORIZED');
     expect(payment.authorization.partner_transactions[0].card).toMatchObject({ last_four_digits: '4444' });
     const first = await env.readPayment(refused.payment_id, 'REFUSED');
-    expect(first.authorization.partner_transactions[0].partner_additional_data).toMatchObject({ refusal_reason: 'INSUFFICIENT_FUNDS' });
+    expect(first.authorization.partner_transactions[0].partner_additional_data).toMatchObject({
+      refusal_reason: 'INSUFFICIENT_FUNDS',
+    });
   });
 
   it('says so when the payment service cannot be reached, keeps what the shopper typed, and pays on the next try', async () => {
@@ -189,7 +226,9 @@ describe('hosted payment page, cards', () => {
     await page.getByRole('button', { name: 'Pay €33.00' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Payment not sent' });
     await alert.waitFor();
-    await expect(alert.textContent()).resolves.toContain('We could not reach the payment service. Check your internet connection and try again.');
+    await expect(alert.textContent()).resolves.toContain(
+      'We could not reach the payment service. Check your internet connection and try again.',
+    );
     await expect(page.getByLabel('Card number', { exact: true }).inputValue()).resolves.toBe('4242 4242 4242 4242');
     await screenshot(page, 'hosted-network-failure');
     await expect(env.readSession(session.id)).resolves.toMatchObject({ status: 'CHOICE_IN_PROGRESS' });
@@ -202,12 +241,23 @@ describe('hosted payment page, cards', () => {
 
   it('shows a cancelled session and an already paid one as pages, never a form', async () => {
     const aborted = await env.createSession({ amount: 1500, order: { reference: 'hp-aborted' } });
-    expect((await call(env.stack.baseUrl, 'POST', `/v2/client-sessions/${aborted.id}/abort`, { token: env.token, body: { status: 'ABORTED_BY_MERCHANT' } })).status).toBe(200);
+    expect(
+      (
+        await call(env.stack.baseUrl, 'POST', `/v2/client-sessions/${aborted.id}/abort`, {
+          token: env.token,
+          body: { status: 'ABORTED_BY_MERCHANT' },
+        })
+      ).status,
+    ).toBe(200);
     const { page } = await env.open(hostedPageOf(aborted));
     await page.getByRole('heading', { level: 1, name: 'This payment was cancelled' }).waitFor();
-    await expect(page.getByText('The shop cancelled this payment. No payment was taken for order hp-aborted.').count()).resolves.toBe(1);
+    await expect(
+      page.getByText('The shop cancelled this payment. No payment was taken for order hp-aborted.').count(),
+    ).resolves.toBe(1);
     await expect(page.locator('input, form').count()).resolves.toBe(0);
-    await expect(page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href')).resolves.toBe(env.returnUrl);
+    await expect(page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href')).resolves.toBe(
+      env.returnUrl,
+    );
     await screenshot(page, 'hosted-aborted');
     await expect(env.readSession(aborted.id)).resolves.toMatchObject({ status: 'ABORTED_BY_MERCHANT' });
 

@@ -5,7 +5,15 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { fillCard, hostedPageOf, screenshot, startCheckoutEnv, thirdPartyRequests, waitForMerchantReturn, type CheckoutEnv } from './checkout';
+import {
+  fillCard,
+  hostedPageOf,
+  screenshot,
+  startCheckoutEnv,
+  thirdPartyRequests,
+  waitForMerchantReturn,
+  type CheckoutEnv,
+} from './checkout';
 
 let env: CheckoutEnv;
 beforeAll(async () => {
@@ -35,7 +43,11 @@ describe('3-D Secure', () => {
     // The shopper's browser went through Tessera's return route, which asked the partner.
     expect(requests.some((request) => /\/v2\/payments\/[^/]+\/return/.test(new URL(request.url).pathname))).toBe(true);
     const claims = await env.verifiedClaims(returned);
-    expect(claims).toMatchObject({ client_session_id: session.id, authorization_status: 'AUTHORIZED', client_session_status: 'SUBMITTED' });
+    expect(claims).toMatchObject({
+      client_session_id: session.id,
+      authorization_status: 'AUTHORIZED',
+      client_session_status: 'SUBMITTED',
+    });
     await screenshot(page, 'hosted-3ds-passed-merchant-return');
     const payment = await env.readPayment(String(claims.payment_id), 'AUTHORIZED');
     expect(payment.authentication).toMatchObject({ flow: 'CHALLENGE' });
@@ -50,19 +62,30 @@ describe('3-D Secure', () => {
     await decideOnPartnerPage(page, /3-D Secure verification/, 'Fail authentication');
     // The ACS sends the browser through Tessera's return route to the merchant, refused and signed.
     const landed = await env.verifiedClaims(await waitForMerchantReturn(page));
-    expect(landed).toMatchObject({ client_session_id: session.id, authorization_status: 'REFUSED', client_session_status: 'SUBMITTED' });
+    expect(landed).toMatchObject({
+      client_session_id: session.id,
+      authorization_status: 'REFUSED',
+      client_session_status: 'SUBMITTED',
+    });
     await screenshot(page, 'hosted-3ds-failed-landing');
     const paymentId: string = (await env.readSession(session.id)).payment_id;
     const refused = await env.readPayment(paymentId, 'REFUSED');
-    expect(refused.authorization.partner_transactions[0].partner_additional_data).toMatchObject({ refusal_reason: 'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK' });
+    expect(refused.authorization.partner_transactions[0].partner_additional_data).toMatchObject({
+      refusal_reason: 'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
+    });
     expect(refused.authentication).toMatchObject({ status: 'FAILURE', flow: 'CHALLENGE' });
-    await expect(env.readSession(session.id)).resolves.toMatchObject({ status: 'SUBMITTED', authorization: { status: 'REFUSED' } });
+    await expect(env.readSession(session.id)).resolves.toMatchObject({
+      status: 'SUBMITTED',
+      authorization: { status: 'REFUSED' },
+    });
 
     // Back on the hosted page: the reason, and a form to try again on the same session.
     await page.goto(hostedPageOf(session));
     const alert = page.getByRole('alert').filter({ hasText: 'Payment not accepted' });
     await alert.waitFor();
-    await expect(alert.textContent()).resolves.toContain('Your bank could not confirm it is you, so the payment was not made.');
+    await expect(alert.textContent()).resolves.toContain(
+      'Your bank could not confirm it is you, so the payment was not made.',
+    );
     await screenshot(page, 'hosted-3ds-failed-try-again');
     await fillCard(page, '4242424242424242');
     await page.getByRole('button', { name: 'Pay €42.00' }).click();
@@ -95,7 +118,9 @@ describe('gift card and instalments', () => {
     await page.getByLabel('PIN (if any)').fill('1234');
     await page.getByRole('button', { name: 'Check balance' }).click();
     await expect(page.getByTestId('giftcard-balance').textContent()).resolves.toBe('€10.00');
-    await expect(page.getByTestId('split-summary').textContent()).resolves.toBe('€10.00 from the gift card, €15.99 left to pay by card.');
+    await expect(page.getByTestId('split-summary').textContent()).resolves.toBe(
+      '€10.00 from the gift card, €15.99 left to pay by card.',
+    );
     await fillCard(page, '4242424242424242');
     await screenshot(page, 'hosted-giftcard-split');
     await page.getByRole('button', { name: 'Pay €25.99' }).click();
@@ -117,7 +142,9 @@ describe('gift card and instalments', () => {
     await page.getByRole('radio', { name: /Gift card/ }).check();
     await page.getByLabel('Gift card number').fill('6036280000000002');
     await page.getByRole('button', { name: 'Check balance' }).click();
-    await page.getByText('The gift card ending in 0002 has no balance left. Use another gift card or payment method.').waitFor();
+    await page
+      .getByText('The gift card ending in 0002 has no balance left. Use another gift card or payment method.')
+      .waitFor();
     await expect(page.getByRole('button', { name: /^Pay / }).count()).resolves.toBe(0);
     await page.getByLabel('Gift card number').fill('6036280000000099');
     await page.getByRole('button', { name: 'Check balance' }).click();
@@ -126,10 +153,16 @@ describe('gift card and instalments', () => {
   });
 
   it('pays in 3 instalments: the lender’s page, back to the merchant while pending, then AUTHORIZED by notification', async () => {
-    const session = await env.createSession({ amount: 12000, order: { reference: 'hp-3x' }, customer: { email: 'camille@example.com' } });
+    const session = await env.createSession({
+      amount: 12000,
+      order: { reference: 'hp-3x' },
+      customer: { email: 'camille@example.com' },
+    });
     const { page } = await env.open(hostedPageOf(session));
     await page.getByRole('radio', { name: /Pay in 3 instalments/ }).check();
-    await expect(page.getByText('3 payments: €40.00 today, then €40.00, €40.00 every 30 days.', { exact: false }).count()).resolves.toBe(1);
+    await expect(
+      page.getByText('3 payments: €40.00 today, then €40.00, €40.00 every 30 days.', { exact: false }).count(),
+    ).resolves.toBe(1);
     await page.getByRole('button', { name: 'Continue to the lender' }).click();
     await decideOnPartnerPage(page, /pay in instalments/, 'Apply for this plan', 'sandbox-lender');
 
@@ -139,8 +172,12 @@ describe('gift card and instalments', () => {
     await screenshot(page, 'hosted-instalments-merchant-return-pending');
     // The lender decides a moment later and notifies Tessera; the merchant reads the outcome.
     const payment = await env.readPayment(String(claims.payment_id), 'AUTHORIZED');
-    expect(payment.authorization.partner_transactions[0]).toMatchObject({ partner: 'sandbox-instalments', method: '3x', amount: 12000 });
-    expect((await env.stack.sandbox.notifications()).length).toBeGreaterThan(0);
+    expect(payment.authorization.partner_transactions[0]).toMatchObject({
+      partner: 'sandbox-instalments',
+      method: '3x',
+      amount: 12000,
+    });
+    expect(env.stack.sandbox.notifications().length).toBeGreaterThan(0);
   });
 
   it('pays with the wallet after approval on the wallet’s page', async () => {

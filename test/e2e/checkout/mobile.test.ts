@@ -4,7 +4,15 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { fillCard, hostedPageOf, MOBILE, screenshot, startCheckoutEnv, waitForMerchantReturn, type CheckoutEnv } from './checkout';
+import {
+  fillCard,
+  hostedPageOf,
+  MOBILE,
+  screenshot,
+  startCheckoutEnv,
+  waitForMerchantReturn,
+  type CheckoutEnv,
+} from './checkout';
 
 let env: CheckoutEnv;
 beforeAll(async () => {
@@ -24,7 +32,10 @@ describe('hosted payment page on a phone', () => {
   it('lays out in one column, in dark mode, without shifting, and pays', async () => {
     const session = await env.createSession({
       amount: 2599,
-      order: { reference: 'hp-mobile-1', shipments: [{ item_lines: [{ name: 'Carnet de croquis A5', quantity: 3, net_amount: 2599 }] }] },
+      order: {
+        reference: 'hp-mobile-1',
+        shipments: [{ item_lines: [{ name: 'Carnet de croquis A5', quantity: 3, net_amount: 2599 }] }],
+      },
     });
     const opened = await env.open('about:blank', { ...MOBILE, colorScheme: 'dark', locale: 'fr-FR' });
     const { page } = opened;
@@ -33,7 +44,9 @@ describe('hosted payment page on a phone', () => {
       const shifts: number[] = [];
       Reflect.set(window, '__shifts', shifts);
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (!(entry as unknown as { hadRecentInput: boolean }).hadRecentInput) shifts.push((entry as unknown as { value: number }).value);
+        for (const entry of list.getEntries())
+          if (!(entry as unknown as { hadRecentInput: boolean }).hadRecentInput)
+            shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(hostedPageOf(session));
@@ -48,8 +61,12 @@ describe('hosted payment page on a phone', () => {
     expect(Math.abs(summary.width - payment.width)).toBeLessThan(2);
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     // Dark colours from prefers-color-scheme.
-    await expect(page.evaluate(() => getComputedStyle(document.querySelector('.tc-page')!).backgroundColor)).resolves.toBe('rgb(17, 19, 22)');
-    await expect(page.evaluate(() => (Reflect.get(window, '__shifts') as number[]).reduce((sum, value) => sum + value, 0))).resolves.toBeLessThan(0.01);
+    await expect(
+      page.evaluate(() => getComputedStyle(document.querySelector('.tc-page')!).backgroundColor),
+    ).resolves.toBe('rgb(17, 19, 22)');
+    await expect(
+      page.evaluate(() => (Reflect.get(window, '__shifts') as number[]).reduce((sum, value) => sum + value, 0)),
+    ).resolves.toBeLessThan(0.01);
     await screenshot(page, 'hosted-mobile-dark-form');
 
     // Touch-sized targets for the methods and the pay button.

@@ -5,7 +5,14 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedPage } from './checkout';
-import { fillCard, screenshot, startCheckoutEnv, thirdPartyRequests, waitForMerchantReturn, type CheckoutEnv } from './checkout';
+import {
+  fillCard,
+  screenshot,
+  startCheckoutEnv,
+  thirdPartyRequests,
+  waitForMerchantReturn,
+  type CheckoutEnv,
+} from './checkout';
 
 let env: CheckoutEnv;
 beforeAll(async () => {
@@ -30,7 +37,8 @@ async function embeddedSession(overrides: Record<string, unknown> = {}) {
   return session;
 }
 
-const demoPage = (widgetData: string, query = '') => `${env.stack.baseUrl}/demo/merchant?widget_data=${encodeURIComponent(widgetData)}${query}`;
+const demoPage = (widgetData: string, query = '') =>
+  `${env.stack.baseUrl}/demo/merchant?widget_data=${encodeURIComponent(widgetData)}${query}`;
 
 describe('checkout widget', () => {
   it('is served at widget.js_url as one script', async () => {
@@ -55,7 +63,13 @@ describe('checkout widget', () => {
     await expect(page.evaluate(() => window.TesseraCheckout?.version)).resolves.toBe('1.0.0');
     // The widget lives in a shadow root: the shop's CSS and the checkout's never meet.
     await expect(page.evaluate(() => document.querySelectorAll('.tc-root').length)).resolves.toBe(0);
-    await expect(page.evaluate(() => document.querySelector('#tessera-checkout [data-tessera-checkout]')?.shadowRoot?.querySelector('.tc-root') !== null)).resolves.toBe(true);
+    await expect(
+      page.evaluate(
+        () =>
+          document.querySelector('#tessera-checkout [data-tessera-checkout]')?.shadowRoot?.querySelector('.tc-root') !==
+          null,
+      ),
+    ).resolves.toBe(true);
     await expect(env.readSession(session.id)).resolves.toMatchObject({ status: 'CHOICE_IN_PROGRESS' });
 
     await page.getByRole('radio', { name: /^Gift card/ }).check();
@@ -66,9 +80,20 @@ describe('checkout widget', () => {
 
     const returned = await waitForMerchantReturn(page);
     const claims = await env.verifiedClaims(returned);
-    expect(claims).toMatchObject({ client_session_id: session.id, authorization_status: 'AUTHORIZED', client_session_status: 'SUBMITTED' });
+    expect(claims).toMatchObject({
+      client_session_id: session.id,
+      authorization_status: 'AUTHORIZED',
+      client_session_status: 'SUBMITTED',
+    });
     const events = eventsOf(opened);
-    expect(events.map((event) => event.type)).toEqual(['ready', 'method_selected', 'method_selected', 'submitted', 'success', 'redirect']);
+    expect(events.map((event) => event.type)).toEqual([
+      'ready',
+      'method_selected',
+      'method_selected',
+      'submitted',
+      'success',
+      'redirect',
+    ]);
     const byType = Object.fromEntries(events.map((event) => [event.type, event.detail]));
     expect(byType.ready).toEqual({
       session_id: session.id,
@@ -80,9 +105,21 @@ describe('checkout widget', () => {
     });
     expect(events[1]!.detail).toEqual({ session_id: session.id, partner: 'sandbox-giftcard', method: 'giftcard' });
     expect(events[2]!.detail).toEqual({ session_id: session.id, partner: 'sandbox-card', method: 'creditcard' });
-    expect(byType.submitted).toEqual({ session_id: session.id, split: [{ partner: 'sandbox-card', method: 'creditcard', amount: 3450 }] });
-    expect(byType.success).toEqual({ session_id: session.id, payment_id: claims.payment_id, authorization_status: 'AUTHORIZED' });
-    expect(byType.redirect).toEqual({ session_id: session.id, payment_id: claims.payment_id, href: `${env.stack.baseUrl}/v2/payments/${claims.payment_id}/return`, target: 'merchant' });
+    expect(byType.submitted).toEqual({
+      session_id: session.id,
+      split: [{ partner: 'sandbox-card', method: 'creditcard', amount: 3450 }],
+    });
+    expect(byType.success).toEqual({
+      session_id: session.id,
+      payment_id: claims.payment_id,
+      authorization_status: 'AUTHORIZED',
+    });
+    expect(byType.redirect).toEqual({
+      session_id: session.id,
+      payment_id: claims.payment_id,
+      href: `${env.stack.baseUrl}/v2/payments/${claims.payment_id}/return`,
+      target: 'merchant',
+    });
     // The shop's return page shows what happened, events included.
     await expect(page.getByTestId('widget-events').locator('li').count()).resolves.toBe(6);
     await screenshot(page, 'widget-merchant-return');
@@ -97,7 +134,9 @@ describe('checkout widget', () => {
     const opened = await env.open('about:blank', { colorScheme: 'dark' });
     const { page } = opened;
     await page.addInitScript(() => {
-      document.addEventListener('loadScriptJSWidget', (event) => Reflect.set(window, '__widgetLoaded', (event as CustomEvent).detail));
+      document.addEventListener('loadScriptJSWidget', (event) =>
+        Reflect.set(window, '__widgetLoaded', (event as CustomEvent).detail),
+      );
     });
     await page.goto(demoPage(session.widget.data, '&return=manual'));
     await page.getByRole('radio', { name: /^Card/ }).waitFor();
@@ -106,10 +145,17 @@ describe('checkout widget', () => {
     await fillCard(page, '4000000000000002');
     await page.getByRole('button', { name: 'Pay €12.00' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment not accepted' }).waitFor();
-    await expect(page.getByRole('alert').filter({ hasText: 'Payment not accepted' }).textContent()).resolves.toContain('Your bank declined the payment. Contact your bank or try another card.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Payment not accepted' }).textContent()).resolves.toContain(
+      'Your bank declined the payment. Contact your bank or try another card.',
+    );
     await screenshot(page, 'widget-dark-refused');
     const failure = eventsOf(opened).find((event) => event.type === 'failure');
-    expect(failure?.detail).toMatchObject({ session_id: session.id, authorization_status: 'REFUSED', reason: 'REJECTED_BANK', retryable: true });
+    expect(failure?.detail).toMatchObject({
+      session_id: session.id,
+      authorization_status: 'REFUSED',
+      reason: 'REJECTED_BANK',
+      retryable: true,
+    });
 
     await fillCard(page, '4242424242424242');
     await page.getByRole('button', { name: 'Pay €12.00' }).click();
@@ -124,7 +170,9 @@ describe('checkout widget', () => {
   it('says what is wrong with bad widget.data, on the page and as an error event', async () => {
     const opened = await env.open(demoPage('bm90IGpzb24'));
     await opened.page.getByRole('heading', { name: 'The payment form could not be loaded' }).waitFor();
-    await expect(opened.page.locator('#tessera-checkout').getByText('widget.data does not hold JSON.', { exact: false }).count()).resolves.toBe(1);
+    await expect(
+      opened.page.locator('#tessera-checkout').getByText('widget.data does not hold JSON.', { exact: false }).count(),
+    ).resolves.toBe(1);
     const error = eventsOf(opened).find((event) => event.type === 'error');
     expect(error?.detail).toEqual({ code: 'invalid_data', message: 'widget.data does not hold JSON.' });
     // The merchant's sessions are untouched; nothing was sent anywhere.

@@ -39,7 +39,11 @@ it('resolves every internal link and anchor, starting from / and the sidebars', 
       hrefs: [...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? ''),
     }));
     pages.set(target, info);
-    if (info.heading === 'Page Not Found' || info.heading === 'This page crashed.' || info.heading === 'This page failed to load.') {
+    if (
+      info.heading === 'Page Not Found' ||
+      info.heading === 'This page crashed.' ||
+      info.heading === 'This page failed to load.'
+    ) {
       broken.push(`${target}: ${info.heading}`);
     }
     for (const href of info.hrefs) {
@@ -59,14 +63,16 @@ it('resolves every internal link and anchor, starting from / and the sidebars', 
     .map(({ from, target, id }) => `${from} → ${target}#${id}`);
   expect(missingAnchors).toEqual([]);
   // Sanity: the crawl reached every documentation page and the API references.
-  expect([...pages.keys()]).toEqual(expect.arrayContaining([
-    '/docs/understand/introduction',
-    '/docs/integrate/getting-started',
-    '/docs/references/glossary/token-payment',
-    '/api-v2',
-    '/openapi/',
-    '/wallet',
-    '/search',
-  ]));
+  expect([...pages.keys()]).toEqual(
+    expect.arrayContaining([
+      '/docs/understand/introduction',
+      '/docs/integrate/getting-started',
+      '/docs/references/glossary/token-payment',
+      '/api-v2',
+      '/openapi/',
+      '/wallet',
+      '/search',
+    ]),
+  );
   expect(pages.size).toBeGreaterThan(25);
 });

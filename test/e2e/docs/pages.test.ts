@@ -48,12 +48,15 @@ describe('routes of the spec', () => {
 });
 
 describe('not-found page', () => {
-  it.each(['/no/such/page', '/docs/no-such-page', '/docs/understand/introduction/extra'])('renders for %s inside the shell', async (path) => {
-    const page = await site.open(path);
-    await expect(h1(page)).resolves.toBe('Page Not Found');
-    await expect(navbar(page).count()).resolves.toBe(1);
-    await expect(page.title()).resolves.toBe('Page Not Found | Tessera');
-  });
+  it.each(['/no/such/page', '/docs/no-such-page', '/docs/understand/introduction/extra'])(
+    'renders for %s inside the shell',
+    async (path) => {
+      const page = await site.open(path);
+      await expect(h1(page)).resolves.toBe('Page Not Found');
+      await expect(navbar(page).count()).resolves.toBe(1);
+      await expect(page.title()).resolves.toBe('Page Not Found | Tessera');
+    },
+  );
 });
 
 describe('crash page', () => {
@@ -61,7 +64,9 @@ describe('crash page', () => {
     const page = await site.open('/docs/understand/introduction?__crash');
     await page.getByRole('heading', { level: 1, name: 'This page crashed.' }).waitFor();
     await expect(navbar(page).count()).resolves.toBe(1);
-    await expect(page.locator('.page-error__cause').textContent()).resolves.toBe('Crash requested by the test hook (?__crash).');
+    await expect(page.locator('.page-error__cause').textContent()).resolves.toBe(
+      'Crash requested by the test hook (?__crash).',
+    );
     // While the cause remains, trying again crashes again.
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1, name: 'This page crashed.' }).waitFor();
@@ -77,7 +82,9 @@ describe('page-load failure', () => {
     await page.route('**/assets/use-cases-*.js', (route) => route.abort('connectionreset'));
     await page.locator('aside.doc-sidebar').getByRole('link', { name: 'Use cases' }).click();
     await page.getByRole('heading', { level: 1, name: 'This page failed to load.' }).waitFor();
-    await expect(page.locator('.page-error__cause').textContent()).resolves.toMatch(/Failed to fetch dynamically imported module/);
+    await expect(page.locator('.page-error__cause').textContent()).resolves.toMatch(
+      /Failed to fetch dynamically imported module/,
+    );
     await expect(navbar(page).count()).resolves.toBe(1);
     await page.unroute('**/assets/use-cases-*.js');
     await page.getByRole('button', { name: 'Retry' }).click();
@@ -91,7 +98,13 @@ describe('navigation progress bar', () => {
     await page.evaluate(() => {
       const marks: Record<string, number> = {};
       Reflect.set(window, '__marks', marks);
-      document.addEventListener('click', () => { marks.click ??= performance.now(); }, { capture: true, once: true });
+      document.addEventListener(
+        'click',
+        () => {
+          marks.click ??= performance.now();
+        },
+        { capture: true, once: true },
+      );
       new MutationObserver(() => {
         const bar = document.getElementById('nprogress');
         if (bar && marks.shown === undefined) marks.shown = performance.now();
@@ -156,7 +169,10 @@ describe('prefetching', () => {
   ])('is skipped on %s', async (_name, connection) => {
     const context = await site.newContext();
     await context.addInitScript((value) => {
-      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ ...value, addEventListener() {} }) });
+      Object.defineProperty(Navigator.prototype, 'connection', {
+        configurable: true,
+        get: () => ({ ...value, addEventListener() {} }),
+      });
     }, connection);
     const page = await context.newPage();
     await gotoAndRender(page, `${site.url}/docs`);
@@ -172,19 +188,27 @@ describe('API reference pages', () => {
     const create = page.locator('#post-v2-client-sessions');
     await expect(create.locator('.api-operation__title').textContent()).resolves.toContain('/v2/client-sessions');
     // The request body's $ref is resolved into its fields, nested refs included.
-    await expect(create.locator('.schema-prop__name').allTextContents()).resolves.toEqual(expect.arrayContaining(['entity_id', 'order', 'reference', 'webhook', 'url']));
+    await expect(create.locator('.schema-prop__name').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['entity_id', 'order', 'reference', 'webhook', 'url']),
+    );
     // Error shapes: the problem+json fields of the 400 answer.
     const badRequest = create.locator('.api-response', { hasText: '400' });
     await badRequest.locator(':scope > summary').click();
     // Opened content renders on the toggle event: wait for its deepest field.
     await badRequest.locator('.schema-prop__name', { hasText: /^pointer$/ }).waitFor();
-    await expect(badRequest.locator('.schema-prop__name').allTextContents()).resolves.toEqual(expect.arrayContaining(['type', 'title', 'status', 'errors', 'pointer']));
+    await expect(badRequest.locator('.schema-prop__name').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['type', 'title', 'status', 'errors', 'pointer']),
+    );
     // Path-level $ref parameters and headers.
-    await expect(page.locator('#get-v2-client-sessions-id .api-params').textContent()).resolves.toContain('Client session id');
+    await expect(page.locator('#get-v2-client-sessions-id .api-params').textContent()).resolves.toContain(
+      'Client session id',
+    );
     await expect(page.locator('#post-v2-payments-id-captures').textContent()).resolves.toContain('x-idempotency-key');
     await expect(page.locator('#get-v2-legacy-lookup .badge--deprecated').count()).resolves.toBe(1);
     // A recursive schema (Payment.split is an array of Payment) is named, not followed for ever.
-    const split = page.locator('#post-v2-payments-id-captures .schema-prop', { has: page.locator('.schema-prop__name', { hasText: /^split$/ }) });
+    const split = page.locator('#post-v2-payments-id-captures .schema-prop', {
+      has: page.locator('.schema-prop__name', { hasText: /^split$/ }),
+    });
     await expect(split.locator('.schema-type').first().textContent()).resolves.toBe('array of Payment');
     await expect(split.locator('.schema-prop').count()).resolves.toBe(0);
   });
@@ -194,34 +218,51 @@ describe('API reference pages', () => {
     await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
     await page.reload();
     await page.locator('.api-operation').first().waitFor();
-    const colours = await page.locator('.api-operation').first().evaluate((element) => ({ text: getComputedStyle(element).color, background: getComputedStyle(element).backgroundColor }));
+    const colours = await page
+      .locator('.api-operation')
+      .first()
+      .evaluate((element) => ({
+        text: getComputedStyle(element).color,
+        background: getComputedStyle(element).backgroundColor,
+      }));
     expect(colours).toEqual({ text: 'rgb(227, 227, 227)', background: 'rgb(27, 27, 29)' });
   });
 
-  it.each(['/openapi/', '/wallet'])('%s says the reference is not available yet when its document is missing', async (path) => {
-    const page = await site.open(path);
-    await page.getByText('This reference is not available yet.').waitFor();
-  });
+  it.each(['/openapi/', '/wallet'])(
+    '%s says the reference is not available yet when its document is missing',
+    async (path) => {
+      const page = await site.open(path);
+      await page.getByText('This reference is not available yet.').waitFor();
+    },
+  );
 });
 
 describe('checkout widget showcase', () => {
   it('says so visibly when the widget script cannot be loaded', async () => {
     // The build has the widget: take it away for this page.
     const context = await site.newContext();
-    await context.route('**/widget/v1/tessera-widget.js', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+    await context.route('**/widget/v1/tessera-widget.js', (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+    );
     const page = await context.newPage();
     await gotoAndRender(page, `${site.url}/docs/checkout-showcase/`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    await expect(alert.textContent()).resolves.toContain('The checkout widget script could not be loaded from /widget/v1/tessera-widget.js.');
+    await expect(alert.textContent()).resolves.toContain(
+      'The checkout widget script could not be loaded from /widget/v1/tessera-widget.js.',
+    );
     await expect(alert.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(1);
   });
 
   it('injects the script into the head and dispatches loadScriptJSWidget once it loaded', async () => {
     const context = await site.newContext();
-    await context.route('**/widget/v1/tessera-widget.js', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__widgetRan = true;' }));
+    await context.route('**/widget/v1/tessera-widget.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'window.__widgetRan = true;' }),
+    );
     await context.addInitScript(() => {
-      document.addEventListener('loadScriptJSWidget', () => Reflect.set(window, '__widgetEvent', Reflect.get(window, '__widgetRan') === true));
+      document.addEventListener('loadScriptJSWidget', () =>
+        Reflect.set(window, '__widgetEvent', Reflect.get(window, '__widgetRan') === true),
+      );
     });
     const page = await context.newPage();
     await gotoAndRender(page, `${site.url}/docs/checkout-showcase/`);

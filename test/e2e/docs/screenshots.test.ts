@@ -51,7 +51,16 @@ it('takes the screenshots', async () => {
   await mobile.getByRole('button', { name: '← Back to main menu' }).click();
   await mobile.screenshot({ path: join(dir, 'mobile-sidebar-main-menu.png') });
 
-  for (const name of ['home', 'doc-light', 'doc-dark', 'search-modal', 'api-v2', 'api-v2-dark', 'mobile-sidebar', 'mobile-sidebar-main-menu']) {
+  for (const name of [
+    'home',
+    'doc-light',
+    'doc-dark',
+    'search-modal',
+    'api-v2',
+    'api-v2-dark',
+    'mobile-sidebar',
+    'mobile-sidebar-main-menu',
+  ]) {
     expect(existsSync(join(dir, `${name}.png`)), name).toBe(true);
   }
 });

@@ -20,7 +20,9 @@ describe('search modal shortcuts', () => {
     await expect(modal(page).count()).resolves.toBe(0);
     await page.keyboard.press('Control+k');
     await modal(page).waitFor();
-    await expect(page.getByRole('searchbox', { name: 'Search docs' }).evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(
+      page.getByRole('searchbox', { name: 'Search docs' }).evaluate((input) => input === document.activeElement),
+    ).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await modal(page).waitFor({ state: 'detached' });
   });
@@ -84,7 +86,9 @@ describe('search results', () => {
     // The modal shows the best hits, each a section of a page.
     const hits = page.locator('.search-modal .search-hit');
     await expect(hits.count()).resolves.toBe(8);
-    await expect(page.locator('.search-modal .search-hit__link').first().getAttribute('href')).resolves.toMatch(/^\/docs\//);
+    await expect(page.locator('.search-modal .search-hit__link').first().getAttribute('href')).resolves.toMatch(
+      /^\/docs\//,
+    );
 
     await seeAll.click();
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'capture');

@@ -41,7 +41,9 @@ describe('colour mode', () => {
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.reload();
     await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
-    await expect(page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).resolves.toBe('rgb(27, 27, 29)');
+    await expect(page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).resolves.toBe(
+      'rgb(27, 27, 29)',
+    );
   });
 
   it('is synchronised across tabs', async () => {
@@ -76,7 +78,9 @@ describe('announcement bar', () => {
     await page.evaluate(() => window.localStorage.setItem('tessera.announcement.id', 'an-older-announcement'));
     await page.reload();
     await page.locator(bar).waitFor();
-    await expect(page.evaluate(() => window.localStorage.getItem('tessera.announcement.dismiss'))).resolves.toBe('false');
+    await expect(page.evaluate(() => window.localStorage.getItem('tessera.announcement.dismiss'))).resolves.toBe(
+      'false',
+    );
   });
 });
 
@@ -87,7 +91,9 @@ describe('navbar', () => {
     await expect(nav.getByRole('link', { name: 'Documentation' }).getAttribute('href')).resolves.toBe('/docs');
     await nav.getByRole('button', { name: 'API', exact: true }).click();
     const apiMenu = nav.locator('.dropdown--open .dropdown__menu');
-    await expect(apiMenu.locator('a').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]))).resolves.toEqual([
+    await expect(
+      apiMenu.locator('a').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')])),
+    ).resolves.toEqual([
       ['API v2', '/api-v2'],
       ['API v1Deprecated', '/openapi/'],
       ['API Wallet', '/wallet'],
@@ -97,7 +103,9 @@ describe('navbar', () => {
     await expect(nav.getByRole('button', { name: /^Search/ }).count()).resolves.toBe(1);
     await expect(nav.getByRole('link', { name: 'Sandbox dashboard' }).getAttribute('target')).resolves.toBe('_blank');
     // Items without a position sit on the right.
-    await expect(nav.locator('.navbar__items--right').getByRole('link', { name: 'Sandbox dashboard' }).count()).resolves.toBe(1);
+    await expect(
+      nav.locator('.navbar__items--right').getByRole('link', { name: 'Sandbox dashboard' }).count(),
+    ).resolves.toBe(1);
   });
 
   it('stores the preferred docs version, and forgets one that no longer exists', async () => {
@@ -105,11 +113,15 @@ describe('navbar', () => {
     await page.getByRole('button', { name: 'Current', exact: true }).click();
     await page.locator('.dropdown--open').getByRole('link', { name: 'Current' }).click();
     await page.waitForURL(`${site.url}/docs`);
-    await expect(page.evaluate(() => window.localStorage.getItem('tessera.docs.preferred-version'))).resolves.toBe('current');
+    await expect(page.evaluate(() => window.localStorage.getItem('tessera.docs.preferred-version'))).resolves.toBe(
+      'current',
+    );
     await page.evaluate(() => window.localStorage.setItem('tessera.docs.preferred-version', 'retired-0.9'));
     await page.reload();
     await page.locator('main h1').waitFor();
-    await expect(page.evaluate(() => window.localStorage.getItem('tessera.docs.preferred-version'))).resolves.toBeNull();
+    await expect(
+      page.evaluate(() => window.localStorage.getItem('tessera.docs.preferred-version')),
+    ).resolves.toBeNull();
   });
 
   it('offers a skip-to-main-content link first', async () => {
@@ -141,8 +153,14 @@ describe('navbar', () => {
 describe('layout', () => {
   it('has a 300 px docs sidebar and a table of contents from h2 to h3 on desktop', async () => {
     const page = await site.open('/docs/integrate/getting-started');
-    await expect(page.locator('aside.doc-sidebar').evaluate((aside) => aside.getBoundingClientRect().width)).resolves.toBe(300);
-    const tocLevels = await page.locator('.toc a').evaluateAll((links) => links.map((link) => document.getElementById(link.getAttribute('href')?.slice(1) ?? '')?.tagName));
+    await expect(
+      page.locator('aside.doc-sidebar').evaluate((aside) => aside.getBoundingClientRect().width),
+    ).resolves.toBe(300);
+    const tocLevels = await page
+      .locator('.toc a')
+      .evaluateAll((links) =>
+        links.map((link) => document.getElementById(link.getAttribute('href')?.slice(1) ?? '')?.tagName),
+      );
     expect(tocLevels.length).toBeGreaterThan(5);
     expect(tocLevels.every((tag) => tag === 'H2' || tag === 'H3')).toBe(true);
     // The page's h2 and h3 headings are all listed, deeper ones are not.
@@ -153,7 +171,9 @@ describe('layout', () => {
   it('at 900 px shows a mobile sidebar with the docs menu first and a back-to-main-menu button', async () => {
     const page = await site.open('/docs/understand/introduction', { width: 900, height: 800 });
     await expect(page.locator('aside.doc-sidebar').count()).resolves.toBe(0);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).isVisible()).resolves.toBe(false);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).isVisible(),
+    ).resolves.toBe(false);
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
     const sidebar = page.getByRole('dialog', { name: 'Navigation' });
     await sidebar.waitFor();

@@ -22,7 +22,11 @@ export async function startSite(): Promise<Site> {
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   const newContext = async ({ width = DESKTOP.width, height = DESKTOP.height } = {}) => {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'light', reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: { width, height },
+      colorScheme: 'light',
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
     return context;
   };
@@ -49,8 +53,9 @@ export async function gotoAndRender(page: Page, url: string): Promise<void> {
   await page.locator('main h1, .page-error h1').first().waitFor();
 }
 
-export const themeOf = (page: Page) => page.evaluate(() => ({
-  theme: document.documentElement.dataset.theme,
-  choice: document.documentElement.dataset.themeChoice,
-  stored: window.localStorage.getItem('theme'),
-}));
+export const themeOf = (page: Page) =>
+  page.evaluate(() => ({
+    theme: document.documentElement.dataset.theme,
+    choice: document.documentElement.dataset.themeChoice,
+    stored: window.localStorage.getItem('theme'),
+  }));

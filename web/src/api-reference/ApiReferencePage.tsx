@@ -34,16 +34,31 @@ export function ApiReferencePage({ document, title, deprecated = false, document
   const loaded = useMemo(() => read(document), [document]);
   return (
     <div className="api-page">
-      {loaded && 'model' in loaded ? <ApiReference model={loaded.model} title={title} deprecated={deprecated} documentUrl={documentUrl} /> : (
+      {loaded && 'model' in loaded ? (
+        <ApiReference model={loaded.model} title={title} deprecated={deprecated} documentUrl={documentUrl} />
+      ) : (
         <div className="container api-unavailable">
-          <h1>{title}{deprecated && <> <span className="badge badge--deprecated">Deprecated</span></>}</h1>
+          <h1>
+            {title}
+            {deprecated && (
+              <>
+                {' '}
+                <span className="badge badge--deprecated">Deprecated</span>
+              </>
+            )}
+          </h1>
           {loaded === null ? (
             <>
               <p className="api-unavailable__lead">This reference is not available yet.</p>
-              <p>It is generated from the API's route schemas and appears here once the api publishes its OpenAPI document.</p>
+              <p>
+                It is generated from the API's route schemas and appears here once the api publishes its OpenAPI
+                document.
+              </p>
             </>
           ) : (
-            <p className="api-unavailable__lead" role="alert">This reference could not be read: {loaded.error}</p>
+            <p className="api-unavailable__lead" role="alert">
+              This reference could not be read: {loaded.error}
+            </p>
           )}
         </div>
       )}
@@ -51,34 +66,77 @@ export function ApiReferencePage({ document, title, deprecated = false, document
   );
 }
 
-function ApiReference({ model, title, deprecated, documentUrl }: { model: ApiModel; title: string; deprecated: boolean; documentUrl: string }) {
+function ApiReference({
+  model,
+  title,
+  deprecated,
+  documentUrl,
+}: {
+  model: ApiModel;
+  title: string;
+  deprecated: boolean;
+  documentUrl: string;
+}) {
   const isMobile = useWindowSize() === 'mobile';
   return (
     <div className="docs-wrapper docs-wrapper--with-sidebar">
       {!isMobile && (
         <aside className="doc-sidebar api-nav" aria-label="Operations">
-          <div className="doc-sidebar__viewport"><ApiNav model={model} /></div>
+          <div className="doc-sidebar__viewport">
+            <ApiNav model={model} />
+          </div>
         </aside>
       )}
       <div className="api-content">
         <header className="api-header">
-          <h1>{title}{deprecated && <> <span className="badge badge--deprecated">Deprecated</span></>}</h1>
-          <p className="api-header__meta">{model.title}{model.version && <> · version <code>{model.version}</code></>} · <a href={documentUrl}>OpenAPI document</a></p>
+          <h1>
+            {title}
+            {deprecated && (
+              <>
+                {' '}
+                <span className="badge badge--deprecated">Deprecated</span>
+              </>
+            )}
+          </h1>
+          <p className="api-header__meta">
+            {model.title}
+            {model.version && (
+              <>
+                {' '}
+                · version <code>{model.version}</code>
+              </>
+            )}{' '}
+            · <a href={documentUrl}>OpenAPI document</a>
+          </p>
           {deprecated && (
             <div className="admonition admonition--warning" role="note">
               <div className="admonition__title">Deprecated</div>
-              <div className="admonition__content">This API is kept for existing integrations. New integrations should use the API v2.</div>
+              <div className="admonition__content">
+                This API is kept for existing integrations. New integrations should use the API v2.
+              </div>
             </div>
           )}
           <Description text={model.description} />
-          {model.servers.length > 0 && <p><strong>Servers:</strong> {model.servers.map((server) => <code key={server} className="api-server">{server}</code>)}</p>}
+          {model.servers.length > 0 && (
+            <p>
+              <strong>Servers:</strong>{' '}
+              {model.servers.map((server) => (
+                <code key={server} className="api-server">
+                  {server}
+                </code>
+              ))}
+            </p>
+          )}
           {model.securitySchemes.length > 0 && (
             <div className="api-block">
               <h2 id="authentication">Authentication</h2>
               <ul className="schema-props">
                 {model.securitySchemes.map((scheme) => (
                   <li key={scheme.name} className="schema-prop">
-                    <div className="schema-prop__head"><code className="schema-prop__name">{scheme.name}</code><span className="schema-type">{scheme.summary}</span></div>
+                    <div className="schema-prop__head">
+                      <code className="schema-prop__name">{scheme.name}</code>
+                      <span className="schema-type">{scheme.summary}</span>
+                    </div>
                     <Description text={scheme.description} className="schema-description" />
                   </li>
                 ))}
@@ -86,13 +144,25 @@ function ApiReference({ model, title, deprecated, documentUrl }: { model: ApiMod
             </div>
           )}
         </header>
-        {isMobile && <details className="toc-mobile"><summary>Operations</summary><ApiNav model={model} /></details>}
+        {isMobile && (
+          <details className="toc-mobile">
+            <summary>Operations</summary>
+            <ApiNav model={model} />
+          </details>
+        )}
         {model.groups.map((group) => (
           <section key={group.tag} className="api-group" aria-label={group.tag}>
-            <h2 id={`tag-${group.tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`} className="anchor">{group.tag}</h2>
+            <h2 id={`tag-${group.tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`} className="anchor">
+              {group.tag}
+            </h2>
             <Description text={group.description} />
             {group.operations.map((operation) => (
-              <OperationView key={operation.anchor} operation={operation} resolver={model.resolver} securityNames={operation.security ?? model.defaultSecurity} />
+              <OperationView
+                key={operation.anchor}
+                operation={operation}
+                resolver={model.resolver}
+                securityNames={operation.security ?? model.defaultSecurity}
+              />
             ))}
           </section>
         ))}
@@ -110,7 +180,10 @@ function ApiNav({ model }: { model: ApiModel }) {
           <ul className="menu__list">
             {group.operations.map((operation) => (
               <li key={operation.anchor}>
-                <a className={`menu__link api-nav__link ${operation.deprecated ? 'api-nav__link--deprecated' : ''}`} href={`#${operation.anchor}`}>
+                <a
+                  className={`menu__link api-nav__link ${operation.deprecated ? 'api-nav__link--deprecated' : ''}`}
+                  href={`#${operation.anchor}`}
+                >
                   <MethodBadge method={operation.method} />
                   <span>{operation.summary ?? operation.path}</span>
                 </a>

@@ -7,9 +7,15 @@ export function Description({ text, className = 'api-description' }: { text: str
     <div className={className}>
       {text.split(/\n\s*\n/).map((paragraph, index) => (
         <p key={index}>
-          {paragraph.split(/(`[^`]+`)/).map((part, i) => (part.startsWith('`') && part.endsWith('`') && part.length > 1
-            ? <code key={i}>{part.slice(1, -1)}</code>
-            : part))}
+          {paragraph
+            .split(/(`[^`]+`)/)
+            .map((part, i) =>
+              part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
+                <code key={i}>{part.slice(1, -1)}</code>
+              ) : (
+                part
+              ),
+            )}
         </p>
       ))}
     </div>

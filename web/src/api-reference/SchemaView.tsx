@@ -2,7 +2,15 @@
 
 import type { RefResolver, Schema } from './openapi-model';
 import { isObject } from './openapi-model';
-import { constraintsOf, enumValues, hasChildren, propertiesOf, resolveSchema, typeLabel, variantsOf } from './schema-display';
+import {
+  constraintsOf,
+  enumValues,
+  hasChildren,
+  propertiesOf,
+  resolveSchema,
+  typeLabel,
+  variantsOf,
+} from './schema-display';
 import { Description } from './Description';
 import { Disclosure } from './Disclosure';
 
@@ -25,13 +33,32 @@ function Facts({ schema }: { schema: Schema }) {
   if (facts.length === 0 && !values) return null;
   return (
     <div className="schema-facts">
-      {values && <span className="schema-enum">one of: {values.map((value, i) => <code key={i}>{JSON.stringify(value)}</code>)}</span>}
-      {facts.map((fact) => <span key={fact} className="schema-fact">{fact}</span>)}
+      {values && (
+        <span className="schema-enum">
+          one of:{' '}
+          {values.map((value, i) => (
+            <code key={i}>{JSON.stringify(value)}</code>
+          ))}
+        </span>
+      )}
+      {facts.map((fact) => (
+        <span key={fact} className="schema-fact">
+          {fact}
+        </span>
+      ))}
     </div>
   );
 }
 
-function SchemaBody({ schema, context, showSummary = false }: { schema: Schema; context: Context; showSummary?: boolean }) {
+function SchemaBody({
+  schema,
+  context,
+  showSummary = false,
+}: {
+  schema: Schema;
+  context: Context;
+  showSummary?: boolean;
+}) {
   const resolved = resolveSchema(schema, context.resolver, context.seen);
   if (resolved.cyclic) return <p className="schema-cyclic">{resolved.name}: see above (recursive).</p>;
   const inner = resolved.schema;
@@ -42,10 +69,17 @@ function SchemaBody({ schema, context, showSummary = false }: { schema: Schema; 
       {showSummary && (
         <div className="schema-summary">
           <span className="schema-type">{resolved.name ?? typeLabel(inner, context.resolver)}</span>
-          {resolved.name && <span className="schema-type schema-type--muted">{typeLabel(inner, context.resolver)}</span>}
+          {resolved.name && (
+            <span className="schema-type schema-type--muted">{typeLabel(inner, context.resolver)}</span>
+          )}
         </div>
       )}
-      {showSummary && isObject(inner) && <Description text={typeof inner.description === 'string' ? inner.description : null} className="schema-description" />}
+      {showSummary && isObject(inner) && (
+        <Description
+          text={typeof inner.description === 'string' ? inner.description : null}
+          className="schema-description"
+        />
+      )}
       {showSummary && <Facts schema={inner} />}
       <SchemaChildren schema={inner} context={next} />
     </div>
@@ -74,7 +108,9 @@ function SchemaChildren({ schema, context }: { schema: Schema; context: Context 
   if (properties.length > 0) {
     return (
       <ul className="schema-props">
-        {properties.map((property) => <PropertyRow key={property.name} {...property} context={context} />)}
+        {properties.map((property) => (
+          <PropertyRow key={property.name} {...property} context={context} />
+        ))}
       </ul>
     );
   }
@@ -97,7 +133,17 @@ function SchemaChildren({ schema, context }: { schema: Schema; context: Context 
   return null;
 }
 
-function PropertyRow({ name, schema, required, context }: { name: string; schema: Schema; required: boolean; context: Context }) {
+function PropertyRow({
+  name,
+  schema,
+  required,
+  context,
+}: {
+  name: string;
+  schema: Schema;
+  required: boolean;
+  context: Context;
+}) {
   const resolved = resolveSchema(schema, context.resolver, context.seen);
   const inner = resolved.schema;
   const description = isObject(inner) && typeof inner.description === 'string' ? inner.description : null;
@@ -107,7 +153,9 @@ function PropertyRow({ name, schema, required, context }: { name: string; schema
     <li className="schema-prop">
       <div className="schema-prop__head">
         <code className="schema-prop__name">{name}</code>
-        <span className="schema-type">{isObject(schema) && typeof schema.$ref === 'string' ? resolved.name : typeLabel(inner, context.resolver)}</span>
+        <span className="schema-type">
+          {isObject(schema) && typeof schema.$ref === 'string' ? resolved.name : typeLabel(inner, context.resolver)}
+        </span>
         {required && <span className="schema-required">required</span>}
         {deprecated && <span className="badge badge--deprecated">Deprecated</span>}
       </div>

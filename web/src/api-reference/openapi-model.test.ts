@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isObject, OpenApiReadError, readOpenApiDocument, RefResolver } from './openapi-model';
 import { constraintsOf, propertiesOf, resolveSchema, typeLabel } from './schema-display';
 
-const fixture: unknown = JSON.parse(readFileSync(new URL('../../../test/e2e/docs/fixtures/v2.json', import.meta.url), 'utf8'));
+const fixture: unknown = JSON.parse(
+  readFileSync(new URL('../../../test/e2e/docs/fixtures/v2.json', import.meta.url), 'utf8'),
+);
 
 describe('reading an OpenAPI 3.1 document', () => {
   const model = readOpenApiDocument(fixture);
@@ -18,9 +20,20 @@ describe('reading an OpenAPI 3.1 document', () => {
 
   it('resolves $refs of parameters, request bodies and responses', () => {
     const [create, read] = model.groups[0]?.operations ?? [];
-    expect(read?.parameters).toEqual([{ name: 'id', in: 'path', required: true, deprecated: false, description: 'Client session id', schema: { type: 'string', format: 'uuid' } }]);
+    expect(read?.parameters).toEqual([
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        deprecated: false,
+        description: 'Client session id',
+        schema: { type: 'string', format: 'uuid' },
+      },
+    ]);
     expect(create?.requestBody?.required).toBe(true);
-    expect(create?.responses.map((response) => [response.status, response.description, response.contents[0]?.mediaType])).toEqual([
+    expect(
+      create?.responses.map((response) => [response.status, response.description, response.contents[0]?.mediaType]),
+    ).toEqual([
       ['200', 'The client session', 'application/json'],
       ['400', 'Invalid request', 'application/problem+json'],
     ]);
@@ -64,17 +77,40 @@ describe('schema display', () => {
     expect(payment.cyclic).toBe(false);
     const again = resolveSchema(ref('Payment'), resolver, new Set(['#/components/schemas/Payment']));
     expect(again.cyclic).toBe(true);
-    expect(resolveSchema({ $ref: '#/components/schemas/Nope' }, resolver, new Set()).schema).toEqual({ description: 'Unresolved reference #/components/schemas/Nope' });
+    expect(resolveSchema({ $ref: '#/components/schemas/Nope' }, resolver, new Set()).schema).toEqual({
+      description: 'Unresolved reference #/components/schemas/Nope',
+    });
   });
 
   it('merges allOf properties and required lists', () => {
-    const conflict = { allOf: [ref('Problem'), { type: 'object', properties: { resource_id: { type: 'string' } }, required: ['resource_id'] }] };
+    const conflict = {
+      allOf: [
+        ref('Problem'),
+        { type: 'object', properties: { resource_id: { type: 'string' } }, required: ['resource_id'] },
+      ],
+    };
     const props = propertiesOf(conflict, resolver, new Set());
-    expect(props.map((p) => `${p.name}${p.required ? '*' : ''}`)).toEqual(['type*', 'title*', 'status*', 'detail', 'instance', 'error', 'errors', 'resource_id*']);
+    expect(props.map((p) => `${p.name}${p.required ? '*' : ''}`)).toEqual([
+      'type*',
+      'title*',
+      'status*',
+      'detail',
+      'instance',
+      'error',
+      'errors',
+      'resource_id*',
+    ]);
   });
 
   it('lists constraints worth a line', () => {
-    expect(constraintsOf({ type: 'integer', minimum: 1, default: 5, examples: [10] })).toEqual(['≥ 1', 'default: 5', 'example: 10']);
-    expect(constraintsOf({ type: 'string', minLength: 1, maxLength: 255, pattern: '^a' })).toEqual(['1–255 characters', 'pattern ^a']);
+    expect(constraintsOf({ type: 'integer', minimum: 1, default: 5, examples: [10] })).toEqual([
+      '≥ 1',
+      'default: 5',
+      'example: 10',
+    ]);
+    expect(constraintsOf({ type: 'string', minLength: 1, maxLength: 255, pattern: '^a' })).toEqual([
+      '1–255 characters',
+      'pattern ^a',
+    ]);
   });
 });

@@ -96,7 +96,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export function readOpenApiDocument(raw: unknown): ApiModel {
   if (!isObject(raw)) throw new OpenApiReadError('The document is not a JSON object.');
   const version = str(raw.openapi);
-  if (!version || !version.startsWith('3.')) throw new OpenApiReadError(`Expected an OpenAPI 3 document, found openapi: ${JSON.stringify(raw.openapi)}.`);
+  if (!version || !version.startsWith('3.'))
+    throw new OpenApiReadError(`Expected an OpenAPI 3 document, found openapi: ${JSON.stringify(raw.openapi)}.`);
   const info = isObject(raw.info) ? raw.info : {};
   const resolver = new RefResolver(raw);
   const components = isObject(raw.components) ? raw.components : {};
@@ -121,7 +122,9 @@ export function readOpenApiDocument(raw: unknown): ApiModel {
       const rawOperation = item[method];
       if (!isObject(rawOperation)) continue;
       const operation = readOperation(method, path, rawOperation, shared, resolver, usedAnchors);
-      const tags = Array.isArray(rawOperation.tags) ? rawOperation.tags.filter((tag): tag is string => typeof tag === 'string') : [];
+      const tags = Array.isArray(rawOperation.tags)
+        ? rawOperation.tags.filter((tag): tag is string => typeof tag === 'string')
+        : [];
       const tag = tags[0] ?? 'Other operations';
       if (!groups.has(tag)) {
         groups.set(tag, []);
@@ -135,15 +138,26 @@ export function readOpenApiDocument(raw: unknown): ApiModel {
     title: str(info.title) ?? 'API',
     version: str(info.version) ?? '',
     description: str(info.description),
-    servers: (Array.isArray(raw.servers) ? raw.servers : []).flatMap((server) => (isObject(server) && typeof server.url === 'string' ? [server.url] : [])),
+    servers: (Array.isArray(raw.servers) ? raw.servers : []).flatMap((server) =>
+      isObject(server) && typeof server.url === 'string' ? [server.url] : [],
+    ),
     securitySchemes: readSecuritySchemes(components.securitySchemes, resolver),
     defaultSecurity: readSecurity(raw.security) ?? [],
-    groups: tagOrder.filter((tag) => groups.has(tag)).map((tag) => ({ tag, description: tagDescriptions.get(tag) ?? null, operations: groups.get(tag) ?? [] })),
+    groups: tagOrder
+      .filter((tag) => groups.has(tag))
+      .map((tag) => ({ tag, description: tagDescriptions.get(tag) ?? null, operations: groups.get(tag) ?? [] })),
     resolver,
   };
 }
 
-function readOperation(method: string, path: string, raw: JsonObject, shared: Parameter[], resolver: RefResolver, usedAnchors: Set<string>): Operation {
+function readOperation(
+  method: string,
+  path: string,
+  raw: JsonObject,
+  shared: Parameter[],
+  resolver: RefResolver,
+  usedAnchors: Set<string>,
+): Operation {
   const own = readParameters(raw.parameters, resolver);
   // Operation-level parameters override path-level ones with the same name and location.
   const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
@@ -172,14 +186,16 @@ function readParameters(raw: unknown, resolver: RefResolver): Parameter[] {
   return raw.flatMap((entry) => {
     const parameter = resolver.deref(entry);
     if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') return [];
-    return [{
-      name: parameter.name,
-      in: parameter.in,
-      required: parameter.required === true || parameter.in === 'path',
-      deprecated: parameter.deprecated === true,
-      description: str(parameter.description),
-      schema: asSchema(parameter.schema),
-    }];
+    return [
+      {
+        name: parameter.name,
+        in: parameter.in,
+        required: parameter.required === true || parameter.in === 'path',
+        deprecated: parameter.deprecated === true,
+        description: str(parameter.description),
+        schema: asSchema(parameter.schema),
+      },
+    ];
   });
 }
 
@@ -201,10 +217,14 @@ function readRequestBody(raw: unknown, resolver: RefResolver): RequestBody | nul
 function readResponse(status: string, raw: unknown, resolver: RefResolver): ApiResponse {
   const response = resolver.deref(raw);
   if (!isObject(response)) return { status, description: null, headers: [], contents: [] };
-  const headers = isObject(response.headers) ? Object.entries(response.headers).flatMap(([name, header]) => {
-    const resolved = resolver.deref(header);
-    return isObject(resolved) ? [{ name, description: str(resolved.description), schema: asSchema(resolved.schema) }] : [];
-  }) : [];
+  const headers = isObject(response.headers)
+    ? Object.entries(response.headers).flatMap(([name, header]) => {
+        const resolved = resolver.deref(header);
+        return isObject(resolved)
+          ? [{ name, description: str(resolved.description), schema: asSchema(resolved.schema) }]
+          : [];
+      })
+    : [];
   return { status, description: str(response.description), headers, contents: readContents(response.content) };
 }
 
@@ -226,15 +246,19 @@ function readSecuritySchemes(raw: unknown, resolver: RefResolver): SecuritySchem
 function describeScheme(type: string, scheme: JsonObject): string {
   if (type === 'http') {
     const kind = str(scheme.scheme) ?? '';
-    return kind.toLowerCase() === 'bearer' ? `HTTP Bearer token${scheme.bearerFormat ? ` (${String(scheme.bearerFormat)})` : ''}` : `HTTP ${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
+    return kind.toLowerCase() === 'bearer'
+      ? `HTTP Bearer token${str(scheme.bearerFormat) ? ` (${str(scheme.bearerFormat)})` : ''}`
+      : `HTTP ${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
   }
   if (type === 'apiKey') return `API key in ${str(scheme.in) ?? '?'} "${str(scheme.name) ?? '?'}"`;
   if (type === 'oauth2' && isObject(scheme.flows)) {
-    return Object.entries(scheme.flows).map(([flow, details]) => {
-      const url = isObject(details) ? str(details.tokenUrl) : null;
-      const scopes = isObject(details) && isObject(details.scopes) ? Object.keys(details.scopes) : [];
-      return `OAuth2 ${flow.replace(/([A-Z])/g, ' $1').toLowerCase()}${url ? `, token URL ${url}` : ''}${scopes.length ? `, scopes: ${scopes.join(', ')}` : ''}`;
-    }).join('; ');
+    return Object.entries(scheme.flows)
+      .map(([flow, details]) => {
+        const url = isObject(details) ? str(details.tokenUrl) : null;
+        const scopes = isObject(details) && isObject(details.scopes) ? Object.keys(details.scopes) : [];
+        return `OAuth2 ${flow.replace(/([A-Z])/g, ' $1').toLowerCase()}${url ? `, token URL ${url}` : ''}${scopes.length ? `, scopes: ${scopes.join(', ')}` : ''}`;
+      })
+      .join('; ');
   }
   if (type === 'openIdConnect') return `OpenID Connect (${str(scheme.openIdConnectUrl) ?? '?'})`;
   return type;
@@ -245,7 +269,11 @@ function asSchema(value: unknown): Schema | null {
 }
 
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/[{}]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[{}]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** Resolves local `$ref`s ("#/components/schemas/Payment") within one document. */
@@ -282,5 +310,7 @@ export class RefResolver {
 
 /** Name shown for a referenced schema: the last segment of its pointer. */
 export function refName(ref: string): string {
-  return decodeURIComponent(ref.split('/').pop() ?? ref).replace(/~1/g, '/').replace(/~0/g, '~');
+  return decodeURIComponent(ref.split('/').pop() ?? ref)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
 }

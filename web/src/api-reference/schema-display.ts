@@ -22,7 +22,12 @@ export function resolveSchema(schema: Schema, resolver: RefResolver, seen: Reado
   const { $ref: _ref, ...siblings } = schema;
   if (isObject(target)) {
     const inner = resolveSchema(target, resolver, new Set([...seen, ref]));
-    return { schema: isObject(inner.schema) ? { ...inner.schema, ...siblings } : inner.schema, name, cyclic: inner.cyclic, ref };
+    return {
+      schema: isObject(inner.schema) ? { ...inner.schema, ...siblings } : inner.schema,
+      name,
+      cyclic: inner.cyclic,
+      ref,
+    };
   }
   if (typeof target === 'boolean') return { schema: target, name, cyclic: false, ref };
   // A dangling reference is shown by name rather than failing the whole page.
@@ -30,9 +35,13 @@ export function resolveSchema(schema: Schema, resolver: RefResolver, seen: Reado
 }
 
 function types(schema: JsonObject): string[] {
-  const declared = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string')
-    : typeof schema.type === 'string' ? [schema.type] : [];
-  if (declared.length === 0 && (isObject(schema.properties) || schema.additionalProperties !== undefined)) declared.push('object');
+  const declared = Array.isArray(schema.type)
+    ? schema.type.filter((t): t is string => typeof t === 'string')
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
+  if (declared.length === 0 && (isObject(schema.properties) || schema.additionalProperties !== undefined))
+    declared.push('object');
   if (schema.nullable === true && !declared.includes('null')) declared.push('null');
   return declared;
 }
@@ -46,7 +55,8 @@ export function typeLabel(schema: Schema, resolver: RefResolver): string {
   const variants = variantsOf(schema);
   if (variants) return `${variants.kind === 'oneOf' ? 'one of' : 'any of'} ${variants.schemas.length} types`;
   const list = types(schema).map((type) => {
-    if (type === 'array' && (isObject(schema.items) || typeof schema.items === 'boolean')) return `array of ${typeLabel(schema.items, resolver)}`;
+    if (type === 'array' && (isObject(schema.items) || typeof schema.items === 'boolean'))
+      return `array of ${typeLabel(schema.items, resolver)}`;
     if (typeof schema.format === 'string' && type !== 'null') return `${type} (${schema.format})`;
     return type;
   });
@@ -59,7 +69,8 @@ export function typeLabel(schema: Schema, resolver: RefResolver): string {
 export function variantsOf(schema: JsonObject): { kind: 'oneOf' | 'anyOf'; schemas: Schema[] } | null {
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const list = schema[kind];
-    if (Array.isArray(list)) return { kind, schemas: list.filter((s): s is Schema => isObject(s) || typeof s === 'boolean') };
+    if (Array.isArray(list))
+      return { kind, schemas: list.filter((s): s is Schema => isObject(s) || typeof s === 'boolean') };
   }
   return null;
 }
@@ -80,12 +91,14 @@ export function propertiesOf(schema: JsonObject, resolver: RefResolver, seen: Re
         if (isObject(value) || typeof value === 'boolean') properties.set(name, value);
       }
     }
-    if (Array.isArray(part.required)) for (const name of part.required) if (typeof name === 'string') required.add(name);
+    if (Array.isArray(part.required))
+      for (const name of part.required) if (typeof name === 'string') required.add(name);
     if (Array.isArray(part.allOf)) {
       for (const inner of part.allOf) {
         if (!isObject(inner) && typeof inner !== 'boolean') continue;
         const resolved = resolveSchema(inner, resolver, partSeen);
-        if (isObject(resolved.schema) && !resolved.cyclic) collect(resolved.schema, resolved.ref ? new Set([...partSeen, resolved.ref]) : partSeen);
+        if (isObject(resolved.schema) && !resolved.cyclic)
+          collect(resolved.schema, resolved.ref ? new Set([...partSeen, resolved.ref]) : partSeen);
       }
     }
   };
@@ -106,7 +119,8 @@ export function constraintsOf(schema: Schema): string[] {
   if (num('exclusiveMaximum') !== undefined) facts.push(`< ${num('exclusiveMaximum')}`);
   const minLength = num('minLength');
   const maxLength = num('maxLength');
-  if (minLength !== undefined && maxLength !== undefined) facts.push(minLength === maxLength ? `${minLength} characters` : `${minLength}–${maxLength} characters`);
+  if (minLength !== undefined && maxLength !== undefined)
+    facts.push(minLength === maxLength ? `${minLength} characters` : `${minLength}–${maxLength} characters`);
   else if (minLength !== undefined) facts.push(`at least ${minLength} characters`);
   else if (maxLength !== undefined) facts.push(`at most ${maxLength} characters`);
   if (num('minItems') !== undefined) facts.push(`at least ${num('minItems')} items`);
@@ -116,7 +130,11 @@ export function constraintsOf(schema: Schema): string[] {
   if (schema.readOnly === true) facts.push('read only');
   if (schema.writeOnly === true) facts.push('write only');
   if (schema.default !== undefined) facts.push(`default: ${JSON.stringify(schema.default)}`);
-  const examples = Array.isArray(schema.examples) ? schema.examples : schema.example !== undefined ? [schema.example] : [];
+  const examples = Array.isArray(schema.examples)
+    ? schema.examples
+    : schema.example !== undefined
+      ? [schema.example]
+      : [];
   if (examples.length > 0 && examples.every((example) => typeof example !== 'object' || example === null)) {
     facts.push(`example: ${examples.map((example) => JSON.stringify(example)).join(', ')}`);
   }
@@ -135,6 +153,7 @@ export function hasChildren(schema: Schema, resolver: RefResolver, seen: Readonl
   if (variantsOf(inner)) return true;
   if (propertiesOf(inner, resolver, seen).length > 0) return true;
   if (isObject(inner.additionalProperties)) return true;
-  if (isObject(inner.items)) return hasChildren(inner.items, resolver, resolved.ref ? new Set([...seen, resolved.ref]) : seen);
+  if (isObject(inner.items))
+    return hasChildren(inner.items, resolver, resolved.ref ? new Set([...seen, resolved.ref]) : seen);
   return false;
 }

@@ -21,7 +21,9 @@ export function LoadFailure({ error, onRetry }: { error: unknown; onRetry(): voi
     <div className="page-error" role="alert">
       <h1 className="page-error__title">This page failed to load.</h1>
       <p className="page-error__cause">{errorMessage(error)}</p>
-      <button type="button" className="page-error__button" onClick={onRetry}>Retry</button>
+      <button type="button" className="page-error__button" onClick={onRetry}>
+        Retry
+      </button>
     </div>
   );
 }
@@ -30,7 +32,9 @@ export function CrashPage({ error, onTryAgain }: { error: unknown; onTryAgain():
   return (
     <div className="page-error" role="alert">
       <h1 className="page-error__title">This page crashed.</h1>
-      <button type="button" className="page-error__button" onClick={onTryAgain}>Try again</button>
+      <button type="button" className="page-error__button" onClick={onTryAgain}>
+        Try again
+      </button>
       <p className="page-error__cause">{errorMessage(error)}</p>
     </div>
   );

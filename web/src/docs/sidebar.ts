@@ -24,7 +24,11 @@ export type SidebarItem =
 
 export type Sidebars = Record<string, SidebarItem[]>;
 
-export function buildSidebars(config: SidebarsConfig, categories: Record<string, CategoryMetadata>, docs: readonly DocMetadata[]): Sidebars {
+export function buildSidebars(
+  config: SidebarsConfig,
+  categories: Record<string, CategoryMetadata>,
+  docs: readonly DocMetadata[],
+): Sidebars {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const result: Sidebars = {};
   for (const [name, items] of Object.entries(config)) {
@@ -48,13 +52,16 @@ function resolveItem(item: SidebarItemConfig, context: ResolveContext): SidebarI
       return [docLink(doc, item.label)];
     }
     case 'link':
-      if (!item.href) throw new SiteConfigError(`Sidebar "${context.sidebar}" has a link "${item.label}" without an href.`);
+      if (!item.href)
+        throw new SiteConfigError(`Sidebar "${context.sidebar}" has a link "${item.label}" without an href.`);
       return [{ type: 'link', label: item.label, href: item.href, docId: null }];
     case 'category': {
       const link = item.link ? requireDoc(item.link.id, context) : null;
       const items = item.items.flatMap((child) => resolveItem(child, context));
       if (items.length === 0 && !link) {
-        throw new SiteConfigError(`Sidebar "${context.sidebar}" has a category "${item.label}" with neither items nor a link.`);
+        throw new SiteConfigError(
+          `Sidebar "${context.sidebar}" has a category "${item.label}" with neither items nor a link.`,
+        );
       }
       return [{ type: 'category', label: item.label, href: link?.path ?? null, docId: link?.id ?? null, items }];
     }
@@ -68,8 +75,10 @@ function resolveItem(item: SidebarItemConfig, context: ResolveContext): SidebarI
 function requireDoc(id: string, context: ResolveContext): DocMetadata {
   const doc = context.byId.get(id);
   if (!doc) {
-    throw new SiteConfigError(`Sidebar "${context.sidebar}" links to the doc "${id}", which does not exist. ` +
-      'Doc ids are the page paths under web/src/docs/content without ".mdx".');
+    throw new SiteConfigError(
+      `Sidebar "${context.sidebar}" links to the doc "${id}", which does not exist. ` +
+        'Doc ids are the page paths under web/src/docs/content without ".mdx".',
+    );
   }
   return doc;
 }
@@ -94,7 +103,9 @@ interface Ordered {
 function autogenerate(dirName: string, exclude: readonly string[], context: ResolveContext): SidebarItem[] {
   const root = normalizeDir(dirName);
   const excluded = exclude.map(normalizeDir);
-  const docs = context.docs.filter((doc) => isInside(doc.sourceDir, root) && !excluded.some((dir) => isInside(doc.sourceDir, dir)));
+  const docs = context.docs.filter(
+    (doc) => isInside(doc.sourceDir, root) && !excluded.some((dir) => isInside(doc.sourceDir, dir)),
+  );
   if (docs.length === 0) {
     throw new SiteConfigError(`Sidebar "${context.sidebar}" autogenerates from "${dirName}", which holds no pages.`);
   }
@@ -146,7 +157,11 @@ function compareOrdered(a: Ordered, b: Ordered): number {
 }
 
 function titleCase(segment: string): string {
-  return segment.split(/[-_]/).filter(Boolean).map((word) => word[0]?.toUpperCase() + word.slice(1)).join(' ');
+  return segment
+    .split(/[-_]/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 function assertNever(value: never): never {

@@ -4,7 +4,9 @@ import { DemoReturnPage } from '../checkout/demo/DemoReturnPage';
 
 export const Route = createFileRoute('/demo/merchant_/return')({
   validateSearch: (search: Record<string, unknown>): { 'purse-redirection-data'?: string } =>
-    typeof search['purse-redirection-data'] === 'string' ? { 'purse-redirection-data': search['purse-redirection-data'] } : {},
+    typeof search['purse-redirection-data'] === 'string'
+      ? { 'purse-redirection-data': search['purse-redirection-data'] }
+      : {},
   component: function DemoReturnRoute() {
     const search = Route.useSearch();
     return <DemoReturnPage redirectionData={search['purse-redirection-data']} />;

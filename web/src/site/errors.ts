@@ -9,6 +9,8 @@ export class SiteConfigError extends Error {
 export class ReactContextError extends Error {
   override name = 'ReactContextError';
   constructor(providerName: string, hookName: string) {
-    super(`Hook ${hookName} is called outside the <${providerName}>. Render it inside <${providerName}> (see web/src/site/SiteProviders.tsx).`);
+    super(
+      `Hook ${hookName} is called outside the <${providerName}>. Render it inside <${providerName}> (see web/src/site/SiteProviders.tsx).`,
+    );
   }
 }

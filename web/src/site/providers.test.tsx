@@ -18,7 +18,12 @@ function renderHook(hook: () => unknown) {
   return () => renderToString(<Probe />);
 }
 
-const memorySlot = (value: string | null = null): StorageSlot => ({ get: () => value, set: () => {}, del: () => {}, listen: () => () => {} });
+const memorySlot = (value: string | null = null): StorageSlot => ({
+  get: () => value,
+  set: () => {},
+  del: () => {},
+  listen: () => () => {},
+});
 
 describe('hooks outside their provider', () => {
   it.each([
@@ -38,12 +43,24 @@ describe('providers with a bad configuration', () => {
   it('ColorModeProvider rejects an unknown default mode', () => {
     const config = { defaultMode: 'light' as const, disableSwitch: false, respectPrefersColorScheme: false };
     Reflect.set(config, 'defaultMode', 'sepia');
-    expect(() => renderToString(<ColorModeProvider config={config} slot={memorySlot()}>x</ColorModeProvider>)).toThrow(SiteConfigError);
+    expect(() =>
+      renderToString(
+        <ColorModeProvider config={config} slot={memorySlot()}>
+          x
+        </ColorModeProvider>,
+      ),
+    ).toThrow(SiteConfigError);
   });
 
   it('DocsVersionProvider rejects a version without a name', () => {
     const versions = [{ name: '', label: 'Next', path: '/docs', mainDocId: 'home' }];
-    expect(() => renderToString(<DocsVersionProvider versions={versions} slot={memorySlot()}>x</DocsVersionProvider>)).toThrow(/has no name/);
+    expect(() =>
+      renderToString(
+        <DocsVersionProvider versions={versions} slot={memorySlot()}>
+          x
+        </DocsVersionProvider>,
+      ),
+    ).toThrow(/has no name/);
   });
 
   it('providers work with their hooks inside, even over a storage holding junk', () => {
@@ -53,8 +70,14 @@ describe('providers with a bad configuration', () => {
       return <span>{`${colorMode}/${colorModeChoice ?? 'system'}/${activeVersion.name}`}</span>;
     }
     const html = renderToString(
-      <ColorModeProvider config={{ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false }} slot={memorySlot('purple')}>
-        <DocsVersionProvider versions={[{ name: 'current', label: 'Current', path: '/docs', mainDocId: 'home' }]} slot={memorySlot('gone')}>
+      <ColorModeProvider
+        config={{ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false }}
+        slot={memorySlot('purple')}
+      >
+        <DocsVersionProvider
+          versions={[{ name: 'current', label: 'Current', path: '/docs', mainDocId: 'home' }]}
+          slot={memorySlot('gone')}
+        >
           <Probe />
         </DocsVersionProvider>
       </ColorModeProvider>,

@@ -49,9 +49,15 @@ describe('createStorageSlot', () => {
 
   it('never throws when the storage is full or its methods throw', () => {
     const broken = {
-      getItem: () => { throw new Error('read failed'); },
-      setItem: () => { throw new DOMException('quota', 'QuotaExceededError'); },
-      removeItem: () => { throw new Error('delete failed'); },
+      getItem: () => {
+        throw new Error('read failed');
+      },
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('delete failed');
+      },
     };
     const slot = createStorageSlot('theme', { storage: () => broken, warn: () => {} });
     expect(slot.get()).toBeNull();

@@ -41,7 +41,10 @@ export function createStorageSlot(key: string, environment: StorageEnvironment =
     // Once per slot: a denied storage would otherwise log on every render.
     if (warned) return;
     warned = true;
-    environment.warn?.(`Browser storage is unavailable (${action} "${key}"); the setting will not be remembered.`, error);
+    environment.warn?.(
+      `Browser storage is unavailable (${action} "${key}"); the setting will not be remembered.`,
+      error,
+    );
   };
   const area = () => {
     try {

@@ -91,7 +91,15 @@ export function fullClientSessionApplication(): ClientSessionApplication {
               tax_rate: 20,
               is_marketplace_seller: false,
             },
-            { type: 'SHIPPING_FEES', name: 'Home delivery', unit_gross_price: 500, net_amount: 500, quantity: 1, tax_amount: 83, tax_rate: 20 },
+            {
+              type: 'SHIPPING_FEES',
+              name: 'Home delivery',
+              unit_gross_price: 500,
+              net_amount: 500,
+              quantity: 1,
+              tax_amount: 83,
+              tax_rate: 20,
+            },
           ],
         },
         {
@@ -270,7 +278,10 @@ export function capturedPayment(): Payment {
     ...rest,
     version: 4,
     overview: { consumed: 'PARTIALLY', captured: 'PARTIALLY', voided: 'NOT', refunded: 'NOT' },
-    authorization: { status: 'AUTHORIZED', partner_transactions: [{ ...partnerTransaction, status: 'AUTHORIZED', remaining_amount: 5998 }] },
+    authorization: {
+      status: 'AUTHORIZED',
+      partner_transactions: [{ ...partnerTransaction, status: 'AUTHORIZED', remaining_amount: 5998 }],
+    },
     captures: [
       {
         id: '7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b',
@@ -310,6 +321,13 @@ export function capturedPayment(): Payment {
       void: `${rest.links.self}/voids`,
       refund: `${rest.links.self}/refunds`,
     },
-    split: [{ partner: 'sandbox-card', method: 'creditcard', amount: 10998, parent_partner_transaction_id: PARENT_PARTNER_TRANSACTION_ID }],
+    split: [
+      {
+        partner: 'sandbox-card',
+        method: 'creditcard',
+        amount: 10998,
+        parent_partner_transaction_id: PARENT_PARTNER_TRANSACTION_ID,
+      },
+    ],
   };
 }

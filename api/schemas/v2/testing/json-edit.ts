@@ -12,7 +12,10 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
  */
 export function edit(document: unknown, path: string, value: unknown): unknown {
   const copy: unknown = structuredClone(document);
-  const tokens = path.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = path
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = tokens.pop();
   if (last === undefined) throw new Error('cannot edit the root');
   let node: unknown = copy;

@@ -5,7 +5,10 @@ import type { ClientSessionView, Problem, SplitEntry, Submission } from './types
 /** The API answered with an error status (problem+json when it could say more). */
 export class CheckoutApiError extends Error {
   override readonly name = 'CheckoutApiError';
-  constructor(readonly status: number, readonly problem: Problem | undefined) {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | undefined,
+  ) {
     super(problem?.detail ?? problem?.title ?? `HTTP ${status}`);
   }
   /** The `errors[]` of a 400: each offending field's JSON pointer and why. */
@@ -37,10 +40,19 @@ export interface GiftCardBalance {
 export interface CheckoutApi {
   readonly apiUrl: string;
   /** The hosted page: its own address is the capability; answers the publishable key too. */
-  openHostedSession(entityId: string, sessionId: string): Promise<{ publishable_key: string; session: ClientSessionView }>;
+  openHostedSession(
+    entityId: string,
+    sessionId: string,
+  ): Promise<{ publishable_key: string; session: ClientSessionView }>;
   /** The widget: with the publishable key from widget.data. */
   openSession(sessionId: string): Promise<ClientSessionView>;
-  vaultCard(card: { number: string; expiry_month: string; expiry_year: string; cvv: string; holder_name?: string }): Promise<CardTokenization>;
+  vaultCard(card: {
+    number: string;
+    expiry_month: string;
+    expiry_year: string;
+    cvv: string;
+    holder_name?: string;
+  }): Promise<CardTokenization>;
   vaultGiftCard(giftCard: { number: string; pin?: string }): Promise<GiftCardTokenization>;
   giftCardBalance(vaultFormToken: string, currency: string): Promise<GiftCardBalance>;
   submitPayment(sessionId: string, split: SplitEntry[]): Promise<Submission>;
@@ -89,7 +101,11 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi & { 
     } catch {
       parsed = undefined;
     }
-    if (!response.ok) throw new CheckoutApiError(response.status, typeof parsed === 'object' && parsed !== null ? (parsed as Problem) : undefined);
+    if (!response.ok)
+      throw new CheckoutApiError(
+        response.status,
+        typeof parsed === 'object' && parsed !== null ? (parsed as Problem) : undefined,
+      );
     return parsed as T;
   }
 
@@ -99,11 +115,13 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi & { 
     setPublishableKey(key) {
       publishableKey = key;
     },
-    openHostedSession: (entityId, sessionId) => call('GET', `/checkout/v1/entities/${id(entityId)}/sessions/${id(sessionId)}`, undefined, false),
+    openHostedSession: (entityId, sessionId) =>
+      call('GET', `/checkout/v1/entities/${id(entityId)}/sessions/${id(sessionId)}`, undefined, false),
     openSession: (sessionId) => call('GET', `/checkout/v1/sessions/${id(sessionId)}`),
     vaultCard: (card) => call('POST', '/v2/vault/cards', card),
     vaultGiftCard: (giftCard) => call('POST', '/v2/vault/gift-cards', giftCard),
-    giftCardBalance: (vaultFormToken, currency) => call('POST', '/v2/vault/gift-cards/balance', { vault_form_token: vaultFormToken, currency }),
+    giftCardBalance: (vaultFormToken, currency) =>
+      call('POST', '/v2/vault/gift-cards/balance', { vault_form_token: vaultFormToken, currency }),
     submitPayment: (sessionId, split) => call('POST', `/checkout/v1/sessions/${id(sessionId)}/payments`, { split }),
   };
 }

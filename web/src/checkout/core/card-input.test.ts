@@ -40,9 +40,21 @@ describe('formatting', () => {
 
 describe('network detection', () => {
   it('detects the network and the co-badged cards the shopper may choose for', () => {
-    expect(cardState({ number: '4242' })).toMatchObject({ brands: ['VISA'], coBadged: false, cvcLength: 3, numberComplete: false });
-    expect(cardState({ number: '4000 0025 0000 1001' })).toMatchObject({ brands: ['CARTE_BANCAIRE', 'VISA'], coBadged: true, numberComplete: true });
-    expect(cardState({ number: '5555552500001001' })).toMatchObject({ brands: ['CARTE_BANCAIRE', 'MASTERCARD'], coBadged: true });
+    expect(cardState({ number: '4242' })).toMatchObject({
+      brands: ['VISA'],
+      coBadged: false,
+      cvcLength: 3,
+      numberComplete: false,
+    });
+    expect(cardState({ number: '4000 0025 0000 1001' })).toMatchObject({
+      brands: ['CARTE_BANCAIRE', 'VISA'],
+      coBadged: true,
+      numberComplete: true,
+    });
+    expect(cardState({ number: '5555552500001001' })).toMatchObject({
+      brands: ['CARTE_BANCAIRE', 'MASTERCARD'],
+      coBadged: true,
+    });
     expect(cardState({ number: '3782' })).toMatchObject({ brands: ['AMERICAN_EXPRESS'], cvcLength: 4 });
   });
 
@@ -70,15 +82,25 @@ describe('cardErrors', () => {
       holder: 'Enter the name on the card.',
     });
     expect(cardErrors({ ...valid, number: '4242 4242' }, now).number).toBe('Your card number is incomplete.');
-    expect(cardErrors({ ...valid, number: '4242 4242 4242 4241' }, now).number).toBe('This card number is not valid. Check it and try again.');
-    expect(cardErrors({ ...valid, number: '6011 1111 1111 1117' }, now).number).toBe('This card is not accepted. Use a Visa, Mastercard, American Express or CB card.');
+    expect(cardErrors({ ...valid, number: '4242 4242 4242 4241' }, now).number).toBe(
+      'This card number is not valid. Check it and try again.',
+    );
+    expect(cardErrors({ ...valid, number: '6011 1111 1111 1117' }, now).number).toBe(
+      'This card is not accepted. Use a Visa, Mastercard, American Express or CB card.',
+    );
     expect(cardErrors({ ...valid, expiry: '04 / 26' }, now).expiry).toBe('This card has expired.');
     expect(cardErrors({ ...valid, expiry: '13 / 30' }, now).expiry).toBe('Enter the expiry date as MM / YY.');
     expect(cardErrors({ ...valid, expiry: '12 / 3' }, now).expiry).toBe('Enter the expiry date as MM / YY.');
     expect(cardErrors({ ...valid, expiry: '12 / 99' }, now).expiry).toBe('Check the expiry year.');
-    expect(cardErrors({ ...valid, cvc: '12' }, now).cvc).toBe('Enter the 3-digit security code on the back of your card.');
-    expect(cardErrors({ ...valid, number: '378282246310005', cvc: '123' }, now).cvc).toBe('Enter the 4-digit security code on the front of your card.');
-    expect(cardErrors({ ...valid, holder: 'X' }, now).holder).toBe('Enter the name as printed on the card (2 to 45 characters).');
+    expect(cardErrors({ ...valid, cvc: '12' }, now).cvc).toBe(
+      'Enter the 3-digit security code on the back of your card.',
+    );
+    expect(cardErrors({ ...valid, number: '378282246310005', cvc: '123' }, now).cvc).toBe(
+      'Enter the 4-digit security code on the front of your card.',
+    );
+    expect(cardErrors({ ...valid, holder: 'X' }, now).holder).toBe(
+      'Enter the name as printed on the card (2 to 45 characters).',
+    );
   });
 
   it('shows an error while typing only once the field is complete', () => {
@@ -92,8 +114,14 @@ describe('cardErrors', () => {
 
 describe('vault request', () => {
   it('sends digits and two-digit expiry strings, and maps the vault’s pointers back to fields', () => {
-    expect(vaultCardRequest({ number: '4242 4242 4242 4242', expiry: '1/30', cvc: '123', holder: ' Camille ' })).toEqual({
-      number: '4242424242424242', expiry_month: '01', expiry_year: '30', cvv: '123', holder_name: 'Camille',
+    expect(
+      vaultCardRequest({ number: '4242 4242 4242 4242', expiry: '1/30', cvc: '123', holder: ' Camille ' }),
+    ).toEqual({
+      number: '4242424242424242',
+      expiry_month: '01',
+      expiry_year: '30',
+      cvv: '123',
+      holder_name: 'Camille',
     });
     expect(fieldOfPointer('/expiry_year')).toBe('expiry');
     expect(fieldOfPointer('/cvv')).toBe('cvc');

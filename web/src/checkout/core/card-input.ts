@@ -1,7 +1,15 @@
 // The card form's rules, as the shopper types: formatting, network detection (and the choice on a
 // co-badged card), and messages a shopper understands. The rules themselves are the vault's
 // (domain/card.ts), so the form never accepts what the vault would refuse.
-import { CARD_NUMBER_LENGTHS, cvvLength, detectBrands, isExpired, validateCard, yearMonthOf, type DetectedBrand } from '../../../../domain/card';
+import {
+  CARD_NUMBER_LENGTHS,
+  cvvLength,
+  detectBrands,
+  isExpired,
+  validateCard,
+  yearMonthOf,
+  type DetectedBrand,
+} from '../../../../domain/card';
 
 export type { DetectedBrand };
 export type CardField = 'number' | 'expiry' | 'cvc' | 'holder';
@@ -98,25 +106,41 @@ export function cardErrors(values: CardValues, now: Date): CardErrors {
   const expiry = parseExpiry(values.expiry);
   const holder = values.holder.trim();
   const vaultErrors = validateCard(
-    { number: state.digits, expiry_month: expiry?.month ?? '', expiry_year: expiry?.year ?? '', cvv: digitsOf(values.cvc), holder_name: holder },
+    {
+      number: state.digits,
+      expiry_month: expiry?.month ?? '',
+      expiry_year: expiry?.year ?? '',
+      cvv: digitsOf(values.cvc),
+      holder_name: holder,
+    },
     yearMonthOf(now),
   );
   const has = (pointer: string) => vaultErrors.some((error) => error.pointer === pointer);
 
   if (state.digits.length === 0) errors.number = 'Enter your card number.';
-  else if (state.brands.length === 0 && state.digits.length >= 2) errors.number = `This card is not accepted. ${ACCEPTED}`;
-  else if (state.digits.length < Math.min(...state.brands.flatMap((brand) => CARD_NUMBER_LENGTHS[brand]), 12)) errors.number = 'Your card number is incomplete.';
-  else if (has('/number')) errors.number = state.brands.length === 0 ? `This card is not accepted. ${ACCEPTED}` : 'This card number is not valid. Check it and try again.';
+  else if (state.brands.length === 0 && state.digits.length >= 2)
+    errors.number = `This card is not accepted. ${ACCEPTED}`;
+  else if (state.digits.length < Math.min(...state.brands.flatMap((brand) => CARD_NUMBER_LENGTHS[brand]), 12))
+    errors.number = 'Your card number is incomplete.';
+  else if (has('/number'))
+    errors.number =
+      state.brands.length === 0
+        ? `This card is not accepted. ${ACCEPTED}`
+        : 'This card number is not valid. Check it and try again.';
 
   if (values.expiry.trim().length === 0) errors.expiry = 'Enter the expiry date.';
-  else if (!expiry || Number(expiry.month) < 1 || Number(expiry.month) > 12) errors.expiry = 'Enter the expiry date as MM / YY.';
+  else if (!expiry || Number(expiry.month) < 1 || Number(expiry.month) > 12)
+    errors.expiry = 'Enter the expiry date as MM / YY.';
   else if (isExpired(expiry.month, expiry.year, yearMonthOf(now))) errors.expiry = 'This card has expired.';
   else if (has('/expiry_year') || has('/expiry_month')) errors.expiry = 'Check the expiry year.';
 
   const cvc = digitsOf(values.cvc);
   if (cvc.length === 0) errors.cvc = 'Enter the security code.';
   else if (cvc.length !== state.cvcLength) {
-    errors.cvc = state.cvcLength === 4 ? 'Enter the 4-digit security code on the front of your card.' : 'Enter the 3-digit security code on the back of your card.';
+    errors.cvc =
+      state.cvcLength === 4
+        ? 'Enter the 4-digit security code on the front of your card.'
+        : 'Enter the 3-digit security code on the back of your card.';
   }
 
   if (holder.length === 0) errors.holder = 'Enter the name on the card.';
@@ -161,7 +185,13 @@ export function fieldOfPointer(pointer: string | undefined): CardField | undefin
 }
 
 /** The body of POST /v2/vault/cards. */
-export function vaultCardRequest(values: CardValues): { number: string; expiry_month: string; expiry_year: string; cvv: string; holder_name: string } {
+export function vaultCardRequest(values: CardValues): {
+  number: string;
+  expiry_month: string;
+  expiry_year: string;
+  cvv: string;
+  holder_name: string;
+} {
   const expiry = parseExpiry(values.expiry);
   return {
     number: digitsOf(values.number),

@@ -3,7 +3,14 @@
 
 export interface CheckoutEventMap {
   /** The session is loaded and shown (a form, or a page saying why it cannot be paid). */
-  ready: { session_id: string; status: string; amount: number; currency: string; methods: { partner: string; method: string }[]; payable: boolean };
+  ready: {
+    session_id: string;
+    status: string;
+    amount: number;
+    currency: string;
+    methods: { partner: string; method: string }[];
+    payable: boolean;
+  };
   /** The shopper chose a means of payment. */
   method_selected: { session_id: string; partner: string; method: string };
   /** The shopper's choice was sent to Tessera (card data already tokenized by the vault). */
@@ -11,7 +18,14 @@ export interface CheckoutEventMap {
   /** The payment is authorized. */
   success: { session_id: string; payment_id: string; authorization_status: 'AUTHORIZED' };
   /** The payment was refused or failed; the shopper may try again (`retryable`). */
-  failure: { session_id: string; payment_id?: string; authorization_status?: string; reason?: string; message: string; retryable: boolean };
+  failure: {
+    session_id: string;
+    payment_id?: string;
+    authorization_status?: string;
+    reason?: string;
+    message: string;
+    retryable: boolean;
+  };
   /** The shopper is about to leave the page: to a partner (3-D Secure, wallet, lender) or back to the merchant. */
   redirect: { session_id: string; payment_id: string; href: string; target: 'partner' | 'merchant' };
   /** The checkout cannot work: bad widget data, unknown session, Tessera unreachable. */
@@ -22,6 +36,14 @@ export type CheckoutEventType = keyof CheckoutEventMap;
 export type CheckoutEvent = { [K in CheckoutEventType]: { type: K; detail: CheckoutEventMap[K] } }[CheckoutEventType];
 export type Emit = (event: CheckoutEvent) => void;
 
-export const CHECKOUT_EVENT_TYPES: readonly CheckoutEventType[] = ['ready', 'method_selected', 'submitted', 'success', 'failure', 'redirect', 'error'];
+export const CHECKOUT_EVENT_TYPES: readonly CheckoutEventType[] = [
+  'ready',
+  'method_selected',
+  'submitted',
+  'success',
+  'failure',
+  'redirect',
+  'error',
+];
 
 export const ignoreEvents: Emit = () => {};

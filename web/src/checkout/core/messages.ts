@@ -13,12 +13,15 @@ const REFUSALS: Record<string, string> = {
   BLOCKED_BY_CUSTOMER: 'The payment was cancelled. Choose a payment method to try again.',
   REJECTED_BY_RISK_CHECKS: 'The payment was declined. Try another payment method.',
   AMOUNT_EXCEEDED: 'This payment method cannot be used for this amount. Try another payment method.',
-  TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK: 'Your bank could not confirm it is you, so the payment was not made. Try again or use another card.',
-  TRANSACTION_NOT_SUPPORTED_BY_MERCHANT_ACCOUNT: 'This payment method is not available for this purchase. Try another one.',
+  TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK:
+    'Your bank could not confirm it is you, so the payment was not made. Try again or use another card.',
+  TRANSACTION_NOT_SUPPORTED_BY_MERCHANT_ACCOUNT:
+    'This payment method is not available for this purchase. Try another one.',
 };
 
 const GENERIC_REFUSAL = 'The payment was declined. Try another card or another payment method.';
-const GENERIC_ERROR = 'The payment could not be completed because of a technical problem. No money was taken. Please try again.';
+const GENERIC_ERROR =
+  'The payment could not be completed because of a technical problem. No money was taken. Please try again.';
 
 export function refusalMessage(reason: string | undefined): string {
   return (reason && REFUSALS[reason]) || GENERIC_REFUSAL;
@@ -48,8 +51,10 @@ export function failureOf(payment: Pick<PaymentView, 'authorization'>): FailureM
 
 /** Thrown by the API client: no answer at all (offline, DNS, CORS, timeout). */
 export const NETWORK_MESSAGE = 'We could not reach the payment service. Check your internet connection and try again.';
-export const UNAVAILABLE_MESSAGE = 'The payment service is temporarily unavailable. No money was taken. Please try again in a moment.';
-export const NOT_STARTED_MESSAGE = 'This payment could not be started. Please try again or choose another payment method.';
+export const UNAVAILABLE_MESSAGE =
+  'The payment service is temporarily unavailable. No money was taken. Please try again in a moment.';
+export const NOT_STARTED_MESSAGE =
+  'This payment could not be started. Please try again or choose another payment method.';
 
 /** Gift card problems from the vault and balance check (400 pointers and details). */
 export function giftCardProblemMessage(pointer: string | undefined, detail: string | undefined): string {

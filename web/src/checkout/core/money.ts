@@ -22,7 +22,12 @@ export function toDecimalString(minor: number, currency: string): string {
 }
 
 function numberFormat(locale: string | undefined, currency: string, digits: number): Intl.NumberFormat {
-  const options: Intl.NumberFormatOptions = { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const options: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  };
   try {
     return new Intl.NumberFormat(locale, options);
   } catch {
@@ -48,7 +53,10 @@ export function formatAmount(minor: number, currency: string, locale?: string): 
 }
 
 /** The shopper's preferred locale: an explicit choice, else the browser's first language. */
-export function shopperLocale(explicit?: string, nav: { languages?: readonly string[]; language?: string } | undefined = globalThis.navigator): string {
+export function shopperLocale(
+  explicit?: string,
+  nav: { languages?: readonly string[]; language?: string } | undefined = globalThis.navigator,
+): string {
   if (explicit && isValidLocale(explicit)) return explicit;
   const candidate = nav?.languages?.[0] ?? nav?.language;
   return candidate && isValidLocale(candidate) ? candidate : 'en';

@@ -16,7 +16,11 @@ export function redirectionFields(body: Redirection['body']): [string, string][]
 }
 
 /** GET: go there. POST: submit a form with the body's fields (as partners' ACS pages expect). */
-export function followRedirection(redirection: Redirection, navigate: Navigate, doc: Document | undefined = globalThis.document): void {
+export function followRedirection(
+  redirection: Redirection,
+  navigate: Navigate,
+  doc: Document | undefined = globalThis.document,
+): void {
   if ((redirection.method ?? 'GET').toUpperCase() !== 'POST' || !doc) {
     navigate(redirection.href);
     return;

@@ -30,7 +30,10 @@ function describe(kind: MethodKind, method: string): { label: string; descriptio
       return { label: 'Wallet', description: 'Approve the payment in your wallet' };
     case 'instalments': {
       const count = Number.parseInt(method, 10);
-      return { label: `Pay in ${count} instalments`, description: `${count} payments, the first today; the lender decides in a moment` };
+      return {
+        label: `Pay in ${count} instalments`,
+        description: `${count} payments, the first today; the lender decides in a moment`,
+      };
     }
   }
 }
@@ -53,4 +56,5 @@ export function paymentOptions(solutions: readonly Solution[]): PaymentOption[] 
 }
 
 /** The card option that pays what a gift card does not cover, if the session offers one. */
-export const cardOptionOf = (options: readonly PaymentOption[]): PaymentOption | undefined => options.find((option) => option.kind === 'card');
+export const cardOptionOf = (options: readonly PaymentOption[]): PaymentOption | undefined =>
+  options.find((option) => option.kind === 'card');

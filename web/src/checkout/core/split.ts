@@ -8,7 +8,8 @@ export type GiftCardPlan =
 
 /** What the gift card pays (never more than its balance nor the total) and what is left. */
 export function planGiftCard(total: number, balance: number): GiftCardPlan {
-  if (!Number.isSafeInteger(total) || total <= 0) throw new RangeError(`total must be a positive integer, got ${total}`);
+  if (!Number.isSafeInteger(total) || total <= 0)
+    throw new RangeError(`total must be a positive integer, got ${total}`);
   const usable = Number.isSafeInteger(balance) && balance > 0 ? Math.min(balance, total) : 0;
   if (usable === 0) return { kind: 'empty' };
   if (usable === total) return { kind: 'covers-all', giftCard: total, rest: 0 };

@@ -1,7 +1,13 @@
 // What the browser checkout reads from the API: the API's own types (type-only imports, erased from
 // the bundle: the TypeBox schemas stay on the server), narrowed to the fields the checkout uses so
 // that its tests can build small answers.
-import type { ClientSession, Payment, PaymentSplitEntry, Problem as ApiProblem, Redirection as ApiRedirection } from '../../../../api/schemas/v2';
+import type {
+  ClientSession,
+  Payment,
+  PaymentSplitEntry,
+  Problem as ApiProblem,
+  Redirection as ApiRedirection,
+} from '../../../../api/schemas/v2';
 
 type Authorization = NonNullable<Payment['authorization']>;
 
@@ -9,7 +15,10 @@ export type SessionStatus = ClientSession['status'];
 export type AuthorizationStatus = Authorization['status'];
 export type Solution = Pick<ClientSession['eligible_solutions'][number], 'partner' | 'method'>;
 
-export type PartnerTransactionView = Pick<Authorization['partner_transactions'][number], 'partner' | 'method' | 'amount'> &
+export type PartnerTransactionView = Pick<
+  Authorization['partner_transactions'][number],
+  'partner' | 'method' | 'amount'
+> &
   Partial<Pick<Authorization['partner_transactions'][number], 'status' | 'partner_status' | 'partner_additional_data'>>;
 
 export interface AuthorizationView {
@@ -19,14 +28,20 @@ export interface AuthorizationView {
 
 type Order = ClientSession['order'];
 type Shipment = NonNullable<Order['shipments']>[number];
-export type ItemLine = Pick<NonNullable<Shipment['item_lines']>[number], 'name' | 'brand' | 'type' | 'quantity' | 'unit_gross_price' | 'net_amount'>;
+export type ItemLine = Pick<
+  NonNullable<Shipment['item_lines']>[number],
+  'name' | 'brand' | 'type' | 'quantity' | 'unit_gross_price' | 'net_amount'
+>;
 
 export type OrderView = Pick<Order, 'reference' | 'net_amount' | 'tax_amount'> & {
   shipments?: (Pick<Shipment, 'net_amount'> & { item_lines?: ItemLine[] })[];
   discounts?: Pick<NonNullable<Order['discounts']>[number], 'net_amount' | 'coupon_code'>[];
 };
 
-export type ClientSessionView = Pick<ClientSession, 'id' | 'entity_id' | 'status' | 'amount' | 'currency' | 'expires_at' | 'shopper_redirection_url'> &
+export type ClientSessionView = Pick<
+  ClientSession,
+  'id' | 'entity_id' | 'status' | 'amount' | 'currency' | 'expires_at' | 'shopper_redirection_url'
+> &
   Partial<Pick<ClientSession, 'integration_mode' | 'payment_id'>> & {
     order: OrderView;
     customer?: Pick<NonNullable<ClientSession['customer']>, 'locale' | 'email'>;

@@ -28,7 +28,9 @@ describe('decodeWidgetData', () => {
   });
 
   it('keeps the api_url without a trailing slash', () => {
-    expect(decodeWidgetData(base64({ ...data, api_url: 'https://pay.example/tessera/' })).api_url).toBe('https://pay.example/tessera');
+    expect(decodeWidgetData(base64({ ...data, api_url: 'https://pay.example/tessera/' })).api_url).toBe(
+      'https://pay.example/tessera',
+    );
   });
 
   it.each([
@@ -40,7 +42,10 @@ describe('decodeWidgetData', () => {
     [base64([1, 2]), 'widget.data does not hold a JSON object.'],
     [base64({ ...data, publishable_key: '' }), 'widget.data has no publishable_key.'],
     [base64({ ...data, session: { amount: 1, currency: 'EUR' } }), 'widget.data has no session.id.'],
-    [base64({ ...data, session: { id: 'x', amount: '25.99', currency: 'EUR' } }), 'widget.data has no session amount and currency.'],
+    [
+      base64({ ...data, session: { id: 'x', amount: '25.99', currency: 'EUR' } }),
+      'widget.data has no session amount and currency.',
+    ],
     [base64({ ...data, api_url: 'javascript:alert(1)' }), 'widget.data has an api_url that is not http(s).'],
     [base64({ ...data, api_url: 'nowhere' }), 'widget.data has an api_url that is not a URL.'],
   ])('refuses %s', (input, message) => {

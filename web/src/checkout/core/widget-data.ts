@@ -31,7 +31,8 @@ export function decodeBase64Text(input: string): string {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /** Decodes and checks widget.data; a WidgetDataError names the first thing wrong with it. */
@@ -50,14 +51,16 @@ export function decodeWidgetData(data: unknown): WidgetData {
   }
   const session = parsed.session;
   if (!isObject(session) || !nonEmpty(session.id)) throw new WidgetDataError('widget.data has no session.id.');
-  if (!Number.isSafeInteger(session.amount) || typeof session.currency !== 'string') throw new WidgetDataError('widget.data has no session amount and currency.');
+  if (!Number.isSafeInteger(session.amount) || typeof session.currency !== 'string')
+    throw new WidgetDataError('widget.data has no session amount and currency.');
   let apiUrl: URL;
   try {
     apiUrl = new URL(parsed.api_url as string);
   } catch {
     throw new WidgetDataError('widget.data has an api_url that is not a URL.');
   }
-  if (apiUrl.protocol !== 'https:' && apiUrl.protocol !== 'http:') throw new WidgetDataError('widget.data has an api_url that is not http(s).');
+  if (apiUrl.protocol !== 'https:' && apiUrl.protocol !== 'http:')
+    throw new WidgetDataError('widget.data has an api_url that is not http(s).');
   return {
     entity_id: parsed.entity_id as string,
     publishable_key: parsed.publishable_key as string,

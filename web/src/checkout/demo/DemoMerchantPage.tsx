@@ -23,7 +23,10 @@ type ScriptState = { state: 'loading' } | { state: 'ready' } | { state: 'failed'
 function loadWidgetScript(src: string): Promise<TesseraCheckoutGlobal> {
   if (window.TesseraCheckout) return Promise.resolve(window.TesseraCheckout);
   return new Promise((resolve, reject) => {
-    const onLoaded = () => (window.TesseraCheckout ? resolve(window.TesseraCheckout) : reject(new Error('The widget script ran without defining TesseraCheckout.')));
+    const onLoaded = () =>
+      window.TesseraCheckout
+        ? resolve(window.TesseraCheckout)
+        : reject(new Error('The widget script ran without defining TesseraCheckout.'));
     document.addEventListener('loadScriptJSWidget', onLoaded, { once: true });
     const existing = document.querySelector<HTMLScriptElement>(`script[src="${CSS.escape(src)}"]`);
     if (existing) return;
@@ -54,7 +57,11 @@ export function DemoMerchantPage({ options }: { options: DemoOptions }) {
     const log: LoggedEvent[] = [];
     sessionStorage.removeItem(DEMO_EVENTS_KEY);
     const record = (event: Event) => {
-      const entry = { type: event.type.replace(/^tessera:/, ''), detail: (event as CustomEvent).detail, at: new Date().toISOString() };
+      const entry = {
+        type: event.type.replace(/^tessera:/, ''),
+        detail: (event as CustomEvent).detail,
+        at: new Date().toISOString(),
+      };
       log.push(entry);
       // Kept for the return page (the shopper leaves this page to pay), and printed for developers.
       sessionStorage.setItem(DEMO_EVENTS_KEY, JSON.stringify(log));
@@ -74,7 +81,8 @@ export function DemoMerchantPage({ options }: { options: DemoOptions }) {
           ...(returnToMerchant === false ? { returnToMerchant: false } : {}),
         });
       },
-      (error: unknown) => active && setScript({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        active && setScript({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       active = false;
@@ -87,13 +95,19 @@ export function DemoMerchantPage({ options }: { options: DemoOptions }) {
       <div className="demo-grid">
         <section className="demo-card" aria-labelledby="demo-order">
           <h2 id="demo-order">Your order</h2>
-          <p>A demo shop page. Its server created the Tessera client session (integration mode EMBEDDED) and passed the session’s <code>widget.data</code> to this page.</p>
+          <p>
+            A demo shop page. Its server created the Tessera client session (integration mode EMBEDDED) and passed the
+            session’s <code>widget.data</code> to this page.
+          </p>
         </section>
         <section className="demo-card" aria-labelledby="demo-payment">
           <h2 id="demo-payment">Payment</h2>
           {!widgetData && (
             <div className="demo-note" role="note">
-              <p>No session to pay: open this page with <code>?widget_data=</code> and the <code>widget.data</code> of an EMBEDDED client session created on your server, for example:</p>
+              <p>
+                No session to pay: open this page with <code>?widget_data=</code> and the <code>widget.data</code> of an
+                EMBEDDED client session created on your server, for example:
+              </p>
               <pre>{`curl -s -X POST $TESSERA/v2/client-sessions -H "x-api-key: $SECRET_KEY" \\
   -H 'content-type: application/json' \\
   -d '{"entity_id":"…","amount":2599,"currency":"EUR","integration_mode":"EMBEDDED",
@@ -101,7 +115,11 @@ export function DemoMerchantPage({ options }: { options: DemoOptions }) {
             </div>
           )}
           {widgetData && script.state === 'loading' && <p role="status">Loading the payment form…</p>}
-          {script.state === 'failed' && <p role="alert" className="demo-error">{script.message}</p>}
+          {script.state === 'failed' && (
+            <p role="alert" className="demo-error">
+              {script.message}
+            </p>
+          )}
           <div ref={mountRef} id="tessera-checkout" className="demo-mount" />
         </section>
       </div>

@@ -17,7 +17,11 @@ export function DemoReturnPage({ redirectionData }: { redirectionData: string | 
   const events = useMemo(() => (typeof sessionStorage === 'undefined' ? [] : readLoggedEvents(sessionStorage)), []);
   return (
     <DemoShopFrame title={TITLES[outcome]}>
-      <section className={`demo-card demo-outcome demo-outcome--${outcome}`} aria-labelledby="demo-outcome-title" data-outcome={outcome}>
+      <section
+        className={`demo-card demo-outcome demo-outcome--${outcome}`}
+        aria-labelledby="demo-outcome-title"
+        data-outcome={outcome}
+      >
         <h2 id="demo-outcome-title">What Tessera sent back</h2>
         {claims ? (
           <dl className="demo-claims">
@@ -26,16 +30,20 @@ export function DemoReturnPage({ redirectionData }: { redirectionData: string | 
             <dt>Session status</dt>
             <dd data-testid="session-status">{String(claims.client_session_status ?? '—')}</dd>
             <dt>Payment</dt>
-            <dd className="demo-mono" data-testid="payment-id">{String(claims.payment_id ?? '—')}</dd>
+            <dd className="demo-mono" data-testid="payment-id">
+              {String(claims.payment_id ?? '—')}
+            </dd>
             <dt>Client session</dt>
             <dd className="demo-mono">{String(claims.client_session_id ?? '—')}</dd>
           </dl>
         ) : (
-          <p>This page expects <code>?purse-redirection-data=</code> from Tessera.</p>
+          <p>
+            This page expects <code>?purse-redirection-data=</code> from Tessera.
+          </p>
         )}
         <p className="demo-muted">
-          A real shop verifies this signed token on its server with <code>GET /v2/signing-jwks</code> and reads the payment with <code>GET /v2/payments/{'{id}'}</code> before
-          confirming the order; this page only decodes it.
+          A real shop verifies this signed token on its server with <code>GET /v2/signing-jwks</code> and reads the
+          payment with <code>GET /v2/payments/{'{id}'}</code> before confirming the order; this page only decodes it.
         </p>
       </section>
       {events.length > 0 && <EventLog events={events} />}

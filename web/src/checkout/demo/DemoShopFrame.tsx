@@ -7,7 +7,9 @@ export function DemoShopFrame({ title, children }: { title: string; children: Re
   return (
     <div className="demo-shop">
       <header className="demo-header">
-        <span className="demo-logo" aria-hidden="true">◆</span>
+        <span className="demo-logo" aria-hidden="true">
+          ◆
+        </span>
         <span className="demo-shop-name">Lumière Demo Shop</span>
         <span className="demo-badge">demo merchant page</span>
       </header>

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwsClaims, demoOutcome, readLoggedEvents } from './redirection-data';
 
-const jws = (claims: unknown) => `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+const jws = (claims: unknown) =>
+  `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
 
 describe('decodeJwsClaims', () => {
   it('reads the claims of the signed redirect (without verifying: the shop’s server does)', () => {
-    const claims = { client_session_id: 's-1', payment_id: 'p-1', authorization_status: 'AUTHORIZED', client_session_status: 'SUBMITTED', note: 'é' };
+    const claims = {
+      client_session_id: 's-1',
+      payment_id: 'p-1',
+      authorization_status: 'AUTHORIZED',
+      client_session_status: 'SUBMITTED',
+      note: 'é',
+    };
     expect(decodeJwsClaims(jws(claims))).toEqual(claims);
     expect(demoOutcome(decodeJwsClaims(jws(claims)))).toBe('paid');
     expect(demoOutcome({ authorization_status: 'PENDING' })).toBe('pending');

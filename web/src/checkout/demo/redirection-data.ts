@@ -18,7 +18,9 @@ export function decodeJwsClaims(jws: string | null | undefined): RedirectionClai
     const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
     const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof claims === 'object' && claims !== null && !Array.isArray(claims) ? (claims as RedirectionClaims) : null;
+    return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
+      ? (claims as RedirectionClaims)
+      : null;
   } catch {
     return null;
   }
@@ -54,7 +56,11 @@ export interface LoggedEvent {
 export function readLoggedEvents(storage: Pick<Storage, 'getItem'> | undefined): LoggedEvent[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(DEMO_EVENTS_KEY) ?? '[]');
-    return Array.isArray(parsed) ? (parsed.filter((entry) => typeof entry === 'object' && entry !== null && typeof entry.type === 'string') as LoggedEvent[]) : [];
+    return Array.isArray(parsed)
+      ? (parsed.filter(
+          (entry) => typeof entry === 'object' && entry !== null && typeof entry.type === 'string',
+        ) as LoggedEvent[])
+      : [];
   } catch {
     return [];
   }

@@ -32,13 +32,17 @@ export function CardFields({ form, idPrefix }: { form: CardForm; idPrefix: strin
         adornment={
           detected ? (
             <span className="tc-brands" aria-hidden="true">
-              {state.brands.map((brand) => <BrandBadge key={brand} brand={brand} />)}
+              {state.brands.map((brand) => (
+                <BrandBadge key={brand} brand={brand} />
+              ))}
             </span>
           ) : undefined
         }
       />
       {/* What screen readers hear about the detected network, once it is known. */}
-      <p className="tc-sr-only" aria-live="polite">{detected ? `${state.brands.map((brand) => NETWORK_LABELS[brand]).join(' and ')} card` : ''}</p>
+      <p className="tc-sr-only" aria-live="polite">
+        {detected ? `${state.brands.map((brand) => NETWORK_LABELS[brand]).join(' and ')} card` : ''}
+      </p>
       {state.coBadged && (
         <fieldset className="tc-networks">
           <legend className="tc-label">Card network</legend>
@@ -46,7 +50,13 @@ export function CardFields({ form, idPrefix }: { form: CardForm; idPrefix: strin
           <div className="tc-network-options">
             {state.brands.map((brand) => (
               <label key={brand} className={`tc-network${form.network === brand ? ' tc-network--selected' : ''}`}>
-                <input type="radio" name={networkName} value={brand} checked={form.network === brand} onChange={() => form.setNetwork(brand)} />
+                <input
+                  type="radio"
+                  name={networkName}
+                  value={brand}
+                  checked={form.network === brand}
+                  onChange={() => form.setNetwork(brand)}
+                />
                 <BrandBadge brand={brand} />
                 <span>{NETWORK_LABELS[brand]}</span>
               </label>

@@ -11,7 +11,15 @@ export function CardPayment({ option, session, api, now, busy, payLabel, pay }: 
     pay(async () => {
       const vaulted = await vaultCardOf(api, form);
       if (!vaulted) return null;
-      return [{ amount: session.amount, partner: option.partner, method: option.method, vault_form_token: vaulted.token, card: vaulted.card }];
+      return [
+        {
+          amount: session.amount,
+          partner: option.partner,
+          method: option.method,
+          vault_form_token: vaulted.token,
+          card: vaulted.card,
+        },
+      ];
     });
   };
   return (

@@ -51,14 +51,30 @@ type View =
 const systemNow = () => new Date();
 
 function loadErrorOf(error: unknown): LoadError {
-  if (error instanceof CheckoutApiError) return error.status === 404 || error.status === 400 || error.status === 401 ? 'not-found' : 'unavailable';
+  if (error instanceof CheckoutApiError)
+    return error.status === 404 || error.status === 400 || error.status === 401 ? 'not-found' : 'unavailable';
   if (error instanceof CheckoutNetworkError) return 'network';
   return 'unavailable';
 }
 
 export function Checkout(props: CheckoutProps) {
-  const { variant, api, open, locale, emit = ignoreEvents, navigate = assignLocation, returnToMerchant = true, showSummary = variant === 'page', now = systemNow, onSession } = props;
-  const [view, setView] = useState<View>(props.initialError ? { kind: 'load-error', error: props.initialError.kind, message: props.initialError.message } : { kind: 'loading' });
+  const {
+    variant,
+    api,
+    open,
+    locale,
+    emit = ignoreEvents,
+    navigate = assignLocation,
+    returnToMerchant = true,
+    showSummary = variant === 'page',
+    now = systemNow,
+    onSession,
+  } = props;
+  const [view, setView] = useState<View>(
+    props.initialError
+      ? { kind: 'load-error', error: props.initialError.kind, message: props.initialError.message }
+      : { kind: 'loading' },
+  );
   const [loads, setLoads] = useState(0);
   // The latest callbacks, so that a parent passing new functions on each render does not reload.
   const emitRef = useRef(emit);
@@ -79,7 +95,14 @@ export function Checkout(props: CheckoutProps) {
         if (!quiet) {
           emitRef.current({
             type: 'ready',
-            detail: { session_id: session.id, status: session.status, amount: session.amount, currency: session.currency, methods: options.map(({ partner, method }) => ({ partner, method })), payable: screen.kind === 'form' },
+            detail: {
+              session_id: session.id,
+              status: session.status,
+              amount: session.amount,
+              currency: session.currency,
+              methods: options.map(({ partner, method }) => ({ partner, method })),
+              payable: screen.kind === 'form',
+            },
           });
         }
       } catch (error) {
@@ -87,7 +110,13 @@ export function Checkout(props: CheckoutProps) {
         if (quiet) return;
         const kind = loadErrorOf(error);
         setView({ kind: 'load-error', error: kind });
-        emitRef.current({ type: 'error', detail: { code: kind === 'not-found' ? 'not_found' : kind === 'network' ? 'network' : 'unavailable', message: error instanceof Error ? error.message : String(error) } });
+        emitRef.current({
+          type: 'error',
+          detail: {
+            code: kind === 'not-found' ? 'not_found' : kind === 'network' ? 'network' : 'unavailable',
+            message: error instanceof Error ? error.message : String(error),
+          },
+        });
       }
     },
     [api, now],
@@ -101,27 +130,68 @@ export function Checkout(props: CheckoutProps) {
     // `loads` runs the first load again after "Try again".
   }, [load, loads, hasInitialError]);
 
-  const onOutcome = (outcome: Exclude<Outcome, { kind: 'failed' }>, option: PaymentOption, session: ClientSessionView) => {
+  const onOutcome = (
+    outcome: Exclude<Outcome, { kind: 'failed' }>,
+    option: PaymentOption,
+    session: ClientSessionView,
+  ) => {
     const send = (event: Parameters<Emit>[0]) => emitRef.current(event);
     switch (outcome.kind) {
       case 'authorized':
-        send({ type: 'success', detail: { session_id: session.id, payment_id: outcome.paymentId, authorization_status: 'AUTHORIZED' } });
+        send({
+          type: 'success',
+          detail: { session_id: session.id, payment_id: outcome.paymentId, authorization_status: 'AUTHORIZED' },
+        });
         if (!returnToMerchant) {
           setView({ kind: 'done', session });
           return;
         }
-        setView({ kind: 'leaving', tone: 'success', title: 'Payment accepted', message: 'Taking you back to the shop…' });
-        send({ type: 'redirect', detail: { session_id: session.id, payment_id: outcome.paymentId, href: outcome.returnUrl, target: 'merchant' } });
+        setView({
+          kind: 'leaving',
+          tone: 'success',
+          title: 'Payment accepted',
+          message: 'Taking you back to the shop…',
+        });
+        send({
+          type: 'redirect',
+          detail: {
+            session_id: session.id,
+            payment_id: outcome.paymentId,
+            href: outcome.returnUrl,
+            target: 'merchant',
+          },
+        });
         navigate(outcome.returnUrl);
         return;
       case 'redirect':
-        setView({ kind: 'leaving', tone: 'info', title: option.kind === 'card' ? 'Confirm with your bank' : 'One more step', message: redirectMessage(option.kind) });
-        send({ type: 'redirect', detail: { session_id: session.id, payment_id: outcome.paymentId, href: outcome.redirection.href, target: 'partner' } });
+        setView({
+          kind: 'leaving',
+          tone: 'info',
+          title: option.kind === 'card' ? 'Confirm with your bank' : 'One more step',
+          message: redirectMessage(option.kind),
+        });
+        send({
+          type: 'redirect',
+          detail: {
+            session_id: session.id,
+            payment_id: outcome.paymentId,
+            href: outcome.redirection.href,
+            target: 'partner',
+          },
+        });
         followRedirection(outcome.redirection, navigate);
         return;
       case 'return':
         setView({ kind: 'leaving', tone: 'info', title: 'Payment submitted', message: 'Taking you back to the shop…' });
-        send({ type: 'redirect', detail: { session_id: session.id, payment_id: outcome.paymentId, href: outcome.returnUrl, target: 'merchant' } });
+        send({
+          type: 'redirect',
+          detail: {
+            session_id: session.id,
+            payment_id: outcome.paymentId,
+            href: outcome.returnUrl,
+            target: 'merchant',
+          },
+        });
         navigate(outcome.returnUrl);
         return;
     }
@@ -137,12 +207,19 @@ export function Checkout(props: CheckoutProps) {
       content = <LoadErrorScreen variant={variant} error={view.error} message={view.message} onRetry={retry} />;
       break;
     case 'leaving':
-      content = <StatusScreen tone={view.tone} title={view.title} busy takeFocus><p>{view.message}</p></StatusScreen>;
+      content = (
+        <StatusScreen tone={view.tone} title={view.title} busy takeFocus>
+          <p>{view.message}</p>
+        </StatusScreen>
+      );
       break;
     case 'done':
       content = (
         <StatusScreen tone="success" title="Payment accepted" takeFocus>
-          <p>Thank you: your payment of {formatAmount(view.session.amount, view.session.currency, locale)} for order {view.session.order.reference} is authorized.</p>
+          <p>
+            Thank you: your payment of {formatAmount(view.session.amount, view.session.currency, locale)} for order{' '}
+            {view.session.order.reference} is authorized.
+          </p>
         </StatusScreen>
       );
       break;
@@ -173,20 +250,34 @@ export function Checkout(props: CheckoutProps) {
         <div className="tc-root tc-page">
           <header className="tc-topbar">
             <div className="tc-topbar-inner">
-              <span className="tc-brandmark"><LockIcon /> Secure checkout</span>
+              <span className="tc-brandmark">
+                <LockIcon /> Secure checkout
+              </span>
               <span className="tc-topbar-note">Tessera</span>
             </div>
           </header>
           <main className="tc-main">{content}</main>
         </div>
       ) : (
-        <div className="tc-root tc-widget" data-theme={props.theme}>{content}</div>
+        <div className="tc-root tc-widget" data-theme={props.theme}>
+          {content}
+        </div>
       )}
     </HeadingBase.Provider>
   );
 }
 
-function FormScreen({ variant, view, showSummary, api, locale, now, emit, onOutcome, onStale }: {
+function FormScreen({
+  variant,
+  view,
+  showSummary,
+  api,
+  locale,
+  now,
+  emit,
+  onOutcome,
+  onStale,
+}: {
   variant: 'page' | 'widget';
   view: Extract<View, { kind: 'session' }>;
   showSummary: boolean;
@@ -212,12 +303,18 @@ function FormScreen({ variant, view, showSummary, api, locale, now, emit, onOutc
         onOutcome={onOutcome}
         onStale={onStale}
       />
-      <p className="tc-secure-note"><LockIcon /> Card details go straight to Tessera’s vault: the shop never sees them.</p>
+      <p className="tc-secure-note">
+        <LockIcon /> Card details go straight to Tessera’s vault: the shop never sees them.
+      </p>
     </div>
   );
   return (
     <>
-      {variant === 'page' && <Heading depth={0} className="tc-title">Complete your payment</Heading>}
+      {variant === 'page' && (
+        <Heading depth={0} className="tc-title">
+          Complete your payment
+        </Heading>
+      )}
       <div className={showSummary ? 'tc-columns' : 'tc-single'}>
         {showSummary && <OrderSummary session={session} locale={locale} />}
         {panel}
@@ -226,59 +323,123 @@ function FormScreen({ variant, view, showSummary, api, locale, now, emit, onOutc
   );
 }
 
-function SessionStatus({ screen, session, navigate, takeFocus }: { screen: Exclude<SessionScreen, { kind: 'form' }>; session: ClientSessionView; navigate: Navigate; takeFocus: boolean }) {
-  const backToShop = <a className="tc-button tc-button--secondary" href={session.shopper_redirection_url}>Return to the shop</a>;
+function SessionStatus({
+  screen,
+  session,
+  navigate,
+  takeFocus,
+}: {
+  screen: Exclude<SessionScreen, { kind: 'form' }>;
+  session: ClientSessionView;
+  navigate: Navigate;
+  takeFocus: boolean;
+}) {
+  const backToShop = (
+    <a className="tc-button tc-button--secondary" href={session.shopper_redirection_url}>
+      Return to the shop
+    </a>
+  );
   const viaTessera = (href: string, label: string) => (
-    <button type="button" className="tc-button tc-button--primary" onClick={() => navigate(href)}>{label}</button>
+    <button type="button" className="tc-button tc-button--primary" onClick={() => navigate(href)}>
+      {label}
+    </button>
   );
   switch (screen.kind) {
     case 'paid':
       return (
-        <StatusScreen tone="success" title="This order is already paid" actions={viaTessera(screen.returnUrl, 'Return to the shop')} takeFocus={takeFocus}>
+        <StatusScreen
+          tone="success"
+          title="This order is already paid"
+          actions={viaTessera(screen.returnUrl, 'Return to the shop')}
+          takeFocus={takeFocus}
+        >
           <p>The payment for order {session.order.reference} has been accepted. There is nothing more to pay.</p>
         </StatusScreen>
       );
     case 'processing':
       return (
-        <StatusScreen tone="info" title="Your payment is being processed" actions={viaTessera(screen.returnUrl, 'Return to the shop')} takeFocus={takeFocus}>
-          <p>We are waiting for the answer about order {session.order.reference}. Do not pay again: the shop will confirm the outcome.</p>
+        <StatusScreen
+          tone="info"
+          title="Your payment is being processed"
+          actions={viaTessera(screen.returnUrl, 'Return to the shop')}
+          takeFocus={takeFocus}
+        >
+          <p>
+            We are waiting for the answer about order {session.order.reference}. Do not pay again: the shop will confirm
+            the outcome.
+          </p>
         </StatusScreen>
       );
     case 'expired':
       return (
-        <StatusScreen tone="warning" title="This payment session has expired" actions={backToShop} takeFocus={takeFocus}>
-          <p>No payment was taken for order {session.order.reference}. Return to the shop to start the payment again.</p>
+        <StatusScreen
+          tone="warning"
+          title="This payment session has expired"
+          actions={backToShop}
+          takeFocus={takeFocus}
+        >
+          <p>
+            No payment was taken for order {session.order.reference}. Return to the shop to start the payment again.
+          </p>
         </StatusScreen>
       );
     case 'aborted':
       return (
         <StatusScreen tone="warning" title="This payment was cancelled" actions={backToShop} takeFocus={takeFocus}>
-          <p>{screen.by === 'merchant' ? 'The shop cancelled this payment.' : 'This payment was cancelled.'} No payment was taken for order {session.order.reference}.</p>
+          <p>
+            {screen.by === 'merchant' ? 'The shop cancelled this payment.' : 'This payment was cancelled.'} No payment
+            was taken for order {session.order.reference}.
+          </p>
         </StatusScreen>
       );
     case 'unavailable':
       return (
         <StatusScreen tone="warning" title="No payment method is available" actions={backToShop} takeFocus={takeFocus}>
-          <p>None of the shop’s payment methods can be used for this order. Return to the shop to choose another way to pay.</p>
+          <p>
+            None of the shop’s payment methods can be used for this order. Return to the shop to choose another way to
+            pay.
+          </p>
         </StatusScreen>
       );
   }
 }
 
-function LoadErrorScreen({ variant, error, message, onRetry }: { variant: 'page' | 'widget'; error: LoadError; message?: string | undefined; onRetry(): void }) {
-  const retry = <button type="button" className="tc-button tc-button--primary" onClick={onRetry}>Try again</button>;
+function LoadErrorScreen({
+  variant,
+  error,
+  message,
+  onRetry,
+}: {
+  variant: 'page' | 'widget';
+  error: LoadError;
+  message?: string | undefined;
+  onRetry(): void;
+}) {
+  const retry = (
+    <button type="button" className="tc-button tc-button--primary" onClick={onRetry}>
+      Try again
+    </button>
+  );
   switch (error) {
     case 'not-found':
       return (
-        <StatusScreen tone="danger" title={variant === 'page' ? 'This payment link is not valid' : 'This payment cannot be found'}>
+        <StatusScreen
+          tone="danger"
+          title={variant === 'page' ? 'This payment link is not valid' : 'This payment cannot be found'}
+        >
           <p>
-            {variant === 'page' ? 'It may be mistyped, or the payment may belong to another shop. ' : ''}Return to the shop and start the payment again.
+            {variant === 'page' ? 'It may be mistyped, or the payment may belong to another shop. ' : ''}Return to the
+            shop and start the payment again.
           </p>
         </StatusScreen>
       );
     case 'network':
       return (
-        <StatusScreen tone="warning" title={variant === 'page' ? 'We could not load the payment page' : 'We could not load the payment form'} actions={retry}>
+        <StatusScreen
+          tone="warning"
+          title={variant === 'page' ? 'We could not load the payment page' : 'We could not load the payment form'}
+          actions={retry}
+        >
           <p>Check your internet connection, then try again.</p>
         </StatusScreen>
       );
@@ -301,8 +462,14 @@ function LoadErrorScreen({ variant, error, message, onRetry }: { variant: 'page'
 function Skeleton({ variant }: { variant: 'page' | 'widget' }) {
   return (
     <div className="tc-skeleton" aria-busy="true">
-      <p className="tc-sr-only" role="status">Loading the payment…</p>
-      {variant === 'page' && <div className="tc-title tc-title--placeholder" aria-hidden="true">Complete your payment</div>}
+      <p className="tc-sr-only" role="status">
+        Loading the payment…
+      </p>
+      {variant === 'page' && (
+        <div className="tc-title tc-title--placeholder" aria-hidden="true">
+          Complete your payment
+        </div>
+      )}
       <div className={variant === 'page' ? 'tc-columns' : 'tc-single'} aria-hidden="true">
         {variant === 'page' && (
           <div className="tc-summary tc-placeholder-box">

@@ -21,13 +21,28 @@ export function Field({ label, hint, error, adornment, inputRef, className, ...i
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`tc-field${error ? ' tc-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="tc-label" htmlFor={id}>{label}</label>
-      {hint && <p className="tc-hint" id={hintId}>{hint}</p>}
+      <label className="tc-label" htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <p className="tc-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
       <div className="tc-input-frame">
-        <input ref={inputRef} id={id} className="tc-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          ref={inputRef}
+          id={id}
+          className="tc-input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         {adornment}
       </div>
-      <p className="tc-field-error" id={errorId} aria-live="polite">{error}</p>
+      <p className="tc-field-error" id={errorId} aria-live="polite">
+        {error}
+      </p>
     </div>
   );
 }

@@ -21,7 +21,17 @@ type Check =
 const GIFT_CARD_NUMBER = /^[0-9]{8,19}$/;
 const PIN = /^[0-9]{4,8}$/;
 
-export function GiftCardPayment({ option, cardOption, session, api, locale, now, busy, payLabel, pay }: MethodProps & { cardOption: PaymentOption | undefined }) {
+export function GiftCardPayment({
+  option,
+  cardOption,
+  session,
+  api,
+  locale,
+  now,
+  busy,
+  payLabel,
+  pay,
+}: MethodProps & { cardOption: PaymentOption | undefined }) {
   const [number, setNumber] = useState('');
   const [pin, setPin] = useState('');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
@@ -37,8 +47,10 @@ export function GiftCardPayment({ option, cardOption, session, api, locale, now,
 
   const checkBalance = async (event: FormEvent) => {
     event.preventDefault();
-    if (!GIFT_CARD_NUMBER.test(digits)) return setCheck({ state: 'error', field: 'number', message: giftCardProblemMessage('/number', undefined) });
-    if (pin !== '' && !PIN.test(pin)) return setCheck({ state: 'error', field: 'pin', message: giftCardProblemMessage('/pin', undefined) });
+    if (!GIFT_CARD_NUMBER.test(digits))
+      return setCheck({ state: 'error', field: 'number', message: giftCardProblemMessage('/number', undefined) });
+    if (pin !== '' && !PIN.test(pin))
+      return setCheck({ state: 'error', field: 'pin', message: giftCardProblemMessage('/pin', undefined) });
     setCheck({ state: 'checking' });
     try {
       const vaulted = await api.vaultGiftCard({ number: digits, ...(pin ? { pin } : {}) });
@@ -46,10 +58,20 @@ export function GiftCardPayment({ option, cardOption, session, api, locale, now,
       setCheck({ state: 'checked', balance, plan: planGiftCard(session.amount, balance.active ? balance.balance : 0) });
     } catch (error) {
       const first = error instanceof CheckoutApiError ? error.fieldErrors[0] : undefined;
-      const message = error instanceof CheckoutApiError && error.status === 400
-        ? giftCardProblemMessage(first?.pointer, first?.detail)
-        : 'We could not check this gift card right now. Check your connection and try again.';
-      setCheck({ state: 'error', field: first?.pointer === '/pin' || first?.detail?.includes('PIN') ? 'pin' : first?.pointer === '/number' ? 'number' : 'form', message });
+      const message =
+        error instanceof CheckoutApiError && error.status === 400
+          ? giftCardProblemMessage(first?.pointer, first?.detail)
+          : 'We could not check this gift card right now. Check your connection and try again.';
+      setCheck({
+        state: 'error',
+        field:
+          first?.pointer === '/pin' || first?.detail?.includes('PIN')
+            ? 'pin'
+            : first?.pointer === '/number'
+              ? 'number'
+              : 'form',
+        message,
+      });
     }
   };
 
@@ -61,21 +83,35 @@ export function GiftCardPayment({ option, cardOption, session, api, locale, now,
     pay(async () => {
       // A fresh token for each submission: a token used by a refused attempt is spent.
       const gift = await api.vaultGiftCard({ number: digits, ...(pin ? { pin } : {}) });
-      const entries: SplitEntry[] = [{ amount: plan.giftCard, partner: option.partner, method: option.method, vault_form_token: gift.vault_form_token }];
+      const entries: SplitEntry[] = [
+        {
+          amount: plan.giftCard,
+          partner: option.partner,
+          method: option.method,
+          vault_form_token: gift.vault_form_token,
+        },
+      ];
       if (plan.rest > 0 && cardOption) {
         const vaulted = await vaultCardOf(api, card);
         if (!vaulted) return null;
-        entries.push({ amount: plan.rest, partner: cardOption.partner, method: cardOption.method, vault_form_token: vaulted.token, card: vaulted.card });
+        entries.push({
+          amount: plan.rest,
+          partner: cardOption.partner,
+          method: cardOption.method,
+          vault_form_token: vaulted.token,
+          card: vaulted.card,
+        });
       }
       return buildSplit(session.amount, entries);
     });
   };
 
   const checked = check.state === 'checked' ? check : undefined;
-  const canPay = checked && (checked.plan.kind === 'covers-all' || (checked.plan.kind === 'partial' && cardOption !== undefined));
+  const canPay =
+    checked && (checked.plan.kind === 'covers-all' || (checked.plan.kind === 'partial' && cardOption !== undefined));
   return (
     <div className="tc-giftcard">
-      <form className="tc-form" noValidate onSubmit={checkBalance} aria-label="Gift card">
+      <form className="tc-form" noValidate onSubmit={(event) => void checkBalance(event)} aria-label="Gift card">
         <div className="tc-row tc-row--giftcard">
           <Field
             label="Gift card number"
@@ -99,7 +135,12 @@ export function GiftCardPayment({ option, cardOption, session, api, locale, now,
           />
         </div>
         {!checked && (
-          <button type="submit" className="tc-button tc-button--secondary" disabled={busy || check.state === 'checking'} aria-describedby={statusId}>
+          <button
+            type="submit"
+            className="tc-button tc-button--secondary"
+            disabled={busy || check.state === 'checking'}
+            aria-describedby={statusId}
+          >
             {check.state === 'checking' && <span className="tc-spinner" aria-hidden="true" />}
             Check balance
           </button>
@@ -108,7 +149,9 @@ export function GiftCardPayment({ option, cardOption, session, api, locale, now,
       <div id={statusId} className="tc-giftcard-status" aria-live="polite">
         {check.state === 'checking' && <p className="tc-sr-only">Checking the gift card balance…</p>}
         {check.state === 'error' && check.field === 'form' && <p className="tc-inline-error">{check.message}</p>}
-        {checked && <BalanceMessage check={checked} total={session.amount} money={money} hasCard={cardOption !== undefined} />}
+        {checked && (
+          <BalanceMessage check={checked} total={session.amount} money={money} hasCard={cardOption !== undefined} />
+        )}
       </div>
       {canPay && checked && (
         <form className="tc-form" noValidate onSubmit={submit} aria-label="Pay with the gift card">
@@ -120,23 +163,49 @@ export function GiftCardPayment({ option, cardOption, session, api, locale, now,
   );
 }
 
-function BalanceMessage({ check, total, money, hasCard }: { check: Extract<Check, { state: 'checked' }>; total: number; money(minor: number): string; hasCard: boolean }) {
+function BalanceMessage({
+  check,
+  total,
+  money,
+  hasCard,
+}: {
+  check: Extract<Check, { state: 'checked' }>;
+  total: number;
+  money(minor: number): string;
+  hasCard: boolean;
+}) {
   const { balance, plan } = check;
   const lastFour = balance.gift_card.last_four_digits;
-  if (!balance.active) return <p className="tc-inline-error">The gift card ending in {lastFour} is not activated yet. Use another gift card or payment method.</p>;
-  if (plan.kind === 'empty') return <p className="tc-inline-error">The gift card ending in {lastFour} has no balance left. Use another gift card or payment method.</p>;
+  if (!balance.active)
+    return (
+      <p className="tc-inline-error">
+        The gift card ending in {lastFour} is not activated yet. Use another gift card or payment method.
+      </p>
+    );
+  if (plan.kind === 'empty')
+    return (
+      <p className="tc-inline-error">
+        The gift card ending in {lastFour} has no balance left. Use another gift card or payment method.
+      </p>
+    );
   return (
     <div className="tc-balance">
       <p>
-        Gift card ending in <span className="tc-mono">{lastFour}</span>: balance <strong data-testid="giftcard-balance">{money(balance.balance)}</strong>.
+        Gift card ending in <span className="tc-mono">{lastFour}</span>: balance{' '}
+        <strong data-testid="giftcard-balance">{money(balance.balance)}</strong>.
       </p>
       {plan.kind === 'covers-all' && <p>It pays the whole {money(total)}.</p>}
       {plan.kind === 'partial' && hasCard && (
         <p data-testid="split-summary">
-          <strong>{money(plan.giftCard)}</strong> from the gift card, <strong>{money(plan.rest)}</strong> left to pay by card.
+          <strong>{money(plan.giftCard)}</strong> from the gift card, <strong>{money(plan.rest)}</strong> left to pay by
+          card.
         </p>
       )}
-      {plan.kind === 'partial' && !hasCard && <p className="tc-inline-error">The balance does not cover the total, and no card payment is available for the rest.</p>}
+      {plan.kind === 'partial' && !hasCard && (
+        <p className="tc-inline-error">
+          The balance does not cover the total, and no card payment is available for the rest.
+        </p>
+      )}
     </div>
   );
 }

@@ -14,10 +14,14 @@ export function OrderSummary({ session, locale }: { session: ClientSessionView; 
   const titleId = useId();
   const money = (minor: number) => formatAmount(minor, session.currency, locale);
   const items = (session.order.shipments ?? []).flatMap((shipment) => shipment.item_lines ?? []);
-  const discounts = (session.order.discounts ?? []).filter((discount) => typeof discount.net_amount === 'number' && discount.net_amount > 0);
+  const discounts = (session.order.discounts ?? []).filter(
+    (discount) => typeof discount.net_amount === 'number' && discount.net_amount > 0,
+  );
   return (
     <section className="tc-summary" aria-labelledby={titleId}>
-      <Heading depth={1} id={titleId} className="tc-section-title">Order summary</Heading>
+      <Heading depth={1} id={titleId} className="tc-section-title">
+        Order summary
+      </Heading>
       <p className="tc-order-ref">
         Order <span className="tc-mono">{session.order.reference}</span>
       </p>
@@ -45,7 +49,9 @@ export function OrderSummary({ session, locale }: { session: ClientSessionView; 
       )}
       <p className="tc-total">
         <span>Total</span>
-        <strong className="tc-total-amount" data-testid="total">{money(session.amount)}</strong>
+        <strong className="tc-total-amount" data-testid="total">
+          {money(session.amount)}
+        </strong>
       </p>
     </section>
   );

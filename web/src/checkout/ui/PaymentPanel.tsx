@@ -3,7 +3,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CheckoutApiError, CheckoutNetworkError, type CheckoutApi } from '../core/api';
 import type { Emit } from '../core/events';
-import { NETWORK_MESSAGE, NOT_STARTED_MESSAGE, UNAVAILABLE_MESSAGE, redirectMessage, type FailureMessage } from '../core/messages';
+import {
+  NETWORK_MESSAGE,
+  NOT_STARTED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  redirectMessage,
+  type FailureMessage,
+} from '../core/messages';
 import { formatAmount } from '../core/money';
 import { outcomeOf, type Outcome } from '../core/outcome';
 import { cardOptionOf, type PaymentOption } from '../core/solutions';
@@ -31,7 +37,18 @@ export interface PaymentPanelProps {
   onStale(): void;
 }
 
-export function PaymentPanel({ showTitle = true, session, options, api, locale, now, emit, initialFailure, onOutcome, onStale }: PaymentPanelProps) {
+export function PaymentPanel({
+  showTitle = true,
+  session,
+  options,
+  api,
+  locale,
+  now,
+  emit,
+  initialFailure,
+  onOutcome,
+  onStale,
+}: PaymentPanelProps) {
   const [selectedId, setSelectedId] = useState(options[0]?.id);
   const [failure, setFailure] = useState<FailureMessage | undefined>(initialFailure);
   const [busy, setBusy] = useState<string>();
@@ -49,17 +66,31 @@ export function PaymentPanel({ showTitle = true, session, options, api, locale, 
     if (failures > 0) alertRef.current?.focus();
   }, [failures]);
 
-  const fail = (message: FailureMessage, detail: { payment_id?: string; authorization_status?: string } = {}, resetForms = false) => {
+  const fail = (
+    message: FailureMessage,
+    detail: { payment_id?: string; authorization_status?: string } = {},
+    resetForms = false,
+  ) => {
     setBusy(undefined);
     setFailure(message);
     setFailures((n) => n + 1);
     if (resetForms) setFormKey((n) => n + 1);
-    emit({ type: 'failure', detail: { session_id: session.id, ...detail, ...(message.reason ? { reason: message.reason } : {}), message: message.message, retryable: true } });
+    emit({
+      type: 'failure',
+      detail: {
+        session_id: session.id,
+        ...detail,
+        ...(message.reason ? { reason: message.reason } : {}),
+        message: message.message,
+        retryable: true,
+      },
+    });
   };
 
   const problemOf = (error: unknown): FailureMessage => {
     if (error instanceof CheckoutNetworkError) return { reason: 'NETWORK', message: NETWORK_MESSAGE };
-    if (error instanceof CheckoutApiError && error.status >= 500) return { reason: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+    if (error instanceof CheckoutApiError && error.status >= 500)
+      return { reason: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
     return { message: NOT_STARTED_MESSAGE };
   };
 
@@ -78,7 +109,13 @@ export function PaymentPanel({ showTitle = true, session, options, api, locale, 
       setBusy(undefined);
       return;
     }
-    emit({ type: 'submitted', detail: { session_id: session.id, split: split.map(({ partner, method, amount }) => ({ partner, method, amount })) } });
+    emit({
+      type: 'submitted',
+      detail: {
+        session_id: session.id,
+        split: split.map(({ partner, method, amount }) => ({ partner, method, amount })),
+      },
+    });
     let outcome: Outcome;
     try {
       const submission = await api.submitPayment(session.id, split);
@@ -99,31 +136,69 @@ export function PaymentPanel({ showTitle = true, session, options, api, locale, 
 
   const select = (option: PaymentOption) => {
     setSelectedId(option.id);
-    emit({ type: 'method_selected', detail: { session_id: session.id, partner: option.partner, method: option.method } });
+    emit({
+      type: 'method_selected',
+      detail: { session_id: session.id, partner: option.partner, method: option.method },
+    });
   };
 
-  const methodProps = (option: PaymentOption): MethodProps => ({ option, session, api, locale, now, busy: busy !== undefined, payLabel, pay: pay(option) });
+  const methodProps = (option: PaymentOption): MethodProps => ({
+    option,
+    session,
+    api,
+    locale,
+    now,
+    busy: busy !== undefined,
+    payLabel,
+    // pay reports its own failures on the panel; nothing is left to await.
+    pay: (build) => void pay(option)(build),
+  });
 
   return (
-    <section className="tc-payment" aria-labelledby={showTitle ? titleId : undefined} aria-label={showTitle ? undefined : 'Payment'} aria-busy={busy !== undefined || undefined}>
-      {showTitle && <Heading depth={1} id={titleId} className="tc-section-title">Payment</Heading>}
+    <section
+      className="tc-payment"
+      aria-labelledby={showTitle ? titleId : undefined}
+      aria-label={showTitle ? undefined : 'Payment'}
+      aria-busy={busy !== undefined || undefined}
+    >
+      {showTitle && (
+        <Heading depth={1} id={titleId} className="tc-section-title">
+          Payment
+        </Heading>
+      )}
       <div ref={alertRef} className="tc-alert-slot" tabIndex={-1} role="alert">
         {failure && (
           <div className="tc-alert">
-            <p className="tc-alert-title">{failure.reason === 'NETWORK' || failure.reason === 'UNAVAILABLE' ? 'Payment not sent' : 'Payment not accepted'}</p>
+            <p className="tc-alert-title">
+              {failure.reason === 'NETWORK' || failure.reason === 'UNAVAILABLE'
+                ? 'Payment not sent'
+                : 'Payment not accepted'}
+            </p>
             <p className="tc-alert-text">{failure.message}</p>
           </div>
         )}
       </div>
-      <p className="tc-sr-only" aria-live="polite">{busy ?? ''}</p>
+      <p className="tc-sr-only" aria-live="polite">
+        {busy ?? ''}
+      </p>
       <fieldset className="tc-options" disabled={busy !== undefined}>
         <legend className="tc-sr-only">Payment method</legend>
         {options.map((option) => {
           const isSelected = option.id === selected?.id;
           return (
-            <div key={option.id} className={`tc-option${isSelected ? ' tc-option--selected' : ''}`} data-method={option.method}>
+            <div
+              key={option.id}
+              className={`tc-option${isSelected ? ' tc-option--selected' : ''}`}
+              data-method={option.method}
+            >
               <label className="tc-option-label">
-                <input type="radio" name={groupName} value={option.id} checked={isSelected} onChange={() => select(option)} />
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={option.id}
+                  checked={isSelected}
+                  onChange={() => select(option)}
+                />
                 <span className="tc-option-text">
                   <span className="tc-option-name">{option.label}</span>
                   <span className="tc-option-description">{option.description}</span>
@@ -132,15 +207,23 @@ export function PaymentPanel({ showTitle = true, session, options, api, locale, 
               {isSelected && (
                 <div className="tc-option-body" key={formKey}>
                   {option.kind === 'card' && <CardPayment {...methodProps(option)} />}
-                  {option.kind === 'giftcard' && <GiftCardPayment {...methodProps(option)} cardOption={cardOptionOf(options)} />}
-                  {(option.kind === 'wallet' || option.kind === 'instalments') && <RedirectPayment {...methodProps(option)} />}
+                  {option.kind === 'giftcard' && (
+                    <GiftCardPayment {...methodProps(option)} cardOption={cardOptionOf(options)} />
+                  )}
+                  {(option.kind === 'wallet' || option.kind === 'instalments') && (
+                    <RedirectPayment {...methodProps(option)} />
+                  )}
                 </div>
               )}
             </div>
           );
         })}
       </fieldset>
-      {busy && <p className="tc-progress" aria-hidden="true"><span className="tc-spinner" /> {busy}</p>}
+      {busy && (
+        <p className="tc-progress" aria-hidden="true">
+          <span className="tc-spinner" /> {busy}
+        </p>
+      )}
     </section>
   );
 }

@@ -15,12 +15,14 @@ export function RedirectPayment({ option, session, locale, busy, pay }: MethodPr
   return (
     <form className="tc-form" noValidate onSubmit={submit} aria-label={option.label}>
       {option.kind === 'wallet' ? (
-        <p className="tc-explain">You will approve the payment of {money(session.amount)} in your wallet, then come back here automatically.</p>
+        <p className="tc-explain">
+          You will approve the payment of {money(session.amount)} in your wallet, then come back here automatically.
+        </p>
       ) : (
         <>
           <p className="tc-explain">
-            {count} payments: {money(plan[0] ?? 0)} today, then {plan.slice(1).map(money).join(', ')} every 30 days. The lender shows the plan and decides
-            after you apply; you then come back to the shop.
+            {count} payments: {money(plan[0] ?? 0)} today, then {plan.slice(1).map(money).join(', ')} every 30 days. The
+            lender shows the plan and decides after you apply; you then come back to the shop.
           </p>
         </>
       )}

@@ -9,7 +9,21 @@ export type Tone = 'success' | 'warning' | 'danger' | 'info';
  * processing, leaving for the bank). When it replaces the form after an action, focus moves to its
  * heading so a screen reader reads it.
  */
-export function StatusScreen({ tone, title, children, actions, busy, takeFocus }: { tone: Tone; title: string; children?: ReactNode; actions?: ReactNode; busy?: boolean; takeFocus?: boolean }) {
+export function StatusScreen({
+  tone,
+  title,
+  children,
+  actions,
+  busy,
+  takeFocus,
+}: {
+  tone: Tone;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  busy?: boolean;
+  takeFocus?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (takeFocus) ref.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
@@ -17,7 +31,9 @@ export function StatusScreen({ tone, title, children, actions, busy, takeFocus }
   return (
     <div ref={ref} className={`tc-status tc-status--${tone}`} data-screen={tone} aria-busy={busy || undefined}>
       {busy ? <span className="tc-spinner tc-spinner--large" aria-hidden="true" /> : <StatusIcon tone={tone} />}
-      <Heading depth={0} className="tc-status-title" focusable>{title}</Heading>
+      <Heading depth={0} className="tc-status-title" focusable>
+        {title}
+      </Heading>
       {children && <div className="tc-status-text">{children}</div>}
       {actions && <div className="tc-status-actions">{actions}</div>}
     </div>

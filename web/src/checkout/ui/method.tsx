@@ -20,13 +20,20 @@ export interface MethodProps {
 }
 
 /** Tokenizes the card at the vault; null (errors shown on the fields) when the vault refuses it. */
-export async function vaultCardOf(api: CheckoutApi, form: CardForm): Promise<{ token: string; card: SplitEntry['card'] } | null> {
+export async function vaultCardOf(
+  api: CheckoutApi,
+  form: CardForm,
+): Promise<{ token: string; card: SplitEntry['card'] } | null> {
   try {
     const vaulted = await api.vaultCard(form.vaultRequest());
     const holder = form.values.holder.trim();
-    return { token: vaulted.vault_form_token, card: { ...(holder ? { holder_name: holder } : {}), ...(form.network ? { selected_network: form.network } : {}) } };
+    return {
+      token: vaulted.vault_form_token,
+      card: { ...(holder ? { holder_name: holder } : {}), ...(form.network ? { selected_network: form.network } : {}) },
+    };
   } catch (error) {
-    if (error instanceof CheckoutApiError && error.status === 400 && form.showVaultErrors(error.fieldErrors)) return null;
+    if (error instanceof CheckoutApiError && error.status === 400 && form.showVaultErrors(error.fieldErrors))
+      return null;
     throw error;
   }
 }
@@ -39,4 +46,3 @@ export function PayButton({ label, busy }: { label: string; busy: boolean }) {
     </button>
   );
 }
-

@@ -54,7 +54,8 @@ export function useCardForm(now: () => Date): CardForm {
   const errors = useMemo(() => {
     const shown: CardErrors = {};
     for (const field of FIELDS) {
-      const message = vaultErrors[field] ?? (visited.has(field) || isFieldComplete(field, values) ? all[field] : undefined);
+      const message =
+        vaultErrors[field] ?? (visited.has(field) || isFieldComplete(field, values) ? all[field] : undefined);
       if (message) shown[field] = message;
     }
     return shown;
@@ -96,7 +97,11 @@ export function useCardForm(now: () => Date): CardForm {
     const mapped: CardErrors = {};
     for (const error of answered) {
       const field = fieldOfPointer(error.pointer);
-      if (field && !mapped[field]) mapped[field] = field === 'expiry' && error.detail?.includes('expired') ? 'This card has expired.' : 'Check this field: the card was not accepted as entered.';
+      if (field && !mapped[field])
+        mapped[field] =
+          field === 'expiry' && error.detail?.includes('expired')
+            ? 'This card has expired.'
+            : 'Check this field: the card was not accepted as entered.';
     }
     setVaultErrors(mapped);
     focusFirst(mapped);

@@ -4,12 +4,24 @@
 // widget-api.ts and the docs page integrate/purse-checkout/widget-v3/widget-interface).
 import { createRoot, type Root } from 'react-dom/client';
 import { createCheckoutApi } from '../core/api';
-import { CHECKOUT_EVENT_TYPES, type CheckoutEvent, type CheckoutEventMap, type CheckoutEventType } from '../core/events';
+import {
+  CHECKOUT_EVENT_TYPES,
+  type CheckoutEvent,
+  type CheckoutEventMap,
+  type CheckoutEventType,
+} from '../core/events';
 import { shopperLocale } from '../core/money';
 import { decodeWidgetData, WidgetDataError, type WidgetData } from '../core/widget-data';
 import { Checkout } from '../ui/Checkout';
 import css from '../ui/checkout.css?inline';
-import { WIDGET_EVENT_PREFIX, WIDGET_LOADED_EVENT, WIDGET_VERSION, type CheckoutWidget, type MountOptions, type TesseraCheckoutGlobal } from './widget-api';
+import {
+  WIDGET_EVENT_PREFIX,
+  WIDGET_LOADED_EVENT,
+  WIDGET_VERSION,
+  type CheckoutWidget,
+  type MountOptions,
+  type TesseraCheckoutGlobal,
+} from './widget-api';
 
 type Listener<K extends CheckoutEventType> = (detail: CheckoutEventMap[K]) => void;
 
@@ -23,12 +35,14 @@ function resolveTarget(target: Element | string): Element {
 
 function mount(target: Element | string, options: MountOptions): CheckoutWidget {
   const element = resolveTarget(target);
-  if (!options || typeof options !== 'object') throw new TypeError('TesseraCheckout.mount(element, { data }): options are required.');
+  if (!options || typeof options !== 'object')
+    throw new TypeError('TesseraCheckout.mount(element, { data }): options are required.');
   mounted.get(element)?.unmount();
 
   const listeners = new Map<CheckoutEventType, Set<Listener<CheckoutEventType>>>();
   const on = <K extends CheckoutEventType>(type: K, listener: Listener<K>) => {
-    if (!CHECKOUT_EVENT_TYPES.includes(type)) throw new Error(`TesseraCheckout: unknown event "${String(type)}". Known: ${CHECKOUT_EVENT_TYPES.join(', ')}.`);
+    if (!CHECKOUT_EVENT_TYPES.includes(type))
+      throw new Error(`TesseraCheckout: unknown event "${String(type)}". Known: ${CHECKOUT_EVENT_TYPES.join(', ')}.`);
     const set = listeners.get(type) ?? new Set();
     set.add(listener as Listener<CheckoutEventType>);
     listeners.set(type, set);
@@ -40,7 +54,9 @@ function mount(target: Element | string, options: MountOptions): CheckoutWidget 
 
   const emit = (event: CheckoutEvent) => {
     // DOM event first (bubbles out of the widget to the merchant's page), then the listeners.
-    element.dispatchEvent(new CustomEvent(`${WIDGET_EVENT_PREFIX}${event.type}`, { detail: event.detail, bubbles: true, composed: true }));
+    element.dispatchEvent(
+      new CustomEvent(`${WIDGET_EVENT_PREFIX}${event.type}`, { detail: event.detail, bubbles: true, composed: true }),
+    );
     for (const listener of listeners.get(event.type) ?? []) {
       try {
         listener(event.detail);
@@ -71,7 +87,10 @@ function mount(target: Element | string, options: MountOptions): CheckoutWidget 
   const container = document.createElement('div');
   shadow.append(style, container);
 
-  const api = createCheckoutApi({ apiUrl: data?.api_url ?? '', ...(data ? { publishableKey: data.publishable_key } : {}) });
+  const api = createCheckoutApi({
+    apiUrl: data?.api_url ?? '',
+    ...(data ? { publishableKey: data.publishable_key } : {}),
+  });
   const theme = options.theme === 'light' || options.theme === 'dark' ? options.theme : undefined;
   const root: Root = createRoot(container);
   root.render(

@@ -12,7 +12,8 @@ function useWidgetScript(src: string): { status: Status; retry(): void } {
     setStatus({ state: 'loading' });
     loadScriptJSWidget(src).then(
       () => active && setStatus({ state: 'loaded' }),
-      (error: unknown) => active && setStatus({ state: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        active && setStatus({ state: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       active = false;
@@ -27,14 +28,24 @@ export function CheckoutWidgetShowcase() {
   const { status, retry } = useWidgetScript(src);
   return (
     <div className="widget-showcase" data-state={status.state}>
-      {status.state === 'loading' && <p className="widget-showcase__status">Loading the checkout widget from <code>{src}</code>…</p>}
-      {status.state === 'loaded' && <p className="widget-showcase__status">The checkout widget script is loaded from <code>{src}</code>.</p>}
+      {status.state === 'loading' && (
+        <p className="widget-showcase__status">
+          Loading the checkout widget from <code>{src}</code>…
+        </p>
+      )}
+      {status.state === 'loaded' && (
+        <p className="widget-showcase__status">
+          The checkout widget script is loaded from <code>{src}</code>.
+        </p>
+      )}
       {status.state === 'error' && (
         <div className="admonition admonition--danger" role="alert">
           <div className="admonition__title">Widget unavailable</div>
           <div className="admonition__content">
             <p>{status.message} Check that the Tessera service is running and serves the widget at that address.</p>
-            <button type="button" className="button button--secondary" onClick={retry}>Retry</button>
+            <button type="button" className="button button--secondary" onClick={retry}>
+              Retry
+            </button>
           </div>
         </div>
       )}

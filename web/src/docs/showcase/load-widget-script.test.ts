@@ -6,7 +6,12 @@ function fakeHost() {
   const events: Event[] = [];
   const host: ScriptHost = {
     injectScript(src) {
-      const element = Object.assign(new EventTarget(), { removed: false, remove() { this.removed = true; } });
+      const element = Object.assign(new EventTarget(), {
+        removed: false,
+        remove() {
+          this.removed = true;
+        },
+      });
       scripts.push({ src, element });
       return element;
     },

@@ -5,5 +5,7 @@ import document from 'virtual:tessera/openapi/v1';
 import { ApiReferencePage } from '../../api-reference/ApiReferencePage';
 
 export const Route = createFileRoute('/_site/openapi')({
-  component: () => <ApiReferencePage document={document} title="API v1 reference" deprecated documentUrl="/openapi/v1.json" />,
+  component: () => (
+    <ApiReferencePage document={document} title="API v1 reference" deprecated documentUrl="/openapi/v1.json" />
+  ),
 });

@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_site/search')({
   component: function SearchRoute() {
     const { q = '' } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <SearchPage query={q} onQueryChange={(next) => void navigate({ search: next ? { q: next } : {}, replace: true })} />;
+    return (
+      <SearchPage
+        query={q}
+        onQueryChange={(next) => void navigate({ search: next ? { q: next } : {}, replace: true })}
+      />
+    );
   },
 });

@@ -5,5 +5,7 @@ import document from 'virtual:tessera/openapi/wallet';
 import { ApiReferencePage } from '../../api-reference/ApiReferencePage';
 
 export const Route = createFileRoute('/_site/wallet')({
-  component: () => <ApiReferencePage document={document} title="Wallet API reference" documentUrl="/openapi/wallet.json" />,
+  component: () => (
+    <ApiReferencePage document={document} title="Wallet API reference" documentUrl="/openapi/wallet.json" />
+  ),
 });

@@ -24,7 +24,11 @@ function defaultSlots(): AnnouncementSlots {
   return { dismissed: createStorageSlot(ANNOUNCEMENT_DISMISS_KEY), id: createStorageSlot(ANNOUNCEMENT_ID_KEY) };
 }
 
-export function AnnouncementBarProvider({ announcement, slots: givenSlots, children }: {
+export function AnnouncementBarProvider({
+  announcement,
+  slots: givenSlots,
+  children,
+}: {
   announcement: AnnouncementBarConfig | null;
   slots?: AnnouncementSlots;
   children: ReactNode;
@@ -40,7 +44,10 @@ export function AnnouncementBarProvider({ announcement, slots: givenSlots, child
     dismissAnnouncement(slots);
     setClosed(true);
   }, [slots]);
-  const value = useMemo(() => ({ announcement, isActive: announcement !== null && !closed, close }), [announcement, closed, close]);
+  const value = useMemo(
+    () => ({ announcement, isActive: announcement !== null && !closed, close }),
+    [announcement, closed, close],
+  );
   return <AnnouncementBarContext.Provider value={value}>{children}</AnnouncementBarContext.Provider>;
 }
 

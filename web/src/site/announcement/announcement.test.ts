@@ -17,7 +17,10 @@ function visit(id: string, slots: AnnouncementSlots): boolean {
 }
 
 function slotsOver(env: StorageEnvironment): AnnouncementSlots {
-  return { dismissed: createStorageSlot(ANNOUNCEMENT_DISMISS_KEY, env), id: createStorageSlot(ANNOUNCEMENT_ID_KEY, env) };
+  return {
+    dismissed: createStorageSlot(ANNOUNCEMENT_DISMISS_KEY, env),
+    id: createStorageSlot(ANNOUNCEMENT_ID_KEY, env),
+  };
 }
 
 function memoryEnv(): StorageEnvironment {
@@ -55,7 +58,11 @@ describe('announcement bar dismissal', () => {
   });
 
   it('is shown, without throwing, when storage is unavailable', () => {
-    const denied: StorageEnvironment = { storage: () => { throw new Error('SecurityError'); } };
+    const denied: StorageEnvironment = {
+      storage: () => {
+        throw new Error('SecurityError');
+      },
+    };
     expect(visit('survey-1', slotsOver(denied))).toBe(false);
     expect(() => dismissAnnouncement(slotsOver(denied))).not.toThrow();
   });

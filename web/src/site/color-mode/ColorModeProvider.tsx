@@ -45,7 +45,11 @@ function useSystemColorMode(): ColorMode {
   return mode;
 }
 
-export function ColorModeProvider({ config, slot: givenSlot, children }: {
+export function ColorModeProvider({
+  config,
+  slot: givenSlot,
+  children,
+}: {
   config: ColorModeConfig;
   slot?: StorageSlot;
   children: ReactNode;
@@ -73,21 +77,27 @@ export function ColorModeProvider({ config, slot: givenSlot, children }: {
     root.setAttribute('data-theme-choice', choiceAttribute(choice));
   }, [colorMode, choice]);
 
-  const setColorModeChoice = useCallback((next: ColorModeChoice) => {
-    const checked = assertColorModeChoice(next);
-    setChoice(checked);
-    // Choosing "system" forgets the stored choice, so the OS setting wins on the next visit too.
-    if (checked === null) slot.del();
-    else slot.set(checked);
-  }, [slot]);
+  const setColorModeChoice = useCallback(
+    (next: ColorModeChoice) => {
+      const checked = assertColorModeChoice(next);
+      setChoice(checked);
+      // Choosing "system" forgets the stored choice, so the OS setting wins on the next visit too.
+      if (checked === null) slot.del();
+      else slot.set(checked);
+    },
+    [slot],
+  );
 
-  const value = useMemo<ColorModeContextValue>(() => ({
-    colorMode,
-    colorModeChoice: choice,
-    setColorModeChoice,
-    toggle: () => setColorModeChoice(nextColorModeChoice(choice, config, systemMode)),
-    config,
-  }), [colorMode, choice, setColorModeChoice, config, systemMode]);
+  const value = useMemo<ColorModeContextValue>(
+    () => ({
+      colorMode,
+      colorModeChoice: choice,
+      setColorModeChoice,
+      toggle: () => setColorModeChoice(nextColorModeChoice(choice, config, systemMode)),
+      config,
+    }),
+    [colorMode, choice, setColorModeChoice, config, systemMode],
+  );
 
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }

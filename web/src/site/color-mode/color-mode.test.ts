@@ -76,7 +76,9 @@ describe('inline colour-mode script (applied before first paint)', () => {
       },
       matchMedia: () => ({ matches: systemDark }),
     };
-    const document = { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+    const document = {
+      documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+    };
     runInNewContext(colorModeInlineScript(config, 'theme'), { window, document });
     return { theme: attributes.get('data-theme'), choice: attributes.get('data-theme-choice') };
   }

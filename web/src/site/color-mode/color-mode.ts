@@ -23,7 +23,9 @@ export function assertColorModeChoice(value: unknown): ColorModeChoice {
 
 export function validateColorModeConfig(config: ColorModeConfig): void {
   if (!isColorMode(config.defaultMode)) {
-    throw new SiteConfigError(`colorMode.defaultMode: unknown colour mode ${JSON.stringify(config.defaultMode)}. Expected "light" or "dark".`);
+    throw new SiteConfigError(
+      `colorMode.defaultMode: unknown colour mode ${JSON.stringify(config.defaultMode)}. Expected "light" or "dark".`,
+    );
   }
 }
 
@@ -34,7 +36,11 @@ export function parseStoredChoice(value: string | null, config: ColorModeConfig)
 }
 
 /** The toggle: system → light → dark → system when the system preference is respected, else light ↔ dark. */
-export function nextColorModeChoice(current: ColorModeChoice, config: ColorModeConfig, systemMode: ColorMode): ColorModeChoice {
+export function nextColorModeChoice(
+  current: ColorModeChoice,
+  config: ColorModeConfig,
+  systemMode: ColorMode,
+): ColorModeChoice {
   if (config.respectPrefersColorScheme) {
     if (current === null) return 'light';
     if (current === 'light') return 'dark';

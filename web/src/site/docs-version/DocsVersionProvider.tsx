@@ -2,7 +2,13 @@ import { createContext, useCallback, useEffect, useMemo, useState, type ReactNod
 import type { DocsVersionConfig } from '../config-types';
 import { createStorageSlot, type StorageSlot } from '../storage';
 import { useContextOrThrow } from '../use-context-or-throw';
-import { findDocsVersion, forgetRetiredPreferredVersion, PREFERRED_VERSION_KEY, validateDocsVersions, validPreferredVersion } from './docs-version';
+import {
+  findDocsVersion,
+  forgetRetiredPreferredVersion,
+  PREFERRED_VERSION_KEY,
+  validateDocsVersions,
+  validPreferredVersion,
+} from './docs-version';
 
 export interface DocsVersionContextValue {
   versions: readonly DocsVersionConfig[];
@@ -14,7 +20,11 @@ export interface DocsVersionContextValue {
 
 const DocsVersionContext = createContext<DocsVersionContextValue | undefined>(undefined);
 
-export function DocsVersionProvider({ versions, slot: givenSlot, children }: {
+export function DocsVersionProvider({
+  versions,
+  slot: givenSlot,
+  children,
+}: {
   versions: readonly DocsVersionConfig[];
   slot?: StorageSlot;
   children: ReactNode;
@@ -23,11 +33,14 @@ export function DocsVersionProvider({ versions, slot: givenSlot, children }: {
   const slot = useMemo(() => givenSlot ?? createStorageSlot(PREFERRED_VERSION_KEY), [givenSlot]);
   const [preferred, setPreferred] = useState(() => validPreferredVersion(slot.get(), versions));
   useEffect(() => forgetRetiredPreferredVersion(slot, versions), [slot, versions]);
-  const savePreferredVersion = useCallback((name: string) => {
-    findDocsVersion(versions, name);
-    slot.set(name);
-    setPreferred(name);
-  }, [slot, versions]);
+  const savePreferredVersion = useCallback(
+    (name: string) => {
+      findDocsVersion(versions, name);
+      slot.set(name);
+      setPreferred(name);
+    },
+    [slot, versions],
+  );
   const value = useMemo<DocsVersionContextValue>(() => {
     const [latest] = versions;
     if (!latest) throw new Error('unreachable: validateDocsVersions guarantees one version');

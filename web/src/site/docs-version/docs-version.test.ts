@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DocsVersionConfig } from '../config-types';
 import { SiteConfigError } from '../errors';
 import { createStorageSlot, type StorageEnvironment } from '../storage';
-import { findDocsVersion, forgetRetiredPreferredVersion, PREFERRED_VERSION_KEY, validateDocsVersions, validPreferredVersion } from './docs-version';
+import {
+  findDocsVersion,
+  forgetRetiredPreferredVersion,
+  PREFERRED_VERSION_KEY,
+  validateDocsVersions,
+  validPreferredVersion,
+} from './docs-version';
 import type { StorageSlot } from '../storage';
 
 /** What the provider does on load: use a valid preference, and forget a retired one. */
@@ -43,15 +49,23 @@ describe('preferred docs version', () => {
 
   it('is null without a stored preference or with a storage that throws', () => {
     expect(readPreferredVersion(slotWith(null).slot, versions)).toBeNull();
-    const denied = createStorageSlot(PREFERRED_VERSION_KEY, { storage: () => { throw new Error('denied'); } });
+    const denied = createStorageSlot(PREFERRED_VERSION_KEY, {
+      storage: () => {
+        throw new Error('denied');
+      },
+    });
     expect(readPreferredVersion(denied, versions)).toBeNull();
   });
 });
 
 describe('docs version developer errors', () => {
   it('rejects a version without a name', () => {
-    expect(() => validateDocsVersions([{ name: '', label: 'Next', path: '/docs', mainDocId: 'home' }])).toThrow(SiteConfigError);
-    expect(() => validateDocsVersions([{ name: ' ', label: 'Next', path: '/docs', mainDocId: 'home' }])).toThrow(/docs.versions\[0\] \(label "Next"\) has no name/);
+    expect(() => validateDocsVersions([{ name: '', label: 'Next', path: '/docs', mainDocId: 'home' }])).toThrow(
+      SiteConfigError,
+    );
+    expect(() => validateDocsVersions([{ name: ' ', label: 'Next', path: '/docs', mainDocId: 'home' }])).toThrow(
+      /docs.versions\[0\] \(label "Next"\) has no name/,
+    );
   });
 
   it('rejects no versions and duplicate names', () => {

@@ -8,7 +8,8 @@ import type { StorageSlot } from '../storage';
 export const PREFERRED_VERSION_KEY = 'tessera.docs.preferred-version';
 
 export function validateDocsVersions(versions: readonly DocsVersionConfig[]): void {
-  if (versions.length === 0) throw new SiteConfigError('docs.versions is empty: the site needs at least one docs version.');
+  if (versions.length === 0)
+    throw new SiteConfigError('docs.versions is empty: the site needs at least one docs version.');
   const names = new Set<string>();
   versions.forEach((version, index) => {
     if (typeof version.name !== 'string' || version.name.trim() === '') {
@@ -22,7 +23,9 @@ export function validateDocsVersions(versions: readonly DocsVersionConfig[]): vo
 export function findDocsVersion(versions: readonly DocsVersionConfig[], name: string): DocsVersionConfig {
   const version = versions.find((candidate) => candidate.name === name);
   if (!version) {
-    throw new SiteConfigError(`No docs version named "${name}". Known versions: ${versions.map((v) => v.name).join(', ')}.`);
+    throw new SiteConfigError(
+      `No docs version named "${name}". Known versions: ${versions.map((v) => v.name).join(', ')}.`,
+    );
   }
   return version;
 }

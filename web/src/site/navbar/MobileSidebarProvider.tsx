@@ -35,21 +35,24 @@ export function MobileSidebarProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => close(), [pathname, isMobile, close]);
 
-  const value = useMemo<MobileSidebarContextValue>(() => ({
-    isMobile,
-    shown: isMobile && shown,
-    toggle: () => {
-      // Each opening starts on the page's own menu when it has one.
-      if (!shown) setSecondaryShown(true);
-      setShown(!shown);
-    },
-    close,
-    secondaryMenu,
-    secondaryShown: secondaryMenu !== null && secondaryShown,
-    showMainMenu: () => setSecondaryShown(false),
-    showSecondaryMenu: () => setSecondaryShown(true),
-    setSecondaryMenu,
-  }), [isMobile, shown, close, secondaryMenu, secondaryShown]);
+  const value = useMemo<MobileSidebarContextValue>(
+    () => ({
+      isMobile,
+      shown: isMobile && shown,
+      toggle: () => {
+        // Each opening starts on the page's own menu when it has one.
+        if (!shown) setSecondaryShown(true);
+        setShown(!shown);
+      },
+      close,
+      secondaryMenu,
+      secondaryShown: secondaryMenu !== null && secondaryShown,
+      showMainMenu: () => setSecondaryShown(false),
+      showSecondaryMenu: () => setSecondaryShown(true),
+      setSecondaryMenu,
+    }),
+    [isMobile, shown, close, secondaryMenu, secondaryShown],
+  );
 
   return <MobileSidebarContext.Provider value={value}>{children}</MobileSidebarContext.Provider>;
 }

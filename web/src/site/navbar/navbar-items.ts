@@ -10,7 +10,10 @@ export function itemPosition(item: NavbarItemConfig): NavbarPosition {
   return item.position ?? DEFAULT_NAVBAR_POSITION;
 }
 
-export function splitNavbarItems(items: readonly NavbarItemConfig[]): { left: NavbarItemConfig[]; right: NavbarItemConfig[] } {
+export function splitNavbarItems(items: readonly NavbarItemConfig[]): {
+  left: NavbarItemConfig[];
+  right: NavbarItemConfig[];
+} {
   return {
     left: items.filter((item) => itemPosition(item) === 'left'),
     right: items.filter((item) => itemPosition(item) === 'right'),
@@ -20,7 +23,9 @@ export function splitNavbarItems(items: readonly NavbarItemConfig[]): { left: Na
 export function lookupNavbarItemType<T>(registry: Readonly<Record<string, T>>, type: string): T {
   const component = Object.hasOwn(registry, type) ? registry[type] : undefined;
   if (component === undefined) {
-    throw new SiteConfigError(`No navbar item component found for type "${type}". Known types: ${Object.keys(registry).join(', ')}.`);
+    throw new SiteConfigError(
+      `No navbar item component found for type "${type}". Known types: ${Object.keys(registry).join(', ')}.`,
+    );
   }
   return component;
 }

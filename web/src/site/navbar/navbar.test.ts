@@ -6,7 +6,11 @@ import { DEFAULT_NAVBAR_POSITION, lookupNavbarItemType, splitNavbarItems } from 
 describe('navbar items', () => {
   it('go right unless placed left', () => {
     expect(DEFAULT_NAVBAR_POSITION).toBe('right');
-    const { left, right } = splitNavbarItems([{ type: 'search' }, { type: 'docLink', position: 'left' }, { type: 'link', position: 'right' }]);
+    const { left, right } = splitNavbarItems([
+      { type: 'search' },
+      { type: 'docLink', position: 'left' },
+      { type: 'link', position: 'right' },
+    ]);
     expect(left.map((item) => item.type)).toEqual(['docLink']);
     expect(right.map((item) => item.type)).toEqual(['search', 'link']);
   });
@@ -15,7 +19,9 @@ describe('navbar items', () => {
     const registry = { link: 'LinkComponent' };
     expect(lookupNavbarItemType(registry, 'link')).toBe('LinkComponent');
     expect(() => lookupNavbarItemType(registry, 'fancy')).toThrow(SiteConfigError);
-    expect(() => lookupNavbarItemType(registry, 'fancy')).toThrow('No navbar item component found for type "fancy". Known types: link.');
+    expect(() => lookupNavbarItemType(registry, 'fancy')).toThrow(
+      'No navbar item component found for type "fancy". Known types: link.',
+    );
     // Not fooled by Object.prototype.
     expect(() => lookupNavbarItemType(registry, 'toString')).toThrow(/type "toString"/);
   });
@@ -23,7 +29,11 @@ describe('navbar items', () => {
 
 describe('navbar hiding on scroll', () => {
   const sample = (scrollTop: number, lastScrollTop: number | null): ScrollSample => ({
-    scrollTop, lastScrollTop, navbarHeight: 60, documentHeight: 3000, windowHeight: 800,
+    scrollTop,
+    lastScrollTop,
+    navbarHeight: 60,
+    documentHeight: 3000,
+    windowHeight: 800,
   });
 
   it('hides while scrolling down', () => {

@@ -22,13 +22,18 @@ export function useHideableNavbar(hideOnScroll: boolean) {
         lastScrollTop.current = scrollTop;
         return;
       }
-      setIsNavbarVisible((visible) => navbarVisibleAfterScroll({
-        scrollTop,
-        lastScrollTop: lastScrollTop.current,
-        navbarHeight: navbarHeight.current,
-        documentHeight: document.documentElement.scrollHeight - navbarHeight.current,
-        windowHeight: window.innerHeight,
-      }, visible));
+      setIsNavbarVisible((visible) =>
+        navbarVisibleAfterScroll(
+          {
+            scrollTop,
+            lastScrollTop: lastScrollTop.current,
+            navbarHeight: navbarHeight.current,
+            documentHeight: document.documentElement.scrollHeight - navbarHeight.current,
+            windowHeight: window.innerHeight,
+          },
+          visible,
+        ),
+      );
       lastScrollTop.current = scrollTop;
     };
     window.addEventListener('scroll', onScroll, { passive: true });

@@ -9,16 +9,48 @@ const index: SearchIndexFile = {
     { path: '/docs/integrate/getting-started', title: 'Getting started' },
   ],
   sections: [
-    { page: 0, heading: null, anchor: null, level: 1, text: 'A capture turns an authorization into an actual transfer of money.' },
-    { page: 0, heading: 'In Tessera', anchor: 'in-tessera', level: 2, text: 'Send an x-idempotency-key so a retry never captures twice. The client_secret is not needed.' },
-    { page: 1, heading: '7. Capture the payment', anchor: '7-capture-the-payment', level: 2, text: 'Capture the whole amount with POST /v2/payments/{id}/captures.' },
-    { page: 1, heading: '3. Get an access token', anchor: '3-get-an-access-token', level: 2, text: 'Tessera uses OAuth2 client credentials.' },
+    {
+      page: 0,
+      heading: null,
+      anchor: null,
+      level: 1,
+      text: 'A capture turns an authorization into an actual transfer of money.',
+    },
+    {
+      page: 0,
+      heading: 'In Tessera',
+      anchor: 'in-tessera',
+      level: 2,
+      text: 'Send an x-idempotency-key so a retry never captures twice. The client_secret is not needed.',
+    },
+    {
+      page: 1,
+      heading: '7. Capture the payment',
+      anchor: '7-capture-the-payment',
+      level: 2,
+      text: 'Capture the whole amount with POST /v2/payments/{id}/captures.',
+    },
+    {
+      page: 1,
+      heading: '3. Get an access token',
+      anchor: '3-get-an-access-token',
+      level: 2,
+      text: 'Tessera uses OAuth2 client credentials.',
+    },
   ],
 };
 
 describe('tokenize', () => {
   it('lowercases, splits on punctuation and keeps snake_case words with their parts', () => {
-    expect(tokenize('Send x-idempotency-key, client_secret!')).toEqual(['send', 'x', 'idempotency', 'key', 'client_secret', 'client', 'secret']);
+    expect(tokenize('Send x-idempotency-key, client_secret!')).toEqual([
+      'send',
+      'x',
+      'idempotency',
+      'key',
+      'client_secret',
+      'client',
+      'secret',
+    ]);
     expect(tokenize('Élan')).toEqual(['elan']);
   });
 });
@@ -41,7 +73,9 @@ describe('search engine', () => {
   });
 
   it('matches the last word as a prefix (search as you type)', () => {
-    expect(engine.search('idempot').hits.map((hit) => hit.url)).toEqual(['/docs/references/glossary/capture#in-tessera']);
+    expect(engine.search('idempot').hits.map((hit) => hit.url)).toEqual([
+      '/docs/references/glossary/capture#in-tessera',
+    ]);
     expect(engine.search('autho').total).toBeGreaterThan(0);
   });
 
@@ -50,7 +84,9 @@ describe('search engine', () => {
   });
 
   it('drops stop words unless the query has nothing else', () => {
-    expect(engine.search('how to capture the payment').hits[0]?.url).toBe('/docs/integrate/getting-started#7-capture-the-payment');
+    expect(engine.search('how to capture the payment').hits[0]?.url).toBe(
+      '/docs/integrate/getting-started#7-capture-the-payment',
+    );
   });
 
   it('limits hits but reports the total', () => {

@@ -37,12 +37,40 @@ const WEIGHT = { heading: 8, pageTitle: 4, text: 1 } as const;
 // A prefix match ("capt" for "capture") counts, but less than the whole word.
 const PREFIX_FACTOR = 0.5;
 // Dropped from queries (not from the index) so "how to capture a payment" finds capture sections.
-const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'do', 'for', 'from', 'how', 'i', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'what', 'with']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'can',
+  'do',
+  'for',
+  'from',
+  'how',
+  'i',
+  'in',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'what',
+  'with',
+]);
 const SNIPPET_RADIUS = 70;
 
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  const normalized = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const normalized = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   for (const word of normalized.split(/[^a-z0-9_]+/)) {
     if (word === '') continue;
     tokens.push(word);
@@ -142,7 +170,12 @@ export function createSearchEngine(index: SearchIndexFile): SearchEngine {
 function queryTerms(query: string): string[] {
   // Only whole words of the query, not the snake_case parts: "client_secret" should not match
   // every section that says "client".
-  const words = query.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9_]+/).filter(Boolean);
+  const words = query
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9_]+/)
+    .filter(Boolean);
   const meaningful = words.filter((word) => !STOP_WORDS.has(word));
   return [...new Set(meaningful.length > 0 ? meaningful : words)];
 }

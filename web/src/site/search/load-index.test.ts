@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadSearchEngine, parseSearchIndex } from './load-index';
 
-const file = { version: 1, pages: [{ path: '/docs', title: 'Home' }], sections: [{ page: 0, heading: null, anchor: null, level: 1, text: 'Welcome' }] };
+const file = {
+  version: 1,
+  pages: [{ path: '/docs', title: 'Home' }],
+  sections: [{ page: 0, heading: null, anchor: null, level: 1, text: 'Welcome' }],
+};
 
 describe('search index loading', () => {
   it('validates the downloaded file', () => {

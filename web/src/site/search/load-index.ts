@@ -2,7 +2,12 @@
 // the engine for the rest of the visit. A failed load is not cached, so reopening search retries.
 
 import { createSearchEngine, type SearchEngine } from './engine';
-import { SEARCH_INDEX_VERSION, type SearchIndexFile, type SearchIndexPage, type SearchIndexSection } from './index-format';
+import {
+  SEARCH_INDEX_VERSION,
+  type SearchIndexFile,
+  type SearchIndexPage,
+  type SearchIndexSection,
+} from './index-format';
 
 let pending: Promise<SearchEngine> | null = null;
 
@@ -22,19 +27,37 @@ export function loadSearchEngine(url: string, fetchIndex: typeof fetch = fetch):
 
 /** Checks the downloaded JSON has the shape the engine expects (a stale or foreign file fails here). */
 export function parseSearchIndex(raw: unknown): SearchIndexFile {
-  if (!isRecord(raw) || raw.version !== SEARCH_INDEX_VERSION || !Array.isArray(raw.pages) || !Array.isArray(raw.sections)) {
+  if (
+    !isRecord(raw) ||
+    raw.version !== SEARCH_INDEX_VERSION ||
+    !Array.isArray(raw.pages) ||
+    !Array.isArray(raw.sections)
+  ) {
     throw new Error('The search index has an unexpected format.');
   }
   const pages: SearchIndexPage[] = raw.pages.map((page: unknown) => {
-    if (!isRecord(page) || typeof page.path !== 'string' || typeof page.title !== 'string') throw new Error('Bad page in the search index.');
+    if (!isRecord(page) || typeof page.path !== 'string' || typeof page.title !== 'string')
+      throw new Error('Bad page in the search index.');
     return { path: page.path, title: page.title };
   });
   const sections: SearchIndexSection[] = raw.sections.map((section: unknown) => {
-    if (!isRecord(section) || typeof section.page !== 'number' || typeof section.text !== 'string' || typeof section.level !== 'number' ||
-      !isStringOrNull(section.heading) || !isStringOrNull(section.anchor)) {
+    if (
+      !isRecord(section) ||
+      typeof section.page !== 'number' ||
+      typeof section.text !== 'string' ||
+      typeof section.level !== 'number' ||
+      !isStringOrNull(section.heading) ||
+      !isStringOrNull(section.anchor)
+    ) {
       throw new Error('Bad section in the search index.');
     }
-    return { page: section.page, heading: section.heading, anchor: section.anchor, level: section.level, text: section.text };
+    return {
+      page: section.page,
+      heading: section.heading,
+      anchor: section.anchor,
+      level: section.level,
+      text: section.text,
+    };
   });
   return { version: SEARCH_INDEX_VERSION, pages, sections };
 }

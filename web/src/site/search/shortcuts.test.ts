@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isEditingTarget, searchShortcutAction, type KeyLike } from './shortcuts';
 
-const key = (overrides: Partial<KeyLike>): KeyLike => ({ key: 'x', ctrlKey: false, metaKey: false, altKey: false, target: { tagName: 'BODY' }, ...overrides });
+const key = (overrides: Partial<KeyLike>): KeyLike => ({
+  key: 'x',
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  target: { tagName: 'BODY' },
+  ...overrides,
+});
 
 describe('search shortcuts', () => {
   it('opens with Ctrl+K or Cmd+K and closes with them too', () => {
@@ -18,7 +25,9 @@ describe('search shortcuts', () => {
     expect(searchShortcutAction(key({ key: '/' }), false)).toBe('open');
     expect(searchShortcutAction(key({ key: '/', target: { tagName: 'INPUT' } }), false)).toBeNull();
     expect(searchShortcutAction(key({ key: '/', target: { tagName: 'TEXTAREA' } }), false)).toBeNull();
-    expect(searchShortcutAction(key({ key: '/', target: { tagName: 'DIV', isContentEditable: true } }), false)).toBeNull();
+    expect(
+      searchShortcutAction(key({ key: '/', target: { tagName: 'DIV', isContentEditable: true } }), false),
+    ).toBeNull();
     expect(searchShortcutAction(key({ key: '/' }), true)).toBeNull();
   });
 

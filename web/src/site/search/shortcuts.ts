@@ -13,8 +13,17 @@ export type ShortcutAction = 'open' | 'close' | null;
 
 export function searchShortcutAction(event: KeyLike, isOpen: boolean): ShortcutAction {
   if (event.key === 'Escape') return isOpen ? 'close' : null;
-  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') return isOpen ? 'close' : 'open';
-  if (event.key === '/' && !isOpen && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditingTarget(event.target)) return 'open';
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k')
+    return isOpen ? 'close' : 'open';
+  if (
+    event.key === '/' &&
+    !isOpen &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.altKey &&
+    !isEditingTarget(event.target)
+  )
+    return 'open';
   return null;
 }
 

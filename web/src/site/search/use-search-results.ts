@@ -4,9 +4,7 @@ import type { SearchEngine, SearchResults } from './engine';
 import { loadSearchEngine } from './load-index';
 
 export type SearchState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; results: SearchResults | null };
+  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; results: SearchResults | null };
 
 /** Loads the index when first used and answers `query` (null results for an empty query). */
 export function useSearchResults(query: string, limit?: number): SearchState {

@@ -6,10 +6,19 @@ export function AnnouncementBar() {
   const { announcement, isActive, close } = useAnnouncementBar();
   if (!announcement || !isActive) return null;
   return (
-    <div className="announcement-bar" role="banner" style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}>
+    <div
+      className="announcement-bar"
+      role="banner"
+      style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}
+    >
       <div className="announcement-bar__content">
         {announcement.content}
-        {announcement.link && <> <SiteLink href={announcement.link.href}>{announcement.link.label}</SiteLink></>}
+        {announcement.link && (
+          <>
+            {' '}
+            <SiteLink href={announcement.link.href}>{announcement.link.label}</SiteLink>
+          </>
+        )}
       </div>
       {announcement.isCloseable && (
         <button type="button" className="announcement-bar__close" aria-label="Close announcement" onClick={close}>

@@ -15,7 +15,14 @@ export function ColorModeToggle({ className = '' }: { className?: string }) {
     ? `Switch between dark, light and system mode (currently ${describe(colorModeChoice)})`
     : `Switch between dark and light mode (currently ${describe(colorModeChoice)})`;
   return (
-    <button type="button" className={`color-mode-toggle ${className}`} onClick={toggle} title={label} aria-label={label} data-choice={colorModeChoice ?? 'system'}>
+    <button
+      type="button"
+      className={`color-mode-toggle ${className}`}
+      onClick={toggle}
+      title={label}
+      aria-label={label}
+      data-choice={colorModeChoice ?? 'system'}
+    >
       {colorModeChoice === null ? <SystemIcon /> : colorModeChoice === 'dark' ? <MoonIcon /> : <SunIcon />}
     </button>
   );

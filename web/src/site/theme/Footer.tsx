@@ -13,7 +13,13 @@ export function Footer() {
             <ul className="footer__items">
               {column.items.map((item) => {
                 const href = item.to ?? item.href;
-                return href ? <li key={item.label}><SiteLink href={href} className="footer__link">{item.label}</SiteLink></li> : null;
+                return href ? (
+                  <li key={item.label}>
+                    <SiteLink href={href} className="footer__link">
+                      {item.label}
+                    </SiteLink>
+                  </li>
+                ) : null;
               })}
             </ul>
           </div>

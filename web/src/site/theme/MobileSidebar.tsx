@@ -24,18 +24,26 @@ export function MobileSidebar() {
         <div className="navbar-sidebar__items">
           {secondaryShown ? (
             <div className="navbar-sidebar__secondary">
-              <button type="button" className="navbar-sidebar__back" onClick={showMainMenu}>← Back to main menu</button>
+              <button type="button" className="navbar-sidebar__back" onClick={showMainMenu}>
+                ← Back to main menu
+              </button>
               {secondaryMenu}
             </div>
           ) : (
             <div className="navbar-sidebar__primary">
               <ul className="menu__list">
-                {siteConfig.navbar.items.filter((item) => item.type !== 'search').map((item, index) => (
-                  <li key={index} className="menu__list-item"><NavbarItem item={item} mobile /></li>
-                ))}
+                {siteConfig.navbar.items
+                  .filter((item) => item.type !== 'search')
+                  .map((item, index) => (
+                    <li key={index} className="menu__list-item">
+                      <NavbarItem item={item} mobile />
+                    </li>
+                  ))}
               </ul>
               {secondaryMenu !== null && (
-                <button type="button" className="navbar-sidebar__back" onClick={showSecondaryMenu}>Documentation menu →</button>
+                <button type="button" className="navbar-sidebar__back" onClick={showSecondaryMenu}>
+                  Documentation menu →
+                </button>
               )}
             </div>
           )}

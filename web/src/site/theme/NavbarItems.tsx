@@ -32,7 +32,11 @@ function DocLinkItem({ item, mobile }: NavbarItemProps) {
   const to = requireField(item, 'to');
   // Active on the whole documentation section, not only its home page.
   const active = pathname === to || pathname.startsWith(`${to}/`);
-  return <SiteLink href={to} className={itemClass(mobile, active ? 'is-active' : '')}>{requireField(item, 'label')}</SiteLink>;
+  return (
+    <SiteLink href={to} className={itemClass(mobile, active ? 'is-active' : '')}>
+      {requireField(item, 'label')}
+    </SiteLink>
+  );
 }
 
 function LinkItem({ item, mobile }: NavbarItemProps) {
@@ -50,7 +54,17 @@ function DeprecatedBadge() {
   return <span className="badge badge--deprecated">Deprecated</span>;
 }
 
-function Dropdown({ label, mobile, icon, children }: { label: string; mobile: boolean; icon?: ReactNode; children: ReactNode }) {
+function Dropdown({
+  label,
+  mobile,
+  icon,
+  children,
+}: {
+  label: string;
+  mobile: boolean;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -68,11 +82,24 @@ function Dropdown({ label, mobile, icon, children }: { label: string; mobile: bo
     return () => document.removeEventListener('click', onClick);
   }, [open, mobile]);
   return (
-    <div ref={root} className={`${mobile ? 'menu__dropdown' : 'navbar__item dropdown'} ${open ? 'dropdown--open' : ''}`}>
-      <button type="button" className={mobile ? 'menu__link menu__caret' : 'navbar__link dropdown__toggle'} aria-haspopup="true" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
-        {icon}{label}
+    <div
+      ref={root}
+      className={`${mobile ? 'menu__dropdown' : 'navbar__item dropdown'} ${open ? 'dropdown--open' : ''}`}
+    >
+      <button
+        type="button"
+        className={mobile ? 'menu__link menu__caret' : 'navbar__link dropdown__toggle'}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {icon}
+        {label}
       </button>
-      <ul id={menuId} className={mobile ? 'menu__list' : 'dropdown__menu'} hidden={mobile && !open}>{children}</ul>
+      <ul id={menuId} className={mobile ? 'menu__list' : 'dropdown__menu'} hidden={mobile && !open}>
+        {children}
+      </ul>
     </div>
   );
 }
@@ -80,7 +107,12 @@ function Dropdown({ label, mobile, icon, children }: { label: string; mobile: bo
 function DropdownLink({ link, mobile, onSelect }: { link: NavbarLink; mobile: boolean; onSelect?: () => void }) {
   return (
     <li>
-      <SiteLink href={link.to} className={mobile ? 'menu__link' : 'dropdown__link'} activeClassName="is-active" onClick={onSelect}>
+      <SiteLink
+        href={link.to}
+        className={mobile ? 'menu__link' : 'dropdown__link'}
+        activeClassName="is-active"
+        onClick={onSelect}
+      >
         {link.label}
         {link.deprecated && <DeprecatedBadge />}
       </SiteLink>
@@ -93,7 +125,9 @@ function DropdownItem({ item, mobile }: NavbarItemProps) {
   if (items.length === 0) throw new SiteConfigError(`Navbar dropdown "${item.label ?? '?'}" has no items.`);
   return (
     <Dropdown label={requireField(item, 'label')} mobile={mobile}>
-      {items.map((link) => <DropdownLink key={link.to} link={link} mobile={mobile} />)}
+      {items.map((link) => (
+        <DropdownLink key={link.to} link={link} mobile={mobile} />
+      ))}
     </Dropdown>
   );
 }
@@ -103,7 +137,12 @@ function DocsVersionDropdownItem({ mobile }: NavbarItemProps) {
   return (
     <Dropdown label={activeVersion.label} mobile={mobile}>
       {versions.map((version) => (
-        <DropdownLink key={version.name} link={{ label: version.label, to: version.path }} mobile={mobile} onSelect={() => savePreferredVersion(version.name)} />
+        <DropdownLink
+          key={version.name}
+          link={{ label: version.label, to: version.path }}
+          mobile={mobile}
+          onSelect={() => savePreferredVersion(version.name)}
+        />
       ))}
     </Dropdown>
   );
@@ -118,7 +157,9 @@ function LocaleDropdownItem({ mobile }: NavbarItemProps) {
       {/* One locale today; each entry links to the current page in that locale. */}
       {locales.map((locale) => (
         <li key={locale.code}>
-          <SiteLink href={pathname} className={mobile ? 'menu__link' : 'dropdown__link'} lang={locale.code}>{locale.label}</SiteLink>
+          <SiteLink href={pathname} className={mobile ? 'menu__link' : 'dropdown__link'} lang={locale.code}>
+            {locale.label}
+          </SiteLink>
         </li>
       ))}
     </Dropdown>
@@ -127,7 +168,11 @@ function LocaleDropdownItem({ mobile }: NavbarItemProps) {
 
 function SearchItem({ mobile }: NavbarItemProps) {
   // In the mobile sidebar the navbar's own search button stays available; no second one.
-  return mobile ? null : <div className="navbar__search"><SearchButton /></div>;
+  return mobile ? null : (
+    <div className="navbar__search">
+      <SearchButton />
+    </div>
+  );
 }
 
 const navbarItemComponents: Record<string, ComponentType<NavbarItemProps>> = {

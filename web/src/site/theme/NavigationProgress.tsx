@@ -41,7 +41,13 @@ export function NavigationProgress({ delayMs = PROGRESS_DELAY_MS }: { delayMs?: 
 
   if (phase === 'idle') return null;
   return (
-    <div id="nprogress" className={`nprogress nprogress--${phase}`} role="progressbar" aria-label="Loading page" aria-busy={phase === 'running'}>
+    <div
+      id="nprogress"
+      className={`nprogress nprogress--${phase}`}
+      role="progressbar"
+      aria-label="Loading page"
+      aria-busy={phase === 'running'}
+    >
       <div className="nprogress__bar" />
     </div>
   );

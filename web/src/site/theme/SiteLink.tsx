@@ -22,15 +22,29 @@ export function parseInternalHref(href: string): ParsedHref {
   return { pathname: url.pathname, search: Object.fromEntries(url.searchParams), hash: url.hash.replace(/^#/, '') };
 }
 
-export function SiteLink({ href, children, activeClassName, ...rest }: AnchorProps & {
+export function SiteLink({
+  href,
+  children,
+  activeClassName,
+  ...rest
+}: AnchorProps & {
   href: string;
   children: ReactNode;
   /** Added when the link points at the current page. */
   activeClassName?: string;
 }) {
-  if (href.startsWith('#')) return <a href={href} {...rest}>{children}</a>;
+  if (href.startsWith('#'))
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
   if (!isInternalHref(href)) {
-    return <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>{children}</a>;
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+      </a>
+    );
   }
   const { pathname, search, hash } = parseInternalHref(href);
   return (

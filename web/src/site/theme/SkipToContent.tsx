@@ -23,8 +23,16 @@ export function SkipToContent() {
     main?.scrollIntoView();
   };
   return (
-    <div ref={container} tabIndex={-1} role="region" aria-label="Skip to main content" className="skip-to-content-region">
-      <a href={`#${MAIN_CONTENT_ID}`} className="skip-to-content" onClick={skip}>Skip to main content</a>
+    <div
+      ref={container}
+      tabIndex={-1}
+      role="region"
+      aria-label="Skip to main content"
+      className="skip-to-content-region"
+    >
+      <a href={`#${MAIN_CONTENT_ID}`} className="skip-to-content" onClick={skip}>
+        Skip to main content
+      </a>
     </div>
   );
 }

@@ -31,7 +31,9 @@ export function DocPage({ doc, module }: DocPageData) {
         <DocPaginator doc={doc} />
       </article>
       {!isMobile && module.toc.length > 0 && (
-        <div className="doc-toc-column"><TableOfContents toc={module.toc} /></div>
+        <div className="doc-toc-column">
+          <TableOfContents toc={module.toc} />
+        </div>
       )}
     </div>
   );
@@ -48,8 +50,22 @@ function DocPaginator({ doc }: { doc: DocMetadata }) {
   const next = links[index + 1];
   return (
     <nav className="pagination-nav" aria-label="Docs pages">
-      {previous ? <SiteLink href={previous.href} className="pagination-nav__link"><span className="pagination-nav__sublabel">Previous</span>{previous.label}</SiteLink> : <span />}
-      {next ? <SiteLink href={next.href} className="pagination-nav__link pagination-nav__link--next"><span className="pagination-nav__sublabel">Next</span>{next.label}</SiteLink> : <span />}
+      {previous ? (
+        <SiteLink href={previous.href} className="pagination-nav__link">
+          <span className="pagination-nav__sublabel">Previous</span>
+          {previous.label}
+        </SiteLink>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <SiteLink href={next.href} className="pagination-nav__link pagination-nav__link--next">
+          <span className="pagination-nav__sublabel">Next</span>
+          {next.label}
+        </SiteLink>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

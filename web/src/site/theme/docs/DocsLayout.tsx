@@ -11,7 +11,7 @@ export function DocsLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const doc = findDocByPath(pathname);
   const sidebarName = doc ? sidebarNameOf(doc) : null;
-  const items = sidebarName ? sidebars[sidebarName] ?? null : null;
+  const items = sidebarName ? (sidebars[sidebarName] ?? null) : null;
   // Memoized: a new element on every render would re-register the menu in a loop.
   const menu = useMemo(() => (items ? <SidebarMenu items={items} /> : null), [items]);
   useSecondaryMenuFiller(menu);
@@ -20,10 +20,14 @@ export function DocsLayout() {
     <div className={`docs-wrapper ${items ? 'docs-wrapper--with-sidebar' : ''}`}>
       {items && !isMobile && (
         <aside className="doc-sidebar" aria-label="Docs sidebar" data-sidebar={sidebarName}>
-          <div className="doc-sidebar__viewport"><nav className="menu doc-sidebar__menu">{menu}</nav></div>
+          <div className="doc-sidebar__viewport">
+            <nav className="menu doc-sidebar__menu">{menu}</nav>
+          </div>
         </aside>
       )}
-      <div className="docs-main"><Outlet /></div>
+      <div className="docs-main">
+        <Outlet />
+      </div>
     </div>
   );
 }

@@ -50,7 +50,9 @@ function TocList({ nodes, active }: { nodes: TocNode[]; active: string | null })
     <ul className="toc__list">
       {nodes.map((node) => (
         <li key={node.id}>
-          <a href={`#${node.id}`} className={`toc__link ${node.id === active ? 'toc__link--active' : ''}`}>{node.value}</a>
+          <a href={`#${node.id}`} className={`toc__link ${node.id === active ? 'toc__link--active' : ''}`}>
+            {node.value}
+          </a>
           {node.children.length > 0 && <TocList nodes={node.children} active={active} />}
         </li>
       ))}

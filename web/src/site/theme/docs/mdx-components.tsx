@@ -7,7 +7,11 @@ import { SiteLink } from '../SiteLink';
 
 function Anchor({ href, children, ...rest }: ComponentPropsWithoutRef<'a'>) {
   if (!href) return <a {...rest}>{children}</a>;
-  return <SiteLink href={href} {...rest}>{children}</SiteLink>;
+  return (
+    <SiteLink href={href} {...rest}>
+      {children}
+    </SiteLink>
+  );
 }
 
 function headingWithLink(Tag: 'h2' | 'h3' | 'h4') {
@@ -15,19 +19,40 @@ function headingWithLink(Tag: 'h2' | 'h3' | 'h4') {
     return (
       <Tag id={id} className="anchor" {...rest}>
         {children}
-        {id && <a href={`#${id}`} className="hash-link" aria-label="Direct link to this heading" title="Direct link to this heading">#</a>}
+        {id && (
+          <a
+            href={`#${id}`}
+            className="hash-link"
+            aria-label="Direct link to this heading"
+            title="Direct link to this heading"
+          >
+            #
+          </a>
+        )}
       </Tag>
     );
   };
 }
 
 function Table(props: ComponentPropsWithoutRef<'table'>) {
-  return <div className="table-wrapper"><table {...props} /></div>;
+  return (
+    <div className="table-wrapper">
+      <table {...props} />
+    </div>
+  );
 }
 
 const ADMONITION_TITLES = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' } as const;
 
-export function Admonition({ type = 'note', title, children }: { type?: keyof typeof ADMONITION_TITLES; title?: string; children: ReactNode }) {
+export function Admonition({
+  type = 'note',
+  title,
+  children,
+}: {
+  type?: keyof typeof ADMONITION_TITLES;
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`admonition admonition--${type}`} role="note">
       <div className="admonition__title">{title ?? ADMONITION_TITLES[type]}</div>

@@ -9,12 +9,20 @@ export function SearchButton({ compact = false }: { compact?: boolean }) {
   const { open } = useSearchModal();
   const modifier = isApple() ? '⌘' : 'Ctrl';
   return (
-    <button type="button" className={`search-button ${compact ? 'search-button--compact' : ''}`} aria-label={`Search (${modifier}+K)`} onClick={open}>
+    <button
+      type="button"
+      className={`search-button ${compact ? 'search-button--compact' : ''}`}
+      aria-label={`Search (${modifier}+K)`}
+      onClick={open}
+    >
       <SearchIcon />
       {!compact && (
         <>
           <span className="search-button__placeholder">Search</span>
-          <span className="search-button__keys" aria-hidden><kbd>{modifier}</kbd><kbd>K</kbd></span>
+          <span className="search-button__keys" aria-hidden>
+            <kbd>{modifier}</kbd>
+            <kbd>K</kbd>
+          </span>
         </>
       )}
     </button>

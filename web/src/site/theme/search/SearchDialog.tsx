@@ -17,7 +17,7 @@ export function searchPageHref(query: string): string {
 export default function SearchDialog({ onClose }: { onClose(): void }) {
   const [query, setQuery] = useState('');
   const state = useSearchResults(query, siteConfig.search.modalResultLimit);
-  const hits = state.status === 'ready' ? state.results?.hits ?? [] : [];
+  const hits = state.status === 'ready' ? (state.results?.hits ?? []) : [];
   const [selected, setSelected] = useState(0);
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
@@ -51,7 +51,13 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
   const selectedUrl = hits[selected]?.url;
   return (
     <div className="search-modal__backdrop" onClick={onClose} role="presentation">
-      <div className="search-modal" role="dialog" aria-modal="true" aria-label="Search the documentation" onClick={(event) => event.stopPropagation()}>
+      <div
+        className="search-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Search the documentation"
+        onClick={(event) => event.stopPropagation()}
+      >
         <form className="search-modal__form" role="search" onSubmit={(event) => event.preventDefault()}>
           <SearchIcon />
           <input
@@ -66,10 +72,18 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          <button type="button" className="search-modal__cancel" onClick={onClose}>Cancel</button>
+          <button type="button" className="search-modal__cancel" onClick={onClose}>
+            Cancel
+          </button>
         </form>
         <div className="search-modal__body">
-          <ModalBody state={state} query={query} selectedUrl={selectedUrl} onSelect={onClose} onHover={(hit) => setSelected(hits.indexOf(hit))} />
+          <ModalBody
+            state={state}
+            query={query}
+            selectedUrl={selectedUrl}
+            onSelect={onClose}
+            onHover={(hit) => setSelected(hits.indexOf(hit))}
+          />
         </div>
         <ModalFooter state={state} query={query} onSelect={onClose} />
       </div>
@@ -77,7 +91,13 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-function ModalBody({ state, query, selectedUrl, onSelect, onHover }: {
+function ModalBody({
+  state,
+  query,
+  selectedUrl,
+  onSelect,
+  onHover,
+}: {
   state: SearchState;
   query: string;
   selectedUrl: string | undefined;
@@ -95,19 +115,30 @@ function ModalBody({ state, query, selectedUrl, onSelect, onHover }: {
   if (state.status === 'loading') return <p className="search-modal__screen">Loading the search index…</p>;
   if (state.results === null) return <p className="search-modal__screen">Type to search the documentation.</p>;
   if (state.results.total === 0) {
-    return <p className="search-modal__screen">No results found for "<strong>{query}</strong>"</p>;
+    return (
+      <p className="search-modal__screen">
+        No results found for "<strong>{query}</strong>"
+      </p>
+    );
   }
   return <SearchHitList hits={state.results.hits} selectedUrl={selectedUrl} onSelect={onSelect} onHover={onHover} />;
 }
 
 function ModalFooter({ state, query, onSelect }: { state: SearchState; query: string; onSelect(): void }) {
-  const total = state.status === 'ready' ? state.results?.total ?? 0 : 0;
+  const total = state.status === 'ready' ? (state.results?.total ?? 0) : 0;
   return (
     <div className="search-modal__footer">
       {total > 0 ? (
-        <SiteLink href={searchPageHref(query)} className="search-modal__see-all" onClick={onSelect}>See all {total} results</SiteLink>
-      ) : <span />}
-      <span className="search-modal__keys"><kbd>↵</kbd> to select <kbd>↑</kbd><kbd>↓</kbd> to navigate <kbd>esc</kbd> to close</span>
+        <SiteLink href={searchPageHref(query)} className="search-modal__see-all" onClick={onSelect}>
+          See all {total} results
+        </SiteLink>
+      ) : (
+        <span />
+      )}
+      <span className="search-modal__keys">
+        <kbd>↵</kbd> to select <kbd>↑</kbd>
+        <kbd>↓</kbd> to navigate <kbd>esc</kbd> to close
+      </span>
     </div>
   );
 }

@@ -2,7 +2,13 @@ import type { SearchHit, SnippetPart } from '../../search/engine';
 import { SiteLink } from '../SiteLink';
 
 export function Snippet({ parts }: { parts: SnippetPart[] }) {
-  return <>{parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}</>;
+  return (
+    <>
+      {parts.map((part, index) =>
+        part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+      )}
+    </>
+  );
 }
 
 /** Hits grouped under their page's title, in ranking order of each page's best hit. */
@@ -16,7 +22,12 @@ export function groupByPage(hits: readonly SearchHit[]): { title: string; path: 
   return [...groups.values()];
 }
 
-export function SearchHitList({ hits, selectedUrl, onSelect, onHover }: {
+export function SearchHitList({
+  hits,
+  selectedUrl,
+  onSelect,
+  onHover,
+}: {
   hits: readonly SearchHit[];
   selectedUrl?: string;
   onSelect?: () => void;
@@ -29,10 +40,20 @@ export function SearchHitList({ hits, selectedUrl, onSelect, onHover }: {
           <div className="search-hits__page">{group.title}</div>
           <ul role="listbox" aria-label={group.title}>
             {group.hits.map((hit) => (
-              <li key={hit.url} role="option" aria-selected={hit.url === selectedUrl} className={`search-hit ${hit.url === selectedUrl ? 'search-hit--selected' : ''}`} onMouseMove={() => onHover?.(hit)}>
+              <li
+                key={hit.url}
+                role="option"
+                aria-selected={hit.url === selectedUrl}
+                className={`search-hit ${hit.url === selectedUrl ? 'search-hit--selected' : ''}`}
+                onMouseMove={() => onHover?.(hit)}
+              >
                 <SiteLink href={hit.url} className="search-hit__link" onClick={onSelect}>
                   <span className="search-hit__title">{hit.title}</span>
-                  {hit.snippet.length > 0 && <span className="search-hit__snippet"><Snippet parts={hit.snippet} /></span>}
+                  {hit.snippet.length > 0 && (
+                    <span className="search-hit__snippet">
+                      <Snippet parts={hit.snippet} />
+                    </span>
+                  )}
                 </SiteLink>
               </li>
             ))}

@@ -9,21 +9,36 @@ export function SearchPage({ query, onQueryChange }: { query: string; onQueryCha
     <div className="container search-page">
       <h1>{query ? <>Search results for "{query}"</> : 'Search the documentation'}</h1>
       <form role="search" onSubmit={(event) => event.preventDefault()}>
-        <input className="search-page__input" type="search" aria-label="Search the documentation" placeholder="Type your search here" value={query} onChange={(event) => onQueryChange(event.target.value)} />
+        <input
+          className="search-page__input"
+          type="search"
+          aria-label="Search the documentation"
+          placeholder="Type your search here"
+          value={query}
+          onChange={(event) => onQueryChange(event.target.value)}
+        />
       </form>
       {state.status === 'error' && (
         <div className="search-page__message" role="alert">
-          <p><strong>Unable to fetch results</strong></p>
+          <p>
+            <strong>Unable to fetch results</strong>
+          </p>
           <p>You might want to check your network connection.</p>
         </div>
       )}
       {state.status === 'loading' && <p className="search-page__message">Loading the search index…</p>}
       {state.status === 'ready' && state.results && (
         <>
-          <p className="search-page__count">{state.results.total === 1 ? '1 result' : `${state.results.total} results`}</p>
-          {state.results.total === 0
-            ? <p>No results found for "<strong>{query}</strong>"</p>
-            : <SearchHitList hits={state.results.hits} />}
+          <p className="search-page__count">
+            {state.results.total === 1 ? '1 result' : `${state.results.total} results`}
+          </p>
+          {state.results.total === 0 ? (
+            <p>
+              No results found for "<strong>{query}</strong>"
+            </p>
+          ) : (
+            <SearchHitList hits={state.results.hits} />
+          )}
         </>
       )}
     </div>
