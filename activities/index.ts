@@ -6,6 +6,7 @@ import { createPartnerCallActivities } from './payments/partner-calls';
 import { createProjectionActivities } from './projections';
 import { createPurgeVaults } from './vault/purge-vaults';
 import { createPurgeV1IdempotencyRecords } from './v1/purge-idempotency-records';
+import { createPurgeWalletSessions } from './wallet/purge-wallet-sessions';
 import { createSaveToWallet } from './wallet/save-to-wallet';
 import { createDeliverWebhook } from './webhooks/deliver';
 
@@ -21,6 +22,7 @@ export function createActivities(deps: ActivityDependencies) {
     notifyClientSession,
     purgeVaults: createPurgeVaults(deps),
     purgeV1IdempotencyRecords: createPurgeV1IdempotencyRecords(deps),
+    purgeWalletSessions: createPurgeWalletSessions(deps),
     saveToWallet: createSaveToWallet(deps),
     ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),

@@ -164,6 +164,15 @@ export async function findLiveWalletSession(
   return row;
 }
 
+/**
+ * Deletes wallet sessions that expired: a dead session opens nothing (findLiveWalletSession), so
+ * keeping it would only let the table grow by one row per shopper visit. Run by the hourly purge.
+ */
+export async function purgeExpiredWalletSessions(sql: Sql): Promise<number> {
+  const deleted = await sql`delete from wallet_sessions where expires_at <= now()`;
+  return deleted.count;
+}
+
 // ---- tokens ------------------------------------------------------------------------------------
 
 function tokenRowValues(key: Buffer, owner: WalletOwner, id: string, token: NewWalletToken) {

@@ -1,20 +1,27 @@
 // Run by the hourly schedule of temporal/schedules.ts: one purge of both vaults, and of what else
-// is kept for a limited time (v1 idempotency records). A workflow rather than a timer in some
-// process, so that each run, its outcome and its retries show in the Temporal UI, and a run missed
-// while every worker was down happens at the next tick.
+// is kept for a limited time (v1 idempotency records, expired wallet sessions). A workflow rather
+// than a timer in some process, so that each run, its outcome and its retries show in the Temporal
+// UI, and a run missed while every worker was down happens at the next tick.
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { VaultPurgeResult } from '../activities/vault/purge-vaults';
 
-const { purgeVaults, purgeV1IdempotencyRecords } = proxyActivities<Activities>({
+const { purgeVaults, purgeV1IdempotencyRecords, purgeWalletSessions } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   retry: { initialInterval: '10 seconds', maximumInterval: '5 minutes', maximumAttempts: 10 },
 });
 
-export async function vaultPurgeWorkflow(): Promise<VaultPurgeResult & { v1_idempotency_records?: number }> {
-  const vaults = await purgeVaults();
-  // Added after the purge shipped: a run recorded before it replays without the second activity.
-  if (patched('purge-v1-idempotency-records'))
-    return { ...vaults, v1_idempotency_records: await purgeV1IdempotencyRecords() };
-  return vaults;
+export interface PurgeResult extends VaultPurgeResult {
+  v1_idempotency_records?: number;
+  wallet_sessions?: number;
+}
+
+export async function vaultPurgeWorkflow(): Promise<PurgeResult> {
+  const result: PurgeResult = await purgeVaults();
+  // Each step below was added after the purge shipped: a run recorded before a step replays
+  // without that step's activity.
+  if (!patched('purge-v1-idempotency-records')) return result;
+  result.v1_idempotency_records = await purgeV1IdempotencyRecords();
+  if (patched('purge-wallet-sessions')) result.wallet_sessions = await purgeWalletSessions();
+  return result;
 }

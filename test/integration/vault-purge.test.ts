@@ -74,6 +74,7 @@ describe('the vault purge', () => {
       cards: expect.any(Number),
       gift_cards: expect.any(Number),
       v1_idempotency_records: expect.any(Number),
+      wallet_sessions: expect.any(Number),
     });
   });
 
@@ -92,5 +93,22 @@ describe('the vault purge', () => {
       { idempotency_key: string }[]
     >`select idempotency_key from v1_idempotency_records where entity_id = ${merchant.entity_id}`;
     expect(keys.map((row) => row.idempotency_key)).toEqual(['young-key']);
+  });
+
+  it('deletes expired wallet sessions, and keeps live ones', async () => {
+    const open = (owner: string, expiresIn: string) => stack.sql`
+      insert into wallet_sessions (id, entity_id, owner_reference, created_at, expires_at)
+      values (${randomUUID()}, ${merchant.entity_id}, ${owner}, now() - interval '2 hours', now() + ${expiresIn}::interval)`;
+    await open('purge-expired', '-1 hour');
+    await open('purge-live', '20 minutes');
+    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, {
+      taskQueue: stack.config.taskQueue,
+      workflowId: `vault-purge-test/${randomUUID()}`,
+    });
+    expect(result.wallet_sessions).toBeGreaterThanOrEqual(1);
+    const owners = await stack.sql<
+      { owner_reference: string }[]
+    >`select owner_reference from wallet_sessions where entity_id = ${merchant.entity_id} and owner_reference like 'purge-%'`;
+    expect(owners.map((row) => row.owner_reference)).toEqual(['purge-live']);
   });
 });
