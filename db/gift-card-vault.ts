@@ -14,8 +14,7 @@
 import type { Sql } from './connection';
 import { VAULT_FORM_TOKEN_TTL_SECONDS, VAULT_USED_RETENTION_SECONDS, type VaultLookupFailure } from './vault';
 import { decrypt, encrypt, randomCredential, sha256 } from '../platform/secrets';
-
-export const GIFT_CARD_VAULT_TOKEN_PREFIX = 'vgt_';
+import { GIFT_CARD_TOKEN_PREFIX } from '../domain/payment-legs';
 
 const TOKEN = /^vgt_[A-Za-z0-9_-]{43}$/;
 
@@ -90,7 +89,7 @@ export async function vaultGiftCard(
     throw new Error('vaultGiftCard needs a validated PIN');
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? VAULT_FORM_TOKEN_TTL_SECONDS) * 1000);
-  const token = randomCredential(GIFT_CARD_VAULT_TOKEN_PREFIX, 32);
+  const token = randomCredential(GIFT_CARD_TOKEN_PREFIX, 32);
   const tokenHash = sha256(token);
   const sealed: SealedGiftCard = {
     t: tokenHash.toString('hex'),

@@ -51,4 +51,6 @@ export interface CardEntryInput {
   readonly holder_name?: string;
   readonly expiry_month?: string;
   readonly expiry_year?: string;
+  /** Checked against the networks the partner processes when the legs are planned (domain/payment-legs.ts). */
+  readonly selected_network?: string;
 }
