@@ -1,8 +1,9 @@
-// In-memory search over the build-time index: an inverted index from token to sections, with
-// prefix matching through a sorted token list (binary search). Built once when the index loads;
-// a query then touches only the postings of its tokens, which takes well under a millisecond for
-// this site's few hundred sections (see web/scripts/search-bench.ts).
+// In-memory search over the build-time index, on MiniSearch (a radix tree of terms, BM25 ranking):
+// built once when the index loads, a query then takes well under a millisecond for this site's few
+// hundred sections (see web/scripts/search-bench.ts). Tessera's own parts are the tokenizer (snake_case
+// field names found whole and by their parts), the stop words, the field weights and the snippets.
 
+import MiniSearch from 'minisearch';
 import type { SearchIndexFile, SearchIndexPage, SearchIndexSection } from './index-format';
 
 export interface SnippetPart {
@@ -80,76 +81,49 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
+interface IndexedSection {
+  id: number;
+  heading: string;
+  pageTitle: string;
+  text: string;
+}
+
 export function createSearchEngine(index: SearchIndexFile): SearchEngine {
-  const postings = new Map<string, Map<number, number>>();
-  const add = (token: string, section: number, weight: number) => {
-    let list = postings.get(token);
-    if (!list) postings.set(token, (list = new Map()));
-    list.set(section, Math.max(list.get(section) ?? 0, weight));
-  };
-  index.sections.forEach((section, id) => {
-    const page = index.pages[section.page];
-    for (const token of tokenize(section.text)) add(token, id, WEIGHT.text);
-    if (section.heading !== null) for (const token of tokenize(section.heading)) add(token, id, WEIGHT.heading);
-    // The page title describes every section of the page, most of all its introduction.
-    if (page) {
-      const weight = section.heading === null ? WEIGHT.heading : WEIGHT.pageTitle;
-      for (const token of tokenize(page.title)) add(token, id, weight);
-    }
+  const engine = new MiniSearch<IndexedSection>({
+    fields: ['heading', 'pageTitle', 'text'],
+    storeFields: [],
+    // tokenize() already normalizes; MiniSearch's default would lowercase again and lose snake_case parts.
+    tokenize: (text) => tokenize(text),
+    processTerm: (term) => term,
+    searchOptions: {
+      boost: WEIGHT,
+      // Every word may be the beginning of a longer one (search as you type: "capt" finds "capture").
+      prefix: true,
+      weights: { fuzzy: 0, prefix: PREFIX_FACTOR },
+      combineWith: 'AND',
+      // Whole words of the query only, stop words dropped (queryTerms).
+      tokenize: queryTerms,
+      processTerm: (term) => term,
+    },
   });
-  const sortedTokens = [...postings.keys()].sort();
-
-  function prefixMatches(prefix: string): string[] {
-    let low = 0;
-    let high = sortedTokens.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((sortedTokens[middle] ?? '') < prefix) low = middle + 1;
-      else high = middle;
-    }
-    const matches: string[] = [];
-    for (let i = low; i < sortedTokens.length && (sortedTokens[i] ?? '').startsWith(prefix); i++) {
-      matches.push(sortedTokens[i] ?? '');
-    }
-    return matches;
-  }
-
-  /** Best score of each section for one query token (exact word or prefix). */
-  function scoresFor(token: string): Map<number, number> {
-    const scores = new Map<number, number>();
-    for (const candidate of prefixMatches(token)) {
-      const factor = candidate === token ? 1 : PREFIX_FACTOR;
-      for (const [section, weight] of postings.get(candidate) ?? []) {
-        scores.set(section, Math.max(scores.get(section) ?? 0, weight * factor));
-      }
-    }
-    return scores;
-  }
+  engine.addAll(
+    index.sections.map((section, id) => {
+      const pageTitle = index.pages[section.page]?.title ?? '';
+      // The page title describes every section of the page, most of all its introduction, which
+      // has no heading of its own: there the title counts as the heading.
+      return section.heading === null
+        ? { id, heading: pageTitle, pageTitle: '', text: section.text }
+        : { id, heading: section.heading, pageTitle, text: section.text };
+    }),
+  );
 
   function search(query: string, limit = Number.POSITIVE_INFINITY): SearchResults {
     const terms = queryTerms(query);
     if (terms.length === 0) return { query, total: 0, hits: [] };
-    // Every term must match (AND); rarest first keeps the candidate set small.
-    const perTerm = terms.map(scoresFor).sort((a, b) => a.size - b.size);
-    const [first, ...rest] = perTerm;
-    const ranked: { section: number; score: number }[] = [];
-    for (const [section, score] of first ?? []) {
-      let total = score;
-      let matchesAll = true;
-      for (const other of rest) {
-        const value = other.get(section);
-        if (value === undefined) {
-          matchesAll = false;
-          break;
-        }
-        total += value;
-      }
-      if (matchesAll) ranked.push({ section, score: total });
-    }
-    ranked.sort((a, b) => b.score - a.score || a.section - b.section);
+    const ranked = engine.search(query).sort((a, b) => b.score - a.score || Number(a.id) - Number(b.id));
     const hits: SearchHit[] = [];
-    for (const { section: id, score } of ranked.slice(0, limit)) {
-      const section = index.sections[id];
+    for (const { id, score } of ranked.slice(0, limit)) {
+      const section = index.sections[Number(id)];
       const page = section ? index.pages[section.page] : undefined;
       if (!section || !page) continue;
       hits.push({
