@@ -9,3 +9,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo "installing npm packages..." >&2
   npm install --no-audit --no-fund --loglevel=error >&2
 fi
+# The typed client's generator runs with its own TypeScript 5 (scripts/typed-client/generate.ts).
+if [ ! -f scripts/typed-client/node_modules/.package-lock.json ] ||
+  [ scripts/typed-client/package-lock.json -nt scripts/typed-client/node_modules/.package-lock.json ]; then
+  npm install --prefix scripts/typed-client --no-audit --no-fund --loglevel=error >&2
+fi
