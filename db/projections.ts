@@ -6,6 +6,7 @@
 import type { Sql } from './connection';
 import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from '../api/schemas/v2';
+import type { OperationKind } from '../domain/payment-ledger';
 
 /** Upserts the session's read model; a write carrying an older version than the stored one is a no-op. */
 export async function saveClientSessionProjection(sql: Sql, session: ClientSessionState): Promise<void> {
@@ -45,7 +46,7 @@ export async function savePaymentProjection(sql: Sql, payment: Payment): Promise
 }
 
 function transactionsOf(payment: Payment): { id: string; kind: string; parent: string | null }[] {
-  const operations = (kind: 'capture' | 'void' | 'refund', list: Payment['captures']) =>
+  const operations = (kind: OperationKind, list: Payment['captures']) =>
     list.flatMap((operation) =>
       operation.partner_transactions.map((tx) => ({
         id: tx.id,

@@ -27,6 +27,7 @@
 // the request object in memory. Adapters never log requests, never put request bodies in error
 // messages, and partners answer with bin / last four digits only.
 
+import type { OperationKind } from '../domain/payment-ledger';
 import { PERMANENT_FAILURE, type CardNetwork, type Currency, type PartnerName, type ReasonCode } from './catalog';
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +192,7 @@ export interface AuthorizeResult {
 }
 
 export interface OperationResult {
-  type: 'capture' | 'void' | 'refund';
+  type: OperationKind;
   status: PartnerOperationStatus;
   /** The operation's own reference at the partner. */
   partner_reference: string;

@@ -6,7 +6,15 @@ import { payingWalletToken } from '../../db/wallet';
 import { detokenizeGiftCard } from '../../db/gift-card-vault';
 import { cvvAnswerFor, detokenize, recordCvvAnswer, type DetokenizedCard } from '../../db/vault';
 import type { Currency } from '../../domain/currency';
-import type { AuthorizeResult, OperationResult, PaymentInstrument, PartnerRegistry } from '../../partners';
+import type { OperationKind } from '../../domain/payment-ledger';
+import type {
+  AuthorizeResult,
+  OperationResult,
+  PartnerCustomer,
+  PaymentInstrument,
+  PartnerRegistry,
+  ThreeDsOptions,
+} from '../../partners';
 import { PartnerRequestError, PartnerUnavailableError, PERMANENT_FAILURE } from '../../partners';
 import type { LegInstrument } from '../../workflows/payment/types';
 
@@ -19,8 +27,8 @@ export interface AuthorizeLegInput {
   currency: Currency;
   instrument: LegInstrument;
   order_reference: string;
-  customer?: { reference?: string; email?: string; first_name?: string; last_name?: string };
-  three_ds?: { challenge_indicator?: string; challenge_exemption?: string };
+  customer?: PartnerCustomer;
+  three_ds?: ThreeDsOptions;
   return_url: string;
   notification_url: string;
   /** The payment allows future usage: the partner is asked for a reusable token. */
@@ -28,7 +36,7 @@ export interface AuthorizeLegInput {
 }
 
 export interface OperateLegInput {
-  kind: 'capture' | 'void' | 'refund';
+  kind: OperationKind;
   partner: string;
   idempotency_key: string;
   authorization_reference: string;

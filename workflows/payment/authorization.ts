@@ -28,7 +28,7 @@ async function attemptAuthorization(run: PaymentRun, leg: AuthorizationLegState)
       currency: state.currency,
       instrument: leg.instrument,
       order_reference: state.order.reference,
-      ...(state.customer && typeof state.customer === 'object' ? { customer: state.customer } : {}),
+      ...(state.customer ? { customer: state.customer } : {}),
       ...(leg.three_ds ? { three_ds: leg.three_ds } : {}),
       // Asked of every partner call of such a payment: the partner answers a reusable token.
       ...(state.allow_future_usage ? { save_for_future_usage: true } : {}),

@@ -5,7 +5,8 @@ import type { OperationKind } from '../../domain/payment-ledger';
 import type { OperationRequestInput } from '../../domain/validation/operation';
 import type { Currency } from '../../domain/currency';
 import type { CardNetwork } from '../../partners/catalog';
-import type { Authentication, Card, Order, Redirection, Webhook } from '../../api/schemas/v2';
+import type { ThreeDsOptions } from '../../partners/partner';
+import type { Authentication, Card, Customer, Order, Redirection, Webhook } from '../../api/schemas/v2';
 import type { WebhookSubscription } from '../../activities/webhook-types';
 import type { WebhookEvent } from '../../activities/webhook-types';
 import type { WebhookRetrySettings } from '../webhook-outbox';
@@ -35,7 +36,7 @@ export interface AuthorizationLegState {
   /** NEW until the first attempt: the leg exists but nothing was sent to the partner yet. */
   status: AuthorizationStatus | 'NEW';
   instrument: LegInstrument;
-  three_ds?: { challenge_indicator?: string; challenge_exemption?: string };
+  three_ds?: ThreeDsOptions;
   partner_reference?: string;
   partner_status?: string;
   partner_status_description?: string;
@@ -85,7 +86,7 @@ export interface PaymentState {
   currency: Currency;
   capture_mode: 'MANUAL' | 'AUTOMATIC';
   allow_future_usage: boolean;
-  customer?: unknown;
+  customer?: Customer;
   shopper_redirection_url?: string;
   webhook?: Webhook;
   legs: AuthorizationLegState[];

@@ -1,7 +1,7 @@
 // The payment as the API shows it, derived from the workflow state by the domain's money rules.
 import type { Payment } from '../../api/schemas/v2';
 import { authorizationBalances, computeAmounts, overview } from '../../domain/payment-amounts';
-import type { PaymentLedger } from '../../domain/payment-ledger';
+import type { OperationKind, PaymentLedger } from '../../domain/payment-ledger';
 import { authorizationStatus } from '../../domain/payment-status';
 import type { AuthorizationLegState, PaymentState } from './types';
 
@@ -57,7 +57,7 @@ export function paymentView(state: PaymentState, publicUrl: string): Payment {
   const self = `${publicUrl}/v2/payments/${state.id}`;
   const waiting = state.legs.find((leg) => (leg.status === 'PENDING' || leg.status === 'UNCERTAIN') && leg.redirection);
   const authenticated = [...state.legs].reverse().find((leg) => leg.authentication);
-  const operationsOf = (kind: 'capture' | 'void' | 'refund') =>
+  const operationsOf = (kind: OperationKind) =>
     state.operations
       .filter((operation) => operation.kind === kind)
       .map((operation) => ({

@@ -11,14 +11,9 @@ const { saveToWallet } = proxyActivities<Activities>({
   retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 10 },
 });
 
-function customerReferenceOf(customer: unknown): string | undefined {
-  if (typeof customer !== 'object' || customer === null || !('reference' in customer)) return undefined;
-  return typeof customer.reference === 'string' && customer.reference.length > 0 ? customer.reference : undefined;
-}
-
 /** What this payment would save: nothing unless future usage was allowed for a known customer. */
 export function walletEntriesOf(run: PaymentRun): { owner: string; entries: WalletEntry[] } | undefined {
-  const owner = customerReferenceOf(run.state.customer);
+  const owner = run.state.customer?.reference || undefined;
   if (!run.state.allow_future_usage || owner === undefined) return undefined;
   const now = Date.now();
   const entries = run.state.legs.map((leg) => walletEntryOf(leg, now)).filter((entry) => entry !== undefined);
