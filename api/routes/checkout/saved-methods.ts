@@ -3,7 +3,7 @@
 // values, and removable by the shopper. The page then pays with one by its id (wallet_token). The
 // session's unguessable id and the publishable key are what the browser proves, as for submission.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Sql } from '../../../db/connection';
 import { deleteWalletToken, listWalletTokens } from '../../../db/wallet';
@@ -30,6 +30,8 @@ const SavedMethod = Type.Object({
   favorite: Type.Boolean(),
   expiration_date: Type.String({ format: 'date-time' }),
 });
+/** What the browser checkout reads of a saved card (web/src/checkout/core/types.ts). */
+export type SavedMethod = Static<typeof SavedMethod>;
 
 export function registerSavedMethodRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();

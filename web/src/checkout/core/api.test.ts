@@ -40,6 +40,20 @@ describe('createCheckoutApi', () => {
     expect((calls[1]?.init.headers as Record<string, string> | undefined)?.['x-api-key']).toBe('pk_2');
   });
 
+  it('lists the session customer’s saved cards and removes one, with the publishable key', async () => {
+    const { calls, fetch } = recorder(
+      () => new Response(calls.length === 1 ? '[]' : null, { status: calls.length === 1 ? 200 : 204 }),
+    );
+    const api = createCheckoutApi({ apiUrl: '', publishableKey: 'pk_3', fetch });
+    await expect(api.savedMethods('s1')).resolves.toEqual([]);
+    await expect(api.removeSavedMethod('s1', 'w/1')).resolves.toBeUndefined();
+    expect(calls.map((call) => [call.init.method, call.url])).toEqual([
+      ['GET', '/checkout/v1/sessions/s1/saved-methods'],
+      ['DELETE', '/checkout/v1/sessions/s1/saved-methods/w%2F1'],
+    ]);
+    expect(calls[1]?.init).toMatchObject({ credentials: 'omit', headers: { 'x-api-key': 'pk_3' } });
+  });
+
   it('turns error answers into CheckoutApiError with the problem’s field errors', async () => {
     const problem = {
       status: 400,

@@ -1,6 +1,6 @@
 // The browser's calls to Tessera: open the session, tokenize at the vault, submit. Card and gift
 // card numbers only ever go to the vault routes; a submission carries their tokens.
-import type { ClientSessionView, Problem, SplitEntry, Submission } from './types';
+import type { ClientSessionView, Problem, SavedMethodView, SplitEntry, Submission } from './types';
 
 /** The API answered with an error status (problem+json when it could say more). */
 export class CheckoutApiError extends Error {
@@ -56,6 +56,10 @@ export interface CheckoutApi {
   vaultGiftCard(giftCard: { number: string; pin?: string }): Promise<GiftCardTokenization>;
   giftCardBalance(vaultFormToken: string, currency: string): Promise<GiftCardBalance>;
   submitPayment(sessionId: string, split: SplitEntry[]): Promise<Submission>;
+  /** The session customer's active saved cards, favorite first ([] without a customer.reference). */
+  savedMethods(sessionId: string): Promise<SavedMethodView[]>;
+  /** The shopper removes a saved card from their wallet at this merchant. */
+  removeSavedMethod(sessionId: string, savedMethodId: string): Promise<void>;
 }
 
 export interface CheckoutApiOptions {
@@ -73,7 +77,12 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi & { 
   const timeoutMs = options.timeoutMs ?? 45_000;
   let publishableKey = options.publishableKey;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, authenticated = true): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    authenticated = true,
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (authenticated && publishableKey) headers['x-api-key'] = publishableKey;
@@ -123,5 +132,8 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi & { 
     giftCardBalance: (vaultFormToken, currency) =>
       call('POST', '/v2/vault/gift-cards/balance', { vault_form_token: vaultFormToken, currency }),
     submitPayment: (sessionId, split) => call('POST', `/checkout/v1/sessions/${id(sessionId)}/payments`, { split }),
+    savedMethods: (sessionId) => call('GET', `/checkout/v1/sessions/${id(sessionId)}/saved-methods`),
+    removeSavedMethod: (sessionId, savedMethodId) =>
+      call('DELETE', `/checkout/v1/sessions/${id(sessionId)}/saved-methods/${id(savedMethodId)}`),
   };
 }

@@ -11,10 +11,18 @@ export interface CheckoutEventMap {
     methods: { partner: string; method: string }[];
     payable: boolean;
   };
-  /** The shopper chose a means of payment. */
-  method_selected: { session_id: string; partner: string; method: string };
-  /** The shopper's choice was sent to Tessera (card data already tokenized by the vault). */
-  submitted: { session_id: string; split: { partner: string; method: string; amount: number }[] };
+  /** The shopper chose a means of payment: one of their saved cards carries its `wallet_token`. */
+  method_selected: { session_id: string; partner: string; method: string; wallet_token?: string };
+  /** The shopper removed one of their saved cards (it is deleted from their wallet at this merchant). */
+  saved_method_removed: { session_id: string; wallet_token: string };
+  /**
+   * The shopper's choice was sent to Tessera (card data already tokenized by the vault); an entry
+   * paid with a saved card carries its `wallet_token`.
+   */
+  submitted: {
+    session_id: string;
+    split: { partner: string; method: string; amount: number; wallet_token?: string }[];
+  };
   /** The payment is authorized. */
   success: { session_id: string; payment_id: string; authorization_status: 'AUTHORIZED' };
   /** The payment was refused or failed; the shopper may try again (`retryable`). */
@@ -39,6 +47,7 @@ export type Emit = (event: CheckoutEvent) => void;
 export const CHECKOUT_EVENT_TYPES: readonly CheckoutEventType[] = [
   'ready',
   'method_selected',
+  'saved_method_removed',
   'submitted',
   'success',
   'failure',

@@ -78,3 +78,10 @@ export function redirectMessage(kind: MethodKind | undefined): string {
       return 'Taking you to your bank to confirm the payment…';
   }
 }
+
+/** Said next to the card form of a session made with allow_future_usage, before the shopper pays. */
+export const SAVE_CARD_NOTICE = 'This card will be saved for your next payments at this shop.';
+/** A saved card the API refused (removed in another tab, deactivated, expired meanwhile). */
+export const SAVED_CARD_UNUSABLE_MESSAGE =
+  'This saved card can no longer be used. Choose another card or enter a new one.';
+export const REMOVE_FAILED_MESSAGE = 'We could not remove this card. Check your internet connection and try again.';

@@ -8,6 +8,7 @@ import type {
   Problem as ApiProblem,
   Redirection as ApiRedirection,
 } from '../../../../api/schemas/v2';
+import type { SavedMethod } from '../../../../api/routes/checkout/saved-methods';
 
 type Authorization = NonNullable<Payment['authorization']>;
 
@@ -42,9 +43,9 @@ export type ClientSessionView = Pick<
   ClientSession,
   'id' | 'entity_id' | 'status' | 'amount' | 'currency' | 'expires_at' | 'shopper_redirection_url'
 > &
-  Partial<Pick<ClientSession, 'integration_mode' | 'payment_id'>> & {
+  Partial<Pick<ClientSession, 'integration_mode' | 'payment_id' | 'allow_future_usage'>> & {
     order: OrderView;
-    customer?: Pick<NonNullable<ClientSession['customer']>, 'locale' | 'email'>;
+    customer?: Pick<NonNullable<ClientSession['customer']>, 'locale' | 'email' | 'reference'>;
     eligible_solutions: Solution[];
     authorization?: AuthorizationView;
   };
@@ -62,11 +63,17 @@ export type PaymentView = Pick<Payment, 'id' | 'amount' | 'currency'> &
     redirection?: Redirection;
   };
 
-export type SplitEntry = Pick<PaymentSplitEntry, 'amount' | 'vault_form_token'> & {
+export type SplitEntry = Pick<PaymentSplitEntry, 'amount' | 'vault_form_token' | 'wallet_token'> & {
   partner: string;
   method: string;
   card?: Pick<NonNullable<PaymentSplitEntry['card']>, 'holder_name' | 'selected_network'>;
 };
+
+/** A card the session's customer saved at this merchant, as GET …/saved-methods answers it (no value). */
+export type SavedMethodView = Pick<
+  SavedMethod,
+  'id' | 'partner' | 'method' | 'brand_name' | 'display_token' | 'favorite' | 'expiration_date'
+>;
 
 export interface Submission {
   session: ClientSessionView;
