@@ -1,10 +1,12 @@
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { CardFields } from './CardFields';
-import { PayButton, vaultCardOf, type MethodProps } from './method';
+import { PayButton, SaveCardNotice, vaultCardOf, type MethodProps } from './method';
 import { useCardForm } from './useCardForm';
 
 export function CardPayment({ option, session, api, now, busy, payLabel, pay }: MethodProps) {
   const form = useCardForm(now);
+  const noticeId = useId();
+  const saving = session.allow_future_usage === true;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.validate()) return;
@@ -25,7 +27,8 @@ export function CardPayment({ option, session, api, now, busy, payLabel, pay }: 
   return (
     <form className="tc-form" noValidate onSubmit={submit} aria-label="Card payment">
       <CardFields form={form} idPrefix="card" />
-      <PayButton label={payLabel} busy={busy} />
+      {saving && <SaveCardNotice id={noticeId} />}
+      <PayButton label={payLabel} busy={busy} {...(saving ? { describedBy: noticeId } : {})} />
     </form>
   );
 }

@@ -7,7 +7,8 @@ import { redirectMessage } from '../core/messages';
 import { formatAmount } from '../core/money';
 import { followRedirection, assignLocation, type Navigate } from '../core/navigation';
 import { screenOf, type Outcome, type SessionScreen } from '../core/outcome';
-import { paymentOptions, type PaymentOption } from '../core/solutions';
+import { loadSavedCards, type SavedCard } from '../core/saved-cards';
+import { paymentOptions, type MethodKind, type PaymentOption } from '../core/solutions';
 import type { ClientSessionView } from '../core/types';
 import { HeadingBase, Heading } from './Heading';
 import { LockIcon } from './icons';
@@ -44,7 +45,14 @@ export interface CheckoutProps {
 type View =
   | { kind: 'loading' }
   | { kind: 'load-error'; error: LoadError; message?: string }
-  | { kind: 'session'; session: ClientSessionView; screen: SessionScreen; options: PaymentOption[]; refreshed: boolean }
+  | {
+      kind: 'session';
+      session: ClientSessionView;
+      screen: SessionScreen;
+      options: PaymentOption[];
+      savedCards: SavedCard[];
+      refreshed: boolean;
+    }
   | { kind: 'leaving'; tone: Tone; title: string; message: string }
   | { kind: 'done'; session: ClientSessionView };
 
@@ -90,8 +98,10 @@ export function Checkout(props: CheckoutProps) {
         const session = await openRef.current();
         const options = paymentOptions(session.eligible_solutions);
         const screen = screenOf(session, api.apiUrl, now(), options.length);
+        // Before the form shows, so that the favorite is the choice it opens with.
+        const savedCards = screen.kind === 'form' ? await loadSavedCards(api, session, options, now()) : [];
         onSessionRef.current?.(session);
-        setView({ kind: 'session', session, screen, options, refreshed: quiet });
+        setView({ kind: 'session', session, screen, options, savedCards, refreshed: quiet });
         if (!quiet) {
           emitRef.current({
             type: 'ready',
@@ -130,11 +140,7 @@ export function Checkout(props: CheckoutProps) {
     // `loads` runs the first load again after "Try again".
   }, [load, loads, hasInitialError]);
 
-  const onOutcome = (
-    outcome: Exclude<Outcome, { kind: 'failed' }>,
-    option: PaymentOption,
-    session: ClientSessionView,
-  ) => {
+  const onOutcome = (outcome: Exclude<Outcome, { kind: 'failed' }>, kind: MethodKind, session: ClientSessionView) => {
     const send = (event: Parameters<Emit>[0]) => emitRef.current(event);
     switch (outcome.kind) {
       case 'authorized':
@@ -167,8 +173,8 @@ export function Checkout(props: CheckoutProps) {
         setView({
           kind: 'leaving',
           tone: 'info',
-          title: option.kind === 'card' ? 'Confirm with your bank' : 'One more step',
-          message: redirectMessage(option.kind),
+          title: kind === 'card' ? 'Confirm with your bank' : 'One more step',
+          message: redirectMessage(kind),
         });
         send({
           type: 'redirect',
@@ -235,7 +241,7 @@ export function Checkout(props: CheckoutProps) {
             locale={locale}
             now={now}
             emit={emit}
-            onOutcome={(outcome, option) => onOutcome(outcome, option, view.session)}
+            onOutcome={(outcome, kind) => onOutcome(outcome, kind, view.session)}
             onStale={() => void load(true)}
           />
         ) : (
@@ -285,16 +291,17 @@ function FormScreen({
   locale: string;
   now: () => Date;
   emit: Emit;
-  onOutcome(outcome: Exclude<Outcome, { kind: 'failed' }>, option: PaymentOption): void;
+  onOutcome(outcome: Exclude<Outcome, { kind: 'failed' }>, kind: MethodKind): void;
   onStale(): void;
 }) {
-  const { session, options, screen } = view;
+  const { session, options, savedCards, screen } = view;
   const panel = (
     <div className="tc-payment-column">
       <PaymentPanel
         showTitle={variant === 'page'}
         session={session}
         options={options}
+        savedCards={savedCards}
         api={api}
         locale={locale}
         now={now}

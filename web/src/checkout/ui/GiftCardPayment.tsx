@@ -9,7 +9,7 @@ import type { PaymentOption } from '../core/solutions';
 import type { SplitEntry } from '../core/types';
 import { CardFields } from './CardFields';
 import { Field } from './Field';
-import { PayButton, vaultCardOf, type MethodProps } from './method';
+import { PayButton, SaveCardNotice, vaultCardOf, type MethodProps } from './method';
 import { useCardForm } from './useCardForm';
 
 type Check =
@@ -37,6 +37,7 @@ export function GiftCardPayment({
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const card = useCardForm(now);
   const statusId = useId();
+  const noticeId = useId();
   const money = (minor: number) => formatAmount(minor, session.currency, locale);
   const digits = number.replace(/\D+/g, '');
 
@@ -107,6 +108,7 @@ export function GiftCardPayment({
   };
 
   const checked = check.state === 'checked' ? check : undefined;
+  const savesCard = checked?.plan.kind === 'partial' && session.allow_future_usage === true;
   const canPay =
     checked && (checked.plan.kind === 'covers-all' || (checked.plan.kind === 'partial' && cardOption !== undefined));
   return (
@@ -156,7 +158,9 @@ export function GiftCardPayment({
       {canPay && checked && (
         <form className="tc-form" noValidate onSubmit={submit} aria-label="Pay with the gift card">
           {checked.plan.kind === 'partial' && <CardFields form={card} idPrefix="rest" />}
-          <PayButton label={payLabel} busy={busy} />
+          {/* The card paying the rest is saved like any other (the gift card is not). */}
+          {savesCard && <SaveCardNotice id={noticeId} />}
+          <PayButton label={payLabel} busy={busy} {...(savesCard ? { describedBy: noticeId } : {})} />
         </form>
       )}
     </div>

@@ -6,25 +6,32 @@ import type { Emit } from '../core/events';
 import {
   NETWORK_MESSAGE,
   NOT_STARTED_MESSAGE,
+  SAVED_CARD_UNUSABLE_MESSAGE,
   UNAVAILABLE_MESSAGE,
   redirectMessage,
   type FailureMessage,
 } from '../core/messages';
 import { formatAmount } from '../core/money';
 import { outcomeOf, type Outcome } from '../core/outcome';
-import { cardOptionOf, type PaymentOption } from '../core/solutions';
+import type { SavedCard } from '../core/saved-cards';
+import { cardOptionOf, type MethodKind, type PaymentOption } from '../core/solutions';
 import type { ClientSessionView, SplitEntry } from '../core/types';
 import { GiftCardPayment } from './GiftCardPayment';
 import { Heading } from './Heading';
 import { RedirectPayment } from './RedirectPayment';
 import { CardPayment } from './CardPayment';
 import type { BuildSplit, MethodProps } from './method';
+import { OptionRow } from './OptionRow';
+import { SavedCardLabel, SavedCardPayment } from './SavedCardPayment';
+import { useSavedCards } from './useSavedCards';
 
 export interface PaymentPanelProps {
   /** The hosted page titles the panel; in the widget the merchant's page does (its own heading). */
   showTitle?: boolean;
   session: ClientSessionView;
   options: PaymentOption[];
+  /** The customer's saved cards, offered first (the favorite preselected). */
+  savedCards?: SavedCard[];
   api: CheckoutApi;
   locale: string;
   now: () => Date;
@@ -32,7 +39,7 @@ export interface PaymentPanelProps {
   /** The reason the session's last attempt failed, when the shopper comes back to try again. */
   initialFailure?: FailureMessage;
   /** A submission went through (or must be followed): the checkout leaves the form. */
-  onOutcome(outcome: Exclude<Outcome, { kind: 'failed' }>, option: PaymentOption): void;
+  onOutcome(outcome: Exclude<Outcome, { kind: 'failed' }>, kind: MethodKind): void;
   /** Something changed on the server side (a submission error): read the session again. */
   onStale(): void;
 }
@@ -41,6 +48,7 @@ export function PaymentPanel({
   showTitle = true,
   session,
   options,
+  savedCards = [],
   api,
   locale,
   now,
@@ -49,7 +57,8 @@ export function PaymentPanel({
   onOutcome,
   onStale,
 }: PaymentPanelProps) {
-  const [selectedId, setSelectedId] = useState(options[0]?.id);
+  const saved = useSavedCards(api, session.id, savedCards, emit);
+  const [selectedId, setSelectedId] = useState(savedCards[0]?.id ?? options[0]?.id);
   const [failure, setFailure] = useState<FailureMessage | undefined>(initialFailure);
   const [busy, setBusy] = useState<string>();
   // Forms start afresh after a refusal: the shopper enters another card.
@@ -57,14 +66,21 @@ export function PaymentPanel({
   // Each failure moves focus to its message, so it is read even when the text is the same again.
   const [failures, setFailures] = useState(0);
   const alertRef = useRef<HTMLDivElement>(null);
+  // After a removal, focus goes to the choice now selected instead of being lost with the card.
+  const [removals, setRemovals] = useState(0);
+  const optionsRef = useRef<HTMLFieldSetElement>(null);
   const groupName = useId();
   const titleId = useId();
-  const selected = options.find((option) => option.id === selectedId) ?? options[0];
+  const choiceIds = [...saved.cards.map((card) => card.id), ...options.map((option) => option.id)];
+  const selected = choiceIds.includes(selectedId ?? '') ? selectedId : choiceIds[0];
   const payLabel = `Pay ${formatAmount(session.amount, session.currency, locale)}`;
 
   useEffect(() => {
     if (failures > 0) alertRef.current?.focus();
   }, [failures]);
+  useEffect(() => {
+    if (removals > 0) optionsRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+  }, [removals]);
 
   const fail = (
     message: FailureMessage,
@@ -91,10 +107,15 @@ export function PaymentPanel({
     if (error instanceof CheckoutNetworkError) return { reason: 'NETWORK', message: NETWORK_MESSAGE };
     if (error instanceof CheckoutApiError && error.status >= 500)
       return { reason: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+    if (
+      error instanceof CheckoutApiError &&
+      error.fieldErrors.some((field) => field.pointer?.endsWith('/wallet_token'))
+    )
+      return { message: SAVED_CARD_UNUSABLE_MESSAGE };
     return { message: NOT_STARTED_MESSAGE };
   };
 
-  const pay = (option: PaymentOption) => async (build: BuildSplit) => {
+  const pay = (kind: MethodKind) => async (build: BuildSplit) => {
     if (busy) return;
     setFailure(undefined);
     setBusy('Processing your payment…');
@@ -113,7 +134,12 @@ export function PaymentPanel({
       type: 'submitted',
       detail: {
         session_id: session.id,
-        split: split.map(({ partner, method, amount }) => ({ partner, method, amount })),
+        split: split.map(({ partner, method, amount, wallet_token }) => ({
+          partner,
+          method,
+          amount,
+          ...(wallet_token ? { wallet_token } : {}),
+        })),
       },
     });
     let outcome: Outcome;
@@ -130,16 +156,18 @@ export function PaymentPanel({
       fail(outcome, { payment_id: outcome.paymentId, authorization_status: outcome.status }, true);
       return;
     }
-    if (outcome.kind === 'redirect') setBusy(redirectMessage(option.kind));
-    onOutcome(outcome, option);
+    if (outcome.kind === 'redirect') setBusy(redirectMessage(kind));
+    onOutcome(outcome, kind);
   };
 
-  const select = (option: PaymentOption) => {
-    setSelectedId(option.id);
-    emit({
-      type: 'method_selected',
-      detail: { session_id: session.id, partner: option.partner, method: option.method },
-    });
+  const select = (id: string, detail: { partner: string; method: string; wallet_token?: string }) => {
+    setSelectedId(id);
+    emit({ type: 'method_selected', detail: { session_id: session.id, ...detail } });
+  };
+
+  const remove = async (card: SavedCard) => {
+    await saved.remove(card);
+    setRemovals((n) => n + 1);
   };
 
   const methodProps = (option: PaymentOption): MethodProps => ({
@@ -151,7 +179,7 @@ export function PaymentPanel({
     busy: busy !== undefined,
     payLabel,
     // pay reports its own failures on the panel; nothing is left to await.
-    pay: (build) => void pay(option)(build),
+    pay: (build) => void pay(option.kind)(build),
   });
 
   return (
@@ -181,43 +209,62 @@ export function PaymentPanel({
       <p className="tc-sr-only" aria-live="polite">
         {busy ?? ''}
       </p>
-      <fieldset className="tc-options" disabled={busy !== undefined}>
+      <div className="tc-notice-slot" role="status">
+        {saved.notice && <p className="tc-notice">{saved.notice}</p>}
+      </div>
+      <fieldset ref={optionsRef} className="tc-options" disabled={busy !== undefined}>
         <legend className="tc-sr-only">Payment method</legend>
-        {options.map((option) => {
-          const isSelected = option.id === selected?.id;
-          return (
-            <div
-              key={option.id}
-              className={`tc-option${isSelected ? ' tc-option--selected' : ''}`}
-              data-method={option.method}
-            >
-              <label className="tc-option-label">
-                <input
-                  type="radio"
-                  name={groupName}
-                  value={option.id}
-                  checked={isSelected}
-                  onChange={() => select(option)}
-                />
-                <span className="tc-option-text">
-                  <span className="tc-option-name">{option.label}</span>
-                  <span className="tc-option-description">{option.description}</span>
+        {saved.cards.map((card) => (
+          <OptionRow
+            key={card.id}
+            name={groupName}
+            value={card.id}
+            method={card.method}
+            selected={card.id === selected}
+            onSelect={() =>
+              select(card.id, { partner: card.partner, method: card.method, wallet_token: card.walletToken })
+            }
+            label={<SavedCardLabel card={card} />}
+            formKey={formKey}
+          >
+            <SavedCardPayment
+              card={card}
+              session={session}
+              busy={busy !== undefined}
+              payLabel={payLabel}
+              pay={(build) => void pay('card')(build)}
+              remove={remove}
+            />
+          </OptionRow>
+        ))}
+        {options.map((option) => (
+          <OptionRow
+            key={option.id}
+            name={groupName}
+            value={option.id}
+            method={option.method}
+            selected={option.id === selected}
+            onSelect={() => select(option.id, { partner: option.partner, method: option.method })}
+            label={
+              <span className="tc-option-text">
+                <span className="tc-option-name">
+                  {/* Beside saved cards, the card form is for another one. */}
+                  {option.kind === 'card' && saved.cards.length > 0 ? 'New card' : option.label}
                 </span>
-              </label>
-              {isSelected && (
-                <div className="tc-option-body" key={formKey}>
-                  {option.kind === 'card' && <CardPayment {...methodProps(option)} />}
-                  {option.kind === 'giftcard' && (
-                    <GiftCardPayment {...methodProps(option)} cardOption={cardOptionOf(options)} />
-                  )}
-                  {(option.kind === 'wallet' || option.kind === 'instalments') && (
-                    <RedirectPayment {...methodProps(option)} />
-                  )}
-                </div>
-              )}
-            </div>
-          );
-        })}
+                <span className="tc-option-description">{option.description}</span>
+              </span>
+            }
+            formKey={formKey}
+          >
+            {option.kind === 'card' && <CardPayment {...methodProps(option)} />}
+            {option.kind === 'giftcard' && (
+              <GiftCardPayment {...methodProps(option)} cardOption={cardOptionOf(options)} />
+            )}
+            {(option.kind === 'wallet' || option.kind === 'instalments') && (
+              <RedirectPayment {...methodProps(option)} />
+            )}
+          </OptionRow>
+        ))}
       </fieldset>
       {busy && (
         <p className="tc-progress" aria-hidden="true">

@@ -1,5 +1,6 @@
 // What every method's form shares: its props, the pay button, card tokenization.
 import { CheckoutApiError, type CheckoutApi } from '../core/api';
+import { SAVE_CARD_NOTICE } from '../core/messages';
 import type { PaymentOption } from '../core/solutions';
 import type { ClientSessionView, SplitEntry } from '../core/types';
 import type { CardForm } from './useCardForm';
@@ -38,11 +39,29 @@ export async function vaultCardOf(
   }
 }
 
-export function PayButton({ label, busy }: { label: string; busy: boolean }) {
+export function PayButton({ label, busy, describedBy }: { label: string; busy: boolean; describedBy?: string }) {
   return (
-    <button type="submit" className="tc-button tc-button--primary tc-pay" disabled={busy}>
+    <button
+      type="submit"
+      className="tc-button tc-button--primary tc-pay"
+      disabled={busy}
+      aria-describedby={describedBy}
+    >
       {busy && <span className="tc-spinner" aria-hidden="true" />}
       {label}
     </button>
+  );
+}
+
+/**
+ * Said before the shopper pays by card on a session made with allow_future_usage: the partner
+ * issues a reusable token for this card, kept in the customer's wallet when the session names one
+ * (workflows/payment/wallet-save.ts), with the merchant otherwise. The pay button points at it.
+ */
+export function SaveCardNotice({ id }: { id: string }) {
+  return (
+    <p id={id} className="tc-save-notice">
+      {SAVE_CARD_NOTICE}
+    </p>
   );
 }
