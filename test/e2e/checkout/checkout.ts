@@ -183,6 +183,14 @@ export function thirdPartyRequests(requests: OpenedPage['requests'], env: Checko
     .filter((url) => !url.startsWith('data:') && !allowed.has(new URL(url).origin));
 }
 
+/** The widget events the demo page printed (`[tessera-demo] <type> <json>`), in order. */
+export function eventsOf(opened: OpenedPage): { type: string; detail: any }[] {
+  return opened.console
+    .map((line) => /^\[tessera-demo\] (\S+) (.*)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => ({ type: match[1]!, detail: JSON.parse(match[2]!) }));
+}
+
 /** The hosted page's address from the session (links.hosted_page). */
 export const hostedPageOf = (session: any): string => {
   expect(session.links?.hosted_page).toBeTruthy();

@@ -4,8 +4,8 @@
 // payment over the API.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenedPage } from './checkout';
 import {
+  eventsOf,
   fillCard,
   screenshot,
   startCheckoutEnv,
@@ -21,14 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 });
-
-/** The widget events the demo page printed (`[tessera-demo] <type> <json>`), in order. */
-function eventsOf(opened: OpenedPage): { type: string; detail: any }[] {
-  return opened.console
-    .map((line) => /^\[tessera-demo\] (\S+) (.*)$/.exec(line))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map((match) => ({ type: match[1]!, detail: JSON.parse(match[2]!) }));
-}
 
 async function embeddedSession(overrides: Record<string, unknown> = {}) {
   const session = await env.createSession({ integration_mode: 'EMBEDDED', ...overrides });
