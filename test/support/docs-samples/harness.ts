@@ -201,32 +201,59 @@ export function departures(
 
 // ---- what a reader does by hand ----------------------------------------------------------------
 
-/** The hosted page: opened by the shopper, card tokenized with the publishable key, then submitted. */
-export async function payOnHostedPage(env: Record<string, string>, cardNumber: string): Promise<any> {
+/** The shopper opens the hosted page: it reads the session and the publishable key from its own address. */
+async function openHostedPage(env: Record<string, string>): Promise<{ publishableKey: string; session: any }> {
   const page = await call(env.TESSERA_URL!, 'GET', `/checkout/v1/entities/${env.ENTITY_ID}/sessions/${env.SESSION_ID}`);
   expect(page.status).toBe(200);
-  const { publishable_key: publishableKey, session } = page.body;
-  expect(session.status).toBe('CHOICE_IN_PROGRESS');
+  expect(page.body.session.status).toBe('CHOICE_IN_PROGRESS');
+  return { publishableKey: page.body.publishable_key, session: page.body.session };
+}
+
+/** The hosted page submits the shopper's choice, as the browser does. */
+async function submitOnHostedPage(
+  env: Record<string, string>,
+  publishableKey: string,
+  sessionId: string,
+  split: unknown[],
+) {
+  const submitted = await call(env.TESSERA_URL!, 'POST', `/checkout/v1/sessions/${sessionId}/payments`, {
+    apiKey: publishableKey,
+    body: { split },
+  });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+  return submitted.body;
+}
+
+/** The hosted page: opened by the shopper, card tokenized with the publishable key, then submitted. */
+export async function payOnHostedPage(env: Record<string, string>, cardNumber: string): Promise<any> {
+  const { publishableKey, session } = await openHostedPage(env);
   const vaulted = await call(env.TESSERA_URL!, 'POST', '/v2/vault/cards', {
     apiKey: publishableKey,
     body: { number: cardNumber, expiry_month: '12', expiry_year: '30', cvv: '123', holder_name: 'Camille Martin' },
   });
   expect(vaulted.status).toBe(201);
-  const submitted = await call(env.TESSERA_URL!, 'POST', `/checkout/v1/sessions/${session.id}/payments`, {
-    apiKey: publishableKey,
-    body: {
-      split: [
-        {
-          amount: session.amount,
-          partner: 'sandbox-card',
-          method: 'creditcard',
-          vault_form_token: vaulted.body.vault_form_token,
-        },
-      ],
+  return submitOnHostedPage(env, publishableKey, session.id, [
+    {
+      amount: session.amount,
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      vault_form_token: vaulted.body.vault_form_token,
     },
+  ]);
+}
+
+/** The hosted page with a saved card: the shopper's one click on the first one it lists, no card number. */
+export async function payWithSavedCardOnHostedPage(env: Record<string, string>): Promise<any> {
+  const { publishableKey, session } = await openHostedPage(env);
+  const saved = await call(env.TESSERA_URL!, 'GET', `/checkout/v1/sessions/${session.id}/saved-methods`, {
+    apiKey: publishableKey,
   });
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
-  return submitted.body;
+  expect(saved.status).toBe(200);
+  const [card] = saved.body;
+  expect(card, 'the page lists no saved card').toBeDefined();
+  return submitOnHostedPage(env, publishableKey, session.id, [
+    { amount: session.amount, partner: card.partner, method: card.method, wallet_token: card.id },
+  ]);
 }
 
 /** The shopper follows a redirection, decides on the sandbox page and comes back through Tessera. */
