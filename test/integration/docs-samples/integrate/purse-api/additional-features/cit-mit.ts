@@ -11,6 +11,8 @@ export default {
       check: (r) => {
         statusOf([201])(r);
         expect(r.json()).toMatchObject({ allow_future_usage: true, authorization: { status: 'AUTHORIZED' } });
+        // The page says the sandbox card partner issues a reusable token under allow_future_usage.
+        expect(r.json().authorization.partner_transactions[0].partner_token).toMatch(/^ctok_/);
       },
     },
     'wallet-first-payment': {
