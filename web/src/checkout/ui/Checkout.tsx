@@ -98,8 +98,9 @@ export function Checkout(props: CheckoutProps) {
         const session = await openRef.current();
         const options = paymentOptions(session.eligible_solutions);
         const screen = screenOf(session, api.apiUrl, now(), options.length);
-        // Before the form shows, so that the favorite is the choice it opens with.
-        const savedCards = screen.kind === 'form' ? await loadSavedCards(api, session, options, now()) : [];
+        // Before the form shows, so that the favorite is the choice it opens with. A quiet refresh
+        // keeps the form, and the list it was given, mounted: nothing to ask again.
+        const savedCards = screen.kind === 'form' && !quiet ? await loadSavedCards(api, session, options, now()) : [];
         onSessionRef.current?.(session);
         setView({ kind: 'session', session, screen, options, savedCards, refreshed: quiet });
         if (!quiet) {
