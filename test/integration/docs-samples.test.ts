@@ -4,7 +4,8 @@
 // The convention (web/README.md, "Runnable code samples"): a fenced block whose info string carries
 // `run=<id>` is runnable. `bash` blocks run in page order in a scratch folder of the page, with the
 // variables they export carried to the next ones; `javascript` blocks with `file=<name>` are written
-// there for the next blocks to run. Each page's plan, in docs-samples/ at the page's own path
+// there for the next blocks to run, and so are `php` blocks with `file=<name>` (PHP and phpseclib come
+// from Debian's packages: scripts/ensure-php.sh). Each page's plan, in docs-samples/ at the page's own path
 // (docs-samples/integrate/getting-started.ts for integrate/getting-started.mdx), holds the expected
 // answer of every sample and the steps a reader does by hand in between (paying on the hosted page,
 // approving on a sandbox page). A sample flagged `answer` must also match the answer block the page
@@ -19,6 +20,7 @@ import {
   installShims,
   listMdx,
   pageBlocks,
+  phpWithPhpseclib,
   runBash,
   scratchRoot,
   type PagePlan,
@@ -56,9 +58,10 @@ describe('the documentation samples convention', () => {
       const ids = blocks.filter((block) => block.run).map((block) => block.run);
       expect(new Set(ids).size, `${page} repeats a sample id`).toBe(ids.length);
       for (const block of blocks.filter((candidate) => candidate.run)) {
-        expect(['bash', 'javascript'], `${page}:${block.line}`).toContain(block.lang);
+        expect(['bash', 'javascript', 'php'], `${page}:${block.line}`).toContain(block.lang);
         if (block.lang === 'javascript')
           expect(block.file, `${page}:${block.line} needs file=`).toMatch(/^[\w.-]+\.m?js$/);
+        if (block.lang === 'php') expect(block.file, `${page}:${block.line} needs file=`).toMatch(/^[\w.-]+\.php$/);
       }
     }
   });
@@ -70,6 +73,11 @@ describe('the documentation samples convention', () => {
         .map((block) => block.run);
       expect(ids, plan.page).toEqual(Object.keys(plan.samples));
     }
+  });
+
+  it('has PHP with phpseclib 2 when a page has PHP samples', () => {
+    const phpPages = plans.filter((plan) => pageBlocks(plan.page).some((block) => block.lang === 'php' && block.run));
+    if (phpPages.length > 0) expect(phpWithPhpseclib(), phpPages.map((plan) => plan.page).join(', ')).toBe('ok');
   });
 
   it('keeps curl on the loopback interface', async () => {
@@ -143,7 +151,7 @@ for (const plan of plans) {
         const expected = plan.samples[id];
         if (!expected) throw new Error(`${plan.page}: no check for the sample ${id}`);
         try {
-          if (block.lang === 'javascript') {
+          if (block.lang === 'javascript' || block.lang === 'php') {
             writeFileSync(join(state.dir, block.file!), block.code);
             await expected.after?.(
               { stdout: '', stderr: '', statuses: [], env: state.env, json: () => undefined, file: () => undefined },

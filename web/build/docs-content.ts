@@ -74,7 +74,7 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
         rehypeShiki,
         {
           theme: 'github-dark',
-          langs: ['bash', 'json', 'http', 'typescript', 'javascript', 'html'],
+          langs: ['bash', 'json', 'http', 'typescript', 'javascript', 'html', 'php'],
           defaultLanguage: 'text',
           fallbackLanguage: 'text',
         },

@@ -3,7 +3,7 @@
 // answers the page shows, and the steps a reader does by hand in between. Each page's plan is in
 // test/integration/docs-samples/, at the page's own path.
 import { expect } from 'vitest';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +96,22 @@ exec ${realCurl} --write-out '%{stderr}@@docs-curl %{http_code}\\n' "$@"
 `;
   writeFileSync(join(dir, 'curl'), shim);
   chmodSync(join(dir, 'curl'), 0o755);
+}
+
+/**
+ * 'ok' when `php` runs and loads phpseclib 2 from Debian's php-phpseclib (what the PHP samples
+ * use), else what is missing: `npm test` installs both (scripts/ensure-php.sh).
+ */
+export function phpWithPhpseclib(): string {
+  try {
+    return execFileSync(
+      'php',
+      ['-r', 'require "phpseclib/autoload.php"; echo class_exists("phpseclib\\Crypt\\RSA") ? "ok" : "no phpseclib 2";'],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    ).trim();
+  } catch (error) {
+    return `php or phpseclib 2 is missing, run scripts/ensure-php.sh: ${(error as Error).message.split('\n')[0]}`;
+  }
 }
 
 export function runBash(code: string, state: PageState): Promise<Result> {
