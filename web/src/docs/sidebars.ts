@@ -12,6 +12,7 @@ export const sidebarsConfig: SidebarsConfig = {
 export const sidebarCategories: Record<string, CategoryMetadata> = {
   understand: { label: 'Understand', position: 1 },
   integrate: { label: 'Integrate', position: 2 },
+  'integrate/api-v1': { label: 'API v1 (deprecated)', position: 5 },
   references: { label: 'References', position: 3 },
   'references/glossary': { label: 'Glossary', position: 10 },
 };
