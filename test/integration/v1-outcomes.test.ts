@@ -382,5 +382,15 @@ describe('documents', () => {
     expect(Object.keys(v1.paths).some((path) => path.startsWith('/{entity}'))).toBe(false);
     expect(Object.keys(v2.components.schemas).filter((name) => name.startsWith('V1'))).toEqual([]);
     expect(v1.components.schemas.V1ActionResult).toBeDefined();
+    // The calls whose first answer is replayed document the header that asks for it.
+    const idempotent = (path: string, method: string) =>
+      (v1.paths[path][method].parameters as { name: string; in: string }[]).some(
+        (parameter) => parameter.name === 'x-idempotency-key' && parameter.in === 'header',
+      );
+    expect(idempotent('/payment/v1/{entity}/sessions/create', 'post')).toBe(true);
+    expect(idempotent('/payment/v1/{entity}/sessions/{session}/validate', 'post')).toBe(true);
+    expect(idempotent('/payment/v1/{entity}/transactions/{transaction}/{action}', 'post')).toBe(true);
+    expect(idempotent('/payment/v1/{entity}/transactions/{action}', 'put')).toBe(true);
+    expect(idempotent('/payment/v1/{entity}/transactions/{transaction}', 'get')).toBe(false);
   });
 });

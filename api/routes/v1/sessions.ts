@@ -32,7 +32,7 @@ import { v1ActionResults, v1Protocols, validateOutcome } from './action-results'
 import { entityOfApiKeyCaller, entityOfPrincipal } from './callers';
 import { answerOnce } from './idempotency';
 import { clientSessionApplicationOf } from './session-application';
-import { ApiErrors, atV1Paths, v1ErrorShape, v1RouteOptions } from './v1-routes';
+import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 import { randomUUID } from 'node:crypto';
 
@@ -109,6 +109,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             'Creates the payment session of an order: a v2 client session with the same id. Amounts are decimal major units (numbers or numeric strings). Answers 201 with the solutions the entity may offer for this amount and currency, or 204 when none is eligible. With x-idempotency-key, a repeat answers the first result again for 14 days.',
           params: EntityParams,
           body: Ref(V1CreateSessionApplication),
+          headers: V1IdempotencyHeaders,
           response: {
             201: Ref(V1SessionProtocols),
             204: Type.Null({ description: 'No solution is eligible for this order' }),
@@ -298,6 +299,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           security: [{ apiKey: [] }],
           params: SessionParams,
           body: Ref(V1ValidateSessionRequest),
+          headers: V1IdempotencyHeaders,
           response: {
             200: Ref(V1ClientAction),
             207: Ref(V1ClientAction),

@@ -25,7 +25,7 @@ import { v1ActionResult } from './action-results';
 import { entityOfPrincipal } from './callers';
 import { answerOnce } from './idempotency';
 import type { V1Deps } from './sessions';
-import { ApiErrors, atV1Paths, v1ErrorShape, v1RouteOptions } from './v1-routes';
+import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 
 const TransactionParams = Type.Object({
@@ -149,6 +149,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             }),
           }),
           body: Ref(V1DefaultPaymentApplication),
+          headers: V1IdempotencyHeaders,
           response: { 200: Ref(V1ActionResult), ...ApiErrors(400, 401, 404, 409) },
         }),
       },
@@ -276,6 +277,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             }),
           }),
           body: Type.Union([Ref(V1ServerToServerTransaction), Ref(V1DefaultCapturePosRequest)]),
+          headers: V1IdempotencyHeaders,
           response: { 200: Ref(V1ActionResult), ...ApiErrors(400, 401, 404, 409) },
         }),
       },

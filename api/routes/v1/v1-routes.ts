@@ -2,6 +2,7 @@
 // where the most used e-commerce plugin resolves entity paths. At the root, entity, session and
 // transaction ids must be UUIDs, so any other path (a docs page) falls through to the web app.
 import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { Ref } from '../../schemas/typebox';
 import { V1ApiError, v1RouteSchema } from '../../schemas/v1';
 
@@ -48,3 +49,15 @@ export const v1ErrorShape = { errorShape: 'api-error' as const };
 /** The documented error answers of a v1 route. */
 export const ApiErrors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, Ref(V1ApiError)]));
+
+/** The header of the calls that create something: documented with them (api/routes/v1/idempotency.ts checks it). */
+export const V1IdempotencyHeaders = Type.Object({
+  'x-idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'Makes the call safe to repeat: for 14 days, the same key with the same request answers the first 2xx answer again (header idempotent-replayed: true); with another request it answers 409 ALREADY_EXISTS. 1 to 255 printable ASCII characters.',
+    }),
+  ),
+});

@@ -228,13 +228,30 @@ describe('API reference pages', () => {
     expect(colours).toEqual({ text: 'rgb(227, 227, 227)', background: 'rgb(27, 27, 29)' });
   });
 
-  it.each(['/openapi/', '/wallet'])(
-    '%s says the reference is not available yet when its document is missing',
-    async (path) => {
-      const page = await site.open(path);
-      await page.getByText('This reference is not available yet.').waitFor();
-    },
-  );
+  it('/wallet says the reference is not available yet when its document is missing', async () => {
+    const page = await site.open('/wallet');
+    await page.getByText('This reference is not available yet.').waitFor();
+  });
+
+  it('/openapi/ renders the api’s v1 document: every v1 operation deprecated, and the v1 guide linked', async () => {
+    const page = await site.open('/openapi/');
+    await page.locator('.api-operation').first().waitFor();
+    await expect(page.locator('.api-header__meta').textContent()).resolves.toContain('Tessera Payment API v1');
+    const v1Operations = page.locator('.api-operation', { hasText: '/payment/v1/' });
+    const count = await v1Operations.count();
+    expect(count).toBeGreaterThan(8);
+    await expect(page.locator('.api-operation--deprecated', { hasText: '/payment/v1/' }).count()).resolves.toBe(count);
+    await expect(
+      v1Operations.locator('.api-operation__title .badge--deprecated').count(),
+      'one Deprecated badge in each v1 operation title',
+    ).resolves.toBe(count);
+    await expect(
+      page.locator('#post-payment-v1-entity-transactions-transaction-action').textContent(),
+    ).resolves.toContain('x-idempotency-key');
+    await page.locator('.api-header__meta').getByRole('link', { name: 'API v1 guide and migration' }).click();
+    await page.waitForURL(`${site.url}/docs/integrate/api-v1/`);
+    await expect(h1(page)).resolves.toBe('API v1 (deprecated)');
+  });
 });
 
 describe('checkout widget showcase', () => {

@@ -108,6 +108,19 @@ describe('navbar', () => {
     ).resolves.toBe(1);
   });
 
+  it('leads from the API menu to the API v1 reference', async () => {
+    const page = await site.open('/docs');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'API', exact: true }).click();
+    await nav
+      .locator('.dropdown--open .dropdown__menu')
+      .getByRole('link', { name: /^API v1/ })
+      .click();
+    await page.waitForURL(`${site.url}/openapi/`);
+    await page.locator('.api-operation').first().waitFor();
+    await expect(page.locator('main h1').first().textContent()).resolves.toBe('API v1 reference Deprecated');
+  });
+
   it('stores the preferred docs version, and forgets one that no longer exists', async () => {
     const page = await site.open('/');
     await page.getByRole('button', { name: 'Current', exact: true }).click();

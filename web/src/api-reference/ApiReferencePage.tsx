@@ -2,6 +2,7 @@
 // imported, or says the reference is not published yet when the api has not exported it.
 
 import { useMemo } from 'react';
+import { SiteLink } from '../site/theme/SiteLink';
 import { usePageTitle } from '../site/use-page-title';
 import { useWindowSize } from '../site/window-size';
 import { Description } from './Description';
@@ -15,6 +16,8 @@ export interface ApiReferencePageProps {
   deprecated?: boolean;
   /** Where the api serves the same document, for readers and tools that want the JSON. */
   documentUrl: string;
+  /** The guide of this API among the docs pages, linked from the header. */
+  guide?: { href: string; label: string };
 }
 
 type Loaded = { model: ApiModel } | { error: string };
@@ -29,13 +32,19 @@ function read(document: unknown): Loaded | null {
   }
 }
 
-export function ApiReferencePage({ document, title, deprecated = false, documentUrl }: ApiReferencePageProps) {
+export function ApiReferencePage({ document, title, deprecated = false, documentUrl, guide }: ApiReferencePageProps) {
   usePageTitle(title);
   const loaded = useMemo(() => read(document), [document]);
   return (
     <div className="api-page">
       {loaded && 'model' in loaded ? (
-        <ApiReference model={loaded.model} title={title} deprecated={deprecated} documentUrl={documentUrl} />
+        <ApiReference
+          model={loaded.model}
+          title={title}
+          deprecated={deprecated}
+          documentUrl={documentUrl}
+          {...(guide ? { guide } : {})}
+        />
       ) : (
         <div className="container api-unavailable">
           <h1>
@@ -71,11 +80,13 @@ function ApiReference({
   title,
   deprecated,
   documentUrl,
+  guide,
 }: {
   model: ApiModel;
   title: string;
   deprecated: boolean;
   documentUrl: string;
+  guide?: { href: string; label: string };
 }) {
   const isMobile = useWindowSize() === 'mobile';
   return (
@@ -107,6 +118,12 @@ function ApiReference({
               </>
             )}{' '}
             · <a href={documentUrl}>OpenAPI document</a>
+            {guide && (
+              <>
+                {' '}
+                · <SiteLink href={guide.href}>{guide.label}</SiteLink>
+              </>
+            )}
           </p>
           {deprecated && (
             <div className="admonition admonition--warning" role="note">
