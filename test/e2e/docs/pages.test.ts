@@ -250,7 +250,7 @@ describe('API reference pages', () => {
     ).resolves.toContain('x-idempotency-key');
     await page.locator('.api-header__meta').getByRole('link', { name: 'API v1 guide and migration' }).click();
     await page.waitForURL(`${site.url}/docs/integrate/api-v1/`);
-    await expect(h1(page)).resolves.toBe('API v1 (deprecated)');
+    await page.getByRole('heading', { level: 1, name: 'API v1 (deprecated)' }).waitFor();
   });
 });
 
