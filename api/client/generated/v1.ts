@@ -105,7 +105,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Makes the call safe to repeat: for 14 days, the same key with the same request answers the first 2xx answer again (header idempotent-replayed: true); with another request it answers 409 ALREADY_EXISTS. 1 to 255 printable ASCII characters. */
+          'x-idempotency-key'?: string;
+        };
         path: {
           entity: string;
         };
@@ -390,7 +393,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Makes the call safe to repeat: for 14 days, the same key with the same request answers the first 2xx answer again (header idempotent-replayed: true); with another request it answers 409 ALREADY_EXISTS. 1 to 255 printable ASCII characters. */
+          'x-idempotency-key'?: string;
+        };
         path: {
           entity: string;
           session: string;
@@ -543,7 +549,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Makes the call safe to repeat: for 14 days, the same key with the same request answers the first 2xx answer again (header idempotent-replayed: true); with another request it answers 409 ALREADY_EXISTS. 1 to 255 printable ASCII characters. */
+          'x-idempotency-key'?: string;
+        };
         path: {
           entity: string;
           transaction: string;
@@ -627,7 +636,10 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Makes the call safe to repeat: for 14 days, the same key with the same request answers the first 2xx answer again (header idempotent-replayed: true); with another request it answers 409 ALREADY_EXISTS. 1 to 255 printable ASCII characters. */
+          'x-idempotency-key'?: string;
+        };
         path: {
           entity: string;
           /** @description authorize or capture, in lower or upper case. */
