@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CARD_NUMBER_LENGTHS,
@@ -5,6 +6,7 @@ import {
   cardSummary,
   cvvLength,
   detectBrands,
+  isCardNumber,
   isExpired,
   isLuhnValid,
   normalizeHolderName,
@@ -12,6 +14,15 @@ import {
   validateCard,
   yearMonthOf,
 } from './card';
+
+describe('isCardNumber', () => {
+  it('takes 12 to 19 digits and nothing else', () => {
+    expect(isCardNumber('424242424242')).toBe(true);
+    expect(isCardNumber('4242424242424242424')).toBe(true);
+    for (const number of ['42424242424', '42424242424242424242', '4242 4242 4242 4242', '', 4242424242424242])
+      expect(isCardNumber(number), String(number)).toBe(false);
+  });
+});
 
 describe('isLuhnValid', () => {
   it.each([
@@ -38,6 +49,18 @@ describe('isLuhnValid', () => {
     '42424242424242a2',
   ])('refuses %j', (number) => {
     expect(isLuhnValid(number)).toBe(false);
+  });
+
+  it('exactly one check digit completes any number, and changing one digit breaks it', () => {
+    const checkDigit = (body: string) => '0123456789'.split('').find((d) => isLuhnValid(`${body}${d}`));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{11,18}$/), fc.integer({ min: 1, max: 9 }), (body, delta) => {
+        const digit = checkDigit(body);
+        expect(digit).toBeDefined();
+        const last = (Number(digit) + delta) % 10;
+        expect(isLuhnValid(`${body}${last}`)).toBe(false);
+      }),
+    );
   });
 });
 

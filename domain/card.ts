@@ -1,6 +1,7 @@
-// Card rules shared by the vault (api) and the card form of the hosted page and widget (web):
-// Luhn, network detection from the number's first digits, lengths, CVV, expiry. Pure and
-// dependency-free (type imports only) so the browser bundle stays small.
+// Card rules shared by the vault (api), the card form of the hosted page and widget (web) and the
+// sandbox acquirer (partners/sandbox/test-data.ts): Luhn, network detection from the number's first
+// digits, lengths, CVV, expiry. Pure and dependency-free (type imports only) so the browser bundle
+// stays small.
 import type { CardNetwork } from './enums';
 import type { FieldError } from './validation/field-error';
 
@@ -38,6 +39,11 @@ const EXPIRY_MONTH = /^(0[1-9]|1[0-2])$/;
 const EXPIRY_YEAR = /^[0-9]{2}$/;
 // C0 and C1 control characters, DEL, line and paragraph separators.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** 12 to 19 digits and nothing else: a card number before any network's own length rule. */
+export function isCardNumber(number: unknown): number is string {
+  return typeof number === 'string' && CARD_NUMBER.test(number);
+}
 
 /** Luhn (mod 10) check of a digits-only number. */
 export function isLuhnValid(number: string): boolean {
@@ -128,7 +134,7 @@ export function normalizeHolderName(name: unknown): string | undefined {
 }
 
 function numberError(number: unknown): string | undefined {
-  if (typeof number !== 'string' || !CARD_NUMBER.test(number)) return 'must be 12 to 19 digits, without spaces';
+  if (!isCardNumber(number)) return 'must be 12 to 19 digits, without spaces';
   const brands = detectBrands(number);
   if (brands.length === 0) return 'is not a VISA, MASTERCARD, AMERICAN_EXPRESS or CARTE_BANCAIRE card number';
   for (const brand of brands) {

@@ -1,5 +1,6 @@
 // The sandbox's test data: which card number, gift card or customer produces which outcome.
 // partners/README.md documents the same tables for merchants; keep them in step.
+import { isCardNumber, isExpired, isLuhnValid, primaryNetwork } from '../../domain/card';
 import type { CardNetwork, ReasonCode } from '../catalog';
 
 // ---------------------------------------------------------------------------------------------
@@ -41,32 +42,9 @@ export const TEST_CARDS: Readonly<Record<string, { scenario: CardScenario; label
   '4000000000000119': { scenario: { kind: 'timeout' }, label: 'acquirer timeout: UNCERTAIN until a status poll' },
 };
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-export function detectNetwork(digits: string): CardNetwork | null {
-  if (/^4/.test(digits)) return 'VISA';
-  if (/^3[47]/.test(digits)) return 'AMERICAN_EXPRESS';
-  const two = Number(digits.slice(0, 2));
-  const four = Number(digits.slice(0, 4));
-  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'MASTERCARD';
-  return null;
-}
-
 /** CARTE_BANCAIRE is co-badged on VISA and MASTERCARD cards; the shopper may select it. */
 export function resolveNetwork(digits: string, selected: CardNetwork | undefined): CardNetwork | null {
-  const detected = detectNetwork(digits);
+  const detected = primaryNetwork(digits) ?? null;
   if (selected === 'CARTE_BANCAIRE' && (detected === 'VISA' || detected === 'MASTERCARD')) return 'CARTE_BANCAIRE';
   return detected;
 }
@@ -79,23 +57,19 @@ export function normaliseExpiry(month: string, year: string): { month: string; y
   return { month: String(m).padStart(2, '0'), year: year.slice(-2) };
 }
 
-export function isExpired(expiry: { month: string; year: string }, now: Date): boolean {
-  const year = 2000 + Number(expiry.year);
-  const month = Number(expiry.month);
-  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
-}
-
 /** The outcome of a card authorization, decided by the card's data alone. */
 export function cardScenario(
   card: { digits: string; expiry: { month: string; year: string } | null; cvv?: string },
   now: Date,
 ): CardScenario {
   const wrongData = refuse('WRONG_CARD_DATA', 'INVALID_CARD_DATA', 'The card number, expiry or CVV is invalid.');
-  if (!luhnValid(card.digits) || card.expiry === null) return wrongData;
+  // The acquirer takes 12 to 19 digits with a valid check digit, whatever the network.
+  if (!isCardNumber(card.digits) || !isLuhnValid(card.digits) || card.expiry === null) return wrongData;
   if (card.cvv !== undefined && !/^\d{3,4}$/.test(card.cvv)) return wrongData;
   const fixed = TEST_CARDS[card.digits]?.scenario;
   if (fixed?.kind === 'refuse') return fixed;
-  if (isExpired(card.expiry, now)) return refuse('CARD_EXPIRED', 'EXPIRED_CARD', 'The card has expired.');
+  if (isExpired(card.expiry.month, card.expiry.year, now))
+    return refuse('CARD_EXPIRED', 'EXPIRED_CARD', 'The card has expired.');
   return fixed ?? { kind: 'approve' };
 }
 
