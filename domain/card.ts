@@ -1,7 +1,7 @@
 // Card rules shared by the vault (api), the card form of the hosted page and widget (web) and the
-// sandbox acquirer (partners/sandbox/test-data.ts): Luhn, network detection from the number's first
-// digits, lengths, CVV, expiry. Pure and dependency-free (type imports only) so the browser bundle
-// stays small.
+// sandbox acquirer (partners/sandbox-network/test-data.ts): Luhn, network detection from the
+// number's first digits, lengths, CVV, expiry. Pure and dependency-free (type imports only) so the
+// browser bundle stays small.
 import type { CardNetwork } from './enums';
 import type { FieldError } from './validation/field-error';
 

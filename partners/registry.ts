@@ -2,7 +2,7 @@
 // adapter + one line in FACTORIES + one entry in catalog.ts (see README.md).
 import { PARTNER_CATALOG, PERMANENT_FAILURE, isPartnerName, type PartnerName } from './catalog';
 import type { PartnerAdapter } from './partner';
-import type { SandboxAdapterConfig } from './sandbox/adapter';
+import type { SandboxAdapterConfig } from './sandbox-common/adapter';
 import { SandboxCardAdapter } from './sandbox-card';
 import { SandboxGiftCardAdapter } from './sandbox-giftcard';
 import { SandboxInstalmentsAdapter } from './sandbox-instalments';

@@ -116,8 +116,8 @@ const env = {
   SANDBOX_PORT: sandboxPort,
   SANDBOX_PARTNERS_URL: `http://127.0.0.1:${sandboxPort}`,
 };
-if (existsSync(join(projectRoot, 'partners', 'sandbox', 'main.ts'))) {
-  run('sandbox partners', 'partners/sandbox/main.ts', env);
+if (existsSync(join(projectRoot, 'partners', 'sandbox-network', 'main.ts'))) {
+  run('sandbox partners', 'partners/sandbox-network/main.ts', env);
 }
 const workerMetrics = process.env.TESSERA_WORKER_METRICS_ADDRESS ?? '127.0.0.1:9464';
 run('worker', 'temporal/worker-main.ts', { ...env, TESSERA_WORKER_METRICS_ADDRESS: workerMetrics });

@@ -2,8 +2,8 @@
 // Receives the detokenized card in memory and forwards it once, over the authorize call; the
 // answer carries bin / last four digits only. Test card numbers: partners/README.md.
 import type { AuthorizeRequest } from '../partner';
-import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox/adapter';
-import type { WireAuthorizeBody } from '../sandbox/wire';
+import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
+import type { WireAuthorizeBody } from '../sandbox-network/wire';
 
 export class SandboxCardAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {

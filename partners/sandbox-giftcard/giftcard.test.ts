@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PartnerRequestError, type AuthorizeRequest } from '../partner';
-import { startSandboxNetwork, type SandboxNetwork } from '../sandbox/server';
+import { startSandboxNetwork, type SandboxNetwork } from '../sandbox-network/server';
 import { SandboxGiftCardAdapter } from '.';
 
 let network: SandboxNetwork;

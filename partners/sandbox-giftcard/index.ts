@@ -1,8 +1,8 @@
 // sandbox-giftcard (method giftcard): stored value. Authorizes what the balance covers
 // (authorized_amount may be below the requested amount) and holds it until capture or void.
 import { PartnerRequestError, type AuthorizeRequest, type BalanceRequest, type BalanceResult } from '../partner';
-import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox/adapter';
-import type { WireAuthorizeBody, WireBalance } from '../sandbox/wire';
+import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
+import type { WireAuthorizeBody, WireBalance } from '../sandbox-network/wire';
 
 export class SandboxGiftCardAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {

@@ -2,8 +2,8 @@
 // redirection); the lender decides asynchronously and notifies. The decision depends on the
 // customer's email and the amount (partners/README.md), so send `customer`.
 import type { AuthorizeRequest } from '../partner';
-import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox/adapter';
-import type { WireAuthorizeBody } from '../sandbox/wire';
+import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
+import type { WireAuthorizeBody } from '../sandbox-network/wire';
 
 export class SandboxInstalmentsAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizeRequest } from '../partner';
-import { startSandboxNetwork, type SandboxNetwork } from '../sandbox/server';
-import { SIGNATURE_HEADER, verifySignature } from '../sandbox/signature';
-import { startNotificationReceiver, submitPage, waitUntil, type NotificationReceiver } from '../sandbox/testing';
+import { startSandboxNetwork, type SandboxNetwork } from '../sandbox-network/server';
+import { SIGNATURE_HEADER, verifySignature } from '../sandbox-common/signature';
+import {
+  startNotificationReceiver,
+  submitPage,
+  waitUntil,
+  type NotificationReceiver,
+} from '../sandbox-network/testing';
 import { SandboxInstalmentsAdapter } from '.';
 
 const SECRET = 'instalments-test-secret';

@@ -2,8 +2,8 @@
 // redirection); the outcome arrives by notification and by status. An approval returns a
 // partner_token; authorizing again with it approves at once, without redirection.
 import type { AuthorizeRequest } from '../partner';
-import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox/adapter';
-import type { WireAuthorizeBody } from '../sandbox/wire';
+import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
+import type { WireAuthorizeBody } from '../sandbox-network/wire';
 
 export class SandboxWalletAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {

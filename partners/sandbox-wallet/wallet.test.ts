@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizeRequest } from '../partner';
-import { startSandboxNetwork, type SandboxNetwork } from '../sandbox/server';
-import { startNotificationReceiver, submitPage, type NotificationReceiver } from '../sandbox/testing';
+import { startSandboxNetwork, type SandboxNetwork } from '../sandbox-network/server';
+import { startNotificationReceiver, submitPage, type NotificationReceiver } from '../sandbox-network/testing';
 import { SandboxWalletAdapter } from '.';
 
 let network: SandboxNetwork;

@@ -185,7 +185,7 @@ export async function startEnvironment(options: {
       LOG_LEVEL: 'warn',
     };
     say('starting the sandbox partners, the worker and the api (one process each)...');
-    spawn('sandbox', 'partners/sandbox/main.ts', env, profiled);
+    spawn('sandbox', 'partners/sandbox-network/main.ts', env, profiled);
     spawn('worker', 'temporal/worker-main.ts', env, profiled);
     spawn('api', 'api/main.ts', env, profiled);
     await waitForHttp(`${sandboxUrl}/admin/config`, 'sandbox partners', 60_000, assertAlive);

@@ -15,7 +15,7 @@ import { createWorker } from '../../temporal/worker';
 import { freePort } from './free-port';
 import type { SharedInfrastructure } from './infrastructure';
 import { partnersFor } from '../../activities/partners-config';
-import { startSandboxNetwork, type SandboxNetwork } from '../../partners/sandbox/server';
+import { startSandboxNetwork, type SandboxNetwork } from '../../partners/sandbox-network/server';
 
 export interface StackOptions {
   sessionTtlSeconds?: number;

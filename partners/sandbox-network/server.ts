@@ -14,7 +14,7 @@ import { FAULT_KINDS, FaultPlan, MAX_LATENCY_MS, requestedLatency, type Fault, t
 import { IdempotencyStore } from './idempotency';
 import { Notifier, type NotifierOptions } from './notifier';
 import { PAGE_DECISIONS, renderDone, renderNotFound, renderPage } from './pages';
-import { DEFAULT_NOTIFICATION_SECRET } from './signature';
+import { DEFAULT_NOTIFICATION_SECRET } from '../sandbox-common/signature';
 import type { LedgerEntry, NotificationDelivery } from './wire';
 
 export interface SandboxNetworkOptions {

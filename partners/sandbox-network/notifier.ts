@@ -2,7 +2,7 @@
 // gave: signed POST (signature.ts), retried with exponential backoff while the receiver answers
 // non-2xx or not at all, up to maxAttempts; every attempt is kept for GET /notifications.
 import { randomBytes } from 'node:crypto';
-import { SIGNATURE_HEADER, signatureHeader } from './signature';
+import { SIGNATURE_HEADER, signatureHeader } from '../sandbox-common/signature';
 import type { NotificationDelivery, WireAuthorization, WireNotification } from './wire';
 
 export interface NotifierOptions {

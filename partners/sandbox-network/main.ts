@@ -1,4 +1,4 @@
-// CLI: `npx tsx partners/sandbox/main.ts` runs the sandbox partner network on its own.
+// CLI: `npx tsx partners/sandbox-network/main.ts` runs the sandbox partner network on its own.
 // Environment: SANDBOX_PORT (4010), SANDBOX_HOST (127.0.0.1), SANDBOX_PUBLIC_URL, SANDBOX_LATENCY_MS,
 // SANDBOX_NOTIFICATION_SECRET, SANDBOX_INSTALMENT_DECISION_MS, SANDBOX_UNCERTAIN_SETTLE_MS,
 // SANDBOX_LOG=1 (one line per request: method, path, status; never bodies).
