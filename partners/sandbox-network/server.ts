@@ -9,7 +9,7 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CARD_NETWORKS, CURRENCIES, PARTNER_NAMES, type PartnerName } from '../catalog';
-import { SandboxEngine, SandboxHttpError, type LedgerFilter, type PageKind } from './engine';
+import { PAGE_PATHS, SandboxEngine, SandboxHttpError, type LedgerFilter, type PageKind } from './engine';
 import { FAULT_KINDS, FaultPlan, MAX_LATENCY_MS, requestedLatency, type Fault, type FaultRule } from './faults';
 import { IdempotencyStore } from './idempotency';
 import { Notifier, type NotifierOptions } from './notifier';
@@ -292,11 +292,7 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer');
-  for (const [kind, segment] of [
-    ['challenge', 'acs'],
-    ['wallet', 'wallet'],
-    ['lender', 'lender'],
-  ] as const satisfies readonly (readonly [PageKind, string])[]) {
+  for (const [kind, segment] of Object.entries(PAGE_PATHS) as [PageKind, string][]) {
     app.get<{ Params: { reference: string } }>(
       `/${segment}/:reference`,
       schema({ params: Reference }),

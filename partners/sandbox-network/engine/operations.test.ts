@@ -1,10 +1,10 @@
 // Capture, void and refund through an adapter: amounts validated like an acquirer would.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Currency } from '../catalog';
-import { PartnerRequestError, type OperationRequest } from '../partner';
-import { SandboxCardAdapter } from '../sandbox-card';
-import { startSandboxNetwork, type SandboxNetwork } from './server';
+import type { Currency } from '../../catalog';
+import { PartnerRequestError, type OperationRequest } from '../../partner';
+import { SandboxCardAdapter } from '../../sandbox-card';
+import { startSandboxNetwork, type SandboxNetwork } from '../server';
 
 let network: SandboxNetwork;
 let card: SandboxCardAdapter;

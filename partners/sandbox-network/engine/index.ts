@@ -1,0 +1,188 @@
+// The sandbox "bank" the server calls: authorizations, operations, reads and shopper pages, all
+// in memory and without HTTP (server.ts wraps it). What is common to every partner is here and in
+// books.ts and operations.ts; what a partner decides is in its instrument's file.
+import { offersMethod, type Currency, type PartnerName } from '../../catalog';
+import type { PartnerAuthorizationStatus } from '../../partner';
+import type {
+  LedgerEntry,
+  WireAuthorization,
+  WireAuthorizeBody,
+  WireBalance,
+  WireOperation,
+  WireOperationBody,
+} from '../wire';
+import {
+  Books,
+  SandboxHttpError,
+  newId,
+  type AuthorizationRecord,
+  type EngineOptions,
+  type Instrument,
+  type LedgerFilter,
+  type OperationKind,
+  type PageKind,
+} from './books';
+import { Cards } from './cards';
+import { GiftCards } from './gift-cards';
+import { Instalments } from './instalments';
+import { operate } from './operations';
+import { Wallets } from './wallets';
+
+export { PAGE_PATHS, SandboxHttpError, type EngineOptions, type LedgerFilter, type PageKind } from './books';
+
+/** What a page shows; no card data beyond the last four digits. */
+export interface PageView {
+  kind: PageKind;
+  reference: string;
+  method: string;
+  amount: number;
+  currency: Currency;
+  orderReference: string | null;
+  lastFour: string | null;
+  /** Still waiting for the shopper on this page. */
+  open: boolean;
+  status: PartnerAuthorizationStatus;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export class SandboxEngine {
+  private readonly books: Books;
+  private readonly giftCards = new GiftCards();
+  private readonly instruments: Readonly<Record<PartnerName, Instrument>>;
+
+  constructor(options: EngineOptions) {
+    this.books = new Books(options);
+    this.instruments = {
+      'sandbox-card': new Cards(this.books),
+      'sandbox-giftcard': this.giftCards,
+      'sandbox-wallet': new Wallets(),
+      'sandbox-instalments': new Instalments(this.books),
+    };
+  }
+
+  reset(): void {
+    this.books.reset();
+    for (const instrument of Object.values(this.instruments)) instrument.reset();
+  }
+
+  /** Cancels pending lender decisions. */
+  dispose(): void {
+    this.books.dispose();
+  }
+
+  ledger(filter: LedgerFilter = {}): LedgerEntry[] {
+    return this.books.ledger(filter);
+  }
+
+  authorize(partner: PartnerName, body: WireAuthorizeBody, idempotencyKey: string): WireAuthorization {
+    if (!offersMethod(partner, body.method)) {
+      throw new SandboxHttpError(422, 'unsupported_method', `${partner} does not offer method ${body.method}`);
+    }
+    for (const field of ['return_url', 'notification_url'] as const) {
+      const value = body[field];
+      if (value !== undefined && !isHttpUrl(value))
+        throw new SandboxHttpError(422, 'invalid_request', `${field} must be an absolute http(s) URL`);
+    }
+    const now = new Date();
+    const record: AuthorizationRecord = {
+      reference: newId('auth'),
+      partner,
+      method: body.method,
+      status: 'PENDING',
+      amount: body.amount,
+      authorized: 0,
+      currency: body.currency,
+      partnerStatus: '',
+      description: '',
+      reason: null,
+      token: null,
+      card: null,
+      authentication: null,
+      pending: null,
+      returnUrl: body.return_url ?? null,
+      notificationUrl: body.notification_url ?? null,
+      customerEmail: body.customer?.email,
+      orderReference: body.order_reference ?? null,
+      idempotencyKey,
+      captured: 0,
+      voided: 0,
+      refunded: 0,
+      createdAt: now,
+      updatedAt: now,
+      giftCard: null,
+      saveCard: body.save_card === true,
+      additional: {},
+    };
+    if (body.three_ds?.challenge_indicator) record.additional.challenge_indicator = body.three_ds.challenge_indicator;
+    this.instruments[partner].authorize(record, body, now);
+    this.books.authorizations.set(record.reference, record);
+    this.books.recordAuthorization('AUTHORIZE', record, idempotencyKey);
+    return this.books.wire(record);
+  }
+
+  operate(kind: OperationKind, reference: string, body: WireOperationBody, idempotencyKey: string): WireOperation {
+    return operate(this.books, this.instruments, kind, reference, body, idempotencyKey);
+  }
+
+  /** An authorization or operation. Reading an authorization may settle it (the timeout card). */
+  transaction(reference: string): WireAuthorization | WireOperation {
+    const operation = this.books.operations.get(reference);
+    if (operation) return operation;
+    const record = this.books.mustGet(reference);
+    this.instruments[record.partner].onRead?.(record);
+    return this.books.wire(record);
+  }
+
+  balance(number: string, pin: string | undefined): WireBalance {
+    return this.giftCards.balance(number, pin);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Shopper pages (3DS ACS, wallet approval, lender)
+
+  page(kind: PageKind, reference: string): PageView {
+    const record = this.books.authorizations.get(reference);
+    const instrument = record && this.instruments[record.partner];
+    if (!record || instrument?.page !== kind || instrument.hasPage?.(record) === false) {
+      throw new SandboxHttpError(404, 'not_found', 'No such transaction.');
+    }
+    return {
+      kind,
+      reference,
+      method: record.method,
+      amount: record.amount,
+      currency: record.currency,
+      orderReference: record.orderReference,
+      lastFour: record.card?.last_four_digits ?? null,
+      open: record.pending === kind,
+      status: record.status,
+    };
+  }
+
+  /**
+   * The shopper's choice on a page. Returns where to send the browser (return_url with
+   * partner_reference and status appended), or null when the orchestrator gave no return_url.
+   * A second submission changes nothing and redirects again.
+   */
+  decide(kind: PageKind, reference: string, accept: boolean): string | null {
+    const view = this.page(kind, reference);
+    const record = this.books.mustGet(reference);
+    if (view.open) {
+      this.instruments[record.partner].decide?.(record, accept);
+      if (record.status !== 'PENDING') this.books.changed(record);
+    }
+    if (!record.returnUrl) return null;
+    const url = new URL(record.returnUrl);
+    url.searchParams.set('partner_reference', record.reference);
+    url.searchParams.set('status', record.status);
+    return url.toString();
+  }
+}
