@@ -12,4 +12,4 @@ export {
   signatureHeader,
   verifySignature,
 } from './sandbox-common/signature';
-export type { LedgerEntry, NotificationDelivery } from './sandbox-network/wire';
+export type { LedgerEntry, NotificationDelivery } from './sandbox-network/schemas';

@@ -3,7 +3,7 @@
 // answer carries bin / last four digits only. Test card numbers: partners/README.md.
 import type { AuthorizeRequest } from '../partner';
 import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
-import type { WireAuthorizeBody } from '../sandbox-network/wire';
+import type { WireAuthorizeBody } from '../sandbox-network/schemas';
 
 export class SandboxCardAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {

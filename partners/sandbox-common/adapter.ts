@@ -18,7 +18,7 @@ import {
   type StatusResult,
 } from '../partner';
 import { DEFAULT_NOTIFICATION_SECRET, SIGNATURE_HEADER, verifySignature } from './signature';
-import type { WireAuthorization, WireAuthorizeBody, WireNotification, WireOperation } from '../sandbox-network/wire';
+import type { WireAuthorization, WireAuthorizeBody, WireNotification, WireOperation } from '../sandbox-network/schemas';
 
 export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010';
 

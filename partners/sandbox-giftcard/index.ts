@@ -2,7 +2,7 @@
 // (authorized_amount may be below the requested amount) and holds it until capture or void.
 import { PartnerRequestError, type AuthorizeRequest, type BalanceRequest, type BalanceResult } from '../partner';
 import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
-import type { WireAuthorizeBody, WireBalance } from '../sandbox-network/wire';
+import type { WireAuthorizeBody, WireBalance } from '../sandbox-network/schemas';
 
 export class SandboxGiftCardAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {

@@ -3,7 +3,7 @@
 // customer's email and the amount (partners/README.md), so send `customer`.
 import type { AuthorizeRequest } from '../partner';
 import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
-import type { WireAuthorizeBody } from '../sandbox-network/wire';
+import type { WireAuthorizeBody } from '../sandbox-network/schemas';
 
 export class SandboxInstalmentsAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {

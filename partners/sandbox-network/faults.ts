@@ -13,7 +13,8 @@ import { randomBytes } from 'node:crypto';
 
 export const FAULT_KINDS = ['500', '503', 'drop', 'timeout'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
-export type FaultPhase = 'before' | 'after';
+export const FAULT_PHASES = ['before', 'after'] as const;
+export type FaultPhase = (typeof FAULT_PHASES)[number];
 export const MAX_LATENCY_MS = 60_000;
 
 export interface Fault {

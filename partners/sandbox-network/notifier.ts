@@ -3,7 +3,7 @@
 // non-2xx or not at all, up to maxAttempts; every attempt is kept for GET /notifications.
 import { randomBytes } from 'node:crypto';
 import { SIGNATURE_HEADER, signatureHeader } from '../sandbox-common/signature';
-import type { NotificationDelivery, WireAuthorization, WireNotification } from './wire';
+import type { NotificationDelivery, WireAuthorization, WireNotification } from './schemas';
 
 export interface NotifierOptions {
   secret: string;

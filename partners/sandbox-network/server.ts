@@ -3,19 +3,33 @@
 // signed notifications, idempotency keys, fault injection and a readable ledger.
 // Routes are listed in partners/README.md.
 //
+// Requests are checked against schemas.ts by Fastify's own Ajv (route `schema`, no type provider):
+// TypeBox schemas are plain JSON Schema, so Ajv's coercion and messages are what clients get.
+//
 // Card data: request bodies are never logged (no Fastify logger; the optional `log` line has
 // method, path and status only) and error answers never echo input (JSON syntax errors included:
 // V8 quotes the offending text in its messages).
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CARD_NETWORKS, CURRENCIES, PARTNER_NAMES, type PartnerName } from '../catalog';
+import type { Static, TSchema } from 'typebox';
 import { PAGE_PATHS, SandboxEngine, SandboxHttpError, type LedgerFilter, type PageKind } from './engine';
-import { FAULT_KINDS, FaultPlan, MAX_LATENCY_MS, requestedLatency, type Fault, type FaultRule } from './faults';
+import { FaultPlan, requestedLatency, type Fault, type FaultRule } from './faults';
 import { IdempotencyStore } from './idempotency';
 import { Notifier, type NotifierOptions } from './notifier';
 import { PAGE_DECISIONS, renderDone, renderNotFound, renderPage } from './pages';
 import { DEFAULT_NOTIFICATION_SECRET } from '../sandbox-common/signature';
-import type { LedgerEntry, NotificationDelivery } from './wire';
+import {
+  ConfigBody,
+  FaultBody,
+  LedgerQuery,
+  PageForm,
+  PartnerParam,
+  ReferenceParam,
+  WireAuthorizeBody,
+  WireBalanceBody,
+  WireOperationBody,
+  type LedgerEntry,
+  type NotificationDelivery,
+} from './schemas';
 
 export interface SandboxNetworkOptions {
   /** Default 127.0.0.1: the sandbox is a loopback service unless told otherwise. */
@@ -48,64 +62,6 @@ export interface SandboxNetwork {
   setLatency(ms: number): void;
   addFault(rule: Fault & { count?: number; path_prefix?: string | null }): FaultRule;
 }
-
-const Str = (maxLength: number) => Type.String({ maxLength });
-const Literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
-const Amount = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-
-const AuthorizeBody = Type.Object({
-  method: Str(32),
-  amount: Amount,
-  currency: Literals(CURRENCIES),
-  card: Type.Optional(
-    Type.Object({
-      number: Str(32),
-      expiry_month: Str(2),
-      expiry_year: Str(4),
-      cvv: Type.Optional(Str(4)),
-      holder_name: Type.Optional(Str(128)),
-      selected_network: Type.Optional(Literals(CARD_NETWORKS)),
-    }),
-  ),
-  card_token: Type.Optional(Str(64)),
-  save_card: Type.Optional(Type.Boolean()),
-  giftcard: Type.Optional(Type.Object({ number: Str(32), pin: Type.Optional(Str(16)) })),
-  wallet_token: Type.Optional(Str(64)),
-  customer: Type.Optional(
-    Type.Object({
-      reference: Type.Optional(Str(256)),
-      email: Type.Optional(Str(320)),
-      first_name: Type.Optional(Str(256)),
-      last_name: Type.Optional(Str(256)),
-    }),
-  ),
-  order_reference: Type.Optional(Str(256)),
-  return_url: Type.Optional(Str(2048)),
-  notification_url: Type.Optional(Str(2048)),
-  three_ds: Type.Optional(
-    Type.Object({ challenge_indicator: Type.Optional(Str(64)), challenge_exemption: Type.Optional(Str(64)) }),
-  ),
-});
-const OperationBody = Type.Object({ amount: Amount, currency: Literals(CURRENCIES) });
-const BalanceBody = Type.Object({ number: Str(32), pin: Type.Optional(Str(16)) });
-const Reference = Type.Object({ reference: Str(64) });
-const PartnerParam = Type.Object({ partner: Literals(PARTNER_NAMES) });
-const LedgerQuery = Type.Object({
-  type: Type.Optional(Literals(['AUTHORIZE', 'AUTHORIZATION_UPDATE', 'CAPTURE', 'VOID', 'REFUND'] as const)),
-  partner: Type.Optional(Literals(PARTNER_NAMES)),
-  partner_reference: Type.Optional(Str(64)),
-  authorization_reference: Type.Optional(Str(64)),
-  idempotency_key: Type.Optional(Str(255)),
-  status: Type.Optional(Str(16)),
-});
-const FaultBody = Type.Object({
-  fault: Literals(FAULT_KINDS),
-  phase: Type.Optional(Literals(['before', 'after'] as const)),
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  path_prefix: Type.Optional(Str(256)),
-});
-const ConfigBody = Type.Object({ latency_ms: Type.Integer({ minimum: 0, maximum: MAX_LATENCY_MS }) });
-const PageForm = Type.Object({ decision: Str(16) });
 
 type Handler<B, P> = (request: FastifyRequest<{ Body: B; Params: P }>) => { statusCode: number; body: unknown };
 
@@ -248,8 +204,8 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
   // --- partner API -----------------------------------------------------------------------------
   app.post(
     '/v1/:partner/authorizations',
-    schema({ body: AuthorizeBody, params: PartnerParam }),
-    api<Static<typeof AuthorizeBody>, { partner: PartnerName }>(true, (request) => ({
+    schema({ body: WireAuthorizeBody, params: PartnerParam }),
+    api<WireAuthorizeBody, Static<typeof PartnerParam>>(true, (request) => ({
       statusCode: 201,
       body: engine.authorize(request.params.partner, request.body, idemKey(request)),
     })),
@@ -261,8 +217,8 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
   ] as const) {
     app.post(
       `/v1/authorizations/:reference/${segment}`,
-      schema({ body: OperationBody, params: Reference }),
-      api<Static<typeof OperationBody>, { reference: string }>(true, (request) => ({
+      schema({ body: WireOperationBody, params: ReferenceParam }),
+      api<WireOperationBody, Static<typeof ReferenceParam>>(true, (request) => ({
         statusCode: 201,
         body: engine.operate(kind, request.params.reference, request.body, idemKey(request)),
       })),
@@ -270,16 +226,16 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
   }
   app.get(
     '/v1/transactions/:reference',
-    schema({ params: Reference }),
-    api<unknown, { reference: string }>(false, (request) => ({
+    schema({ params: ReferenceParam }),
+    api<unknown, Static<typeof ReferenceParam>>(false, (request) => ({
       statusCode: 200,
       body: engine.transaction(request.params.reference),
     })),
   );
   app.post(
     '/v1/sandbox-giftcard/balance',
-    schema({ body: BalanceBody }),
-    api<Static<typeof BalanceBody>, unknown>(false, (request) => ({
+    schema({ body: WireBalanceBody }),
+    api<WireBalanceBody, unknown>(false, (request) => ({
       statusCode: 200,
       body: engine.balance(request.body.number, request.body.pin),
     })),
@@ -293,9 +249,9 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer');
   for (const [kind, segment] of Object.entries(PAGE_PATHS) as [PageKind, string][]) {
-    app.get<{ Params: { reference: string } }>(
+    app.get<{ Params: Static<typeof ReferenceParam> }>(
       `/${segment}/:reference`,
-      schema({ params: Reference }),
+      schema({ params: ReferenceParam }),
       async (request, reply) => {
         try {
           return pageHeaders(reply).send(renderPage(engine.page(kind, request.params.reference)));
@@ -304,9 +260,9 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
         }
       },
     );
-    app.post<{ Params: { reference: string }; Body: Static<typeof PageForm> }>(
+    app.post<{ Params: Static<typeof ReferenceParam>; Body: Static<typeof PageForm> }>(
       `/${segment}/:reference`,
-      schema({ params: Reference, body: PageForm }),
+      schema({ params: ReferenceParam, body: PageForm }),
       async (request, reply) => {
         const { accept, refuse } = PAGE_DECISIONS[kind];
         const decision = request.body.decision;

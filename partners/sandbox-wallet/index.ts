@@ -3,7 +3,7 @@
 // partner_token; authorizing again with it approves at once, without redirection.
 import type { AuthorizeRequest } from '../partner';
 import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
-import type { WireAuthorizeBody } from '../sandbox-network/wire';
+import type { WireAuthorizeBody } from '../sandbox-network/schemas';
 
 export class SandboxWalletAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {

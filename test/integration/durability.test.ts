@@ -7,7 +7,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { temporal } from '@temporalio/proto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
-import type { LedgerEntry } from '../../partners/sandbox-network/wire';
+import type { LedgerEntry } from '../../partners/sandbox-network/schemas';
 import { cardPayment, vaultCard } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
 import { WorkerProcess } from '../support/worker-process';

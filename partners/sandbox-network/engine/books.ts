@@ -10,7 +10,7 @@ import type {
   PartnerAuthorizationStatus,
   Redirection,
 } from '../../partner';
-import type { LedgerEntry, LedgerEntryType, WireAuthorization, WireAuthorizeBody, WireOperation } from '../wire';
+import type { LedgerEntry, LedgerEntryType, WireAuthorization, WireAuthorizeBody, WireOperation } from '../schemas';
 
 export class SandboxHttpError extends Error {
   constructor(

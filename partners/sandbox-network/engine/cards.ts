@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthenticationOutcome } from '../../partner';
 import { cardScenario, normaliseExpiry, resolveNetwork } from '../test-data';
-import type { WireAuthorizeBody } from '../wire';
+import type { WireAuthorizeBody } from '../schemas';
 import {
   SandboxHttpError,
   approve,

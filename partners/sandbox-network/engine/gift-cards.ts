@@ -2,7 +2,7 @@
 // it covers less); a capture spends the hold, a void gives it back, a refund gives back what was
 // spent. Balances start from test-data.ts's table and refill on reset.
 import { GIFT_CARD_PIN, TEST_GIFT_CARDS } from '../test-data';
-import type { WireAuthorizeBody, WireBalance } from '../wire';
+import type { WireAuthorizeBody, WireBalance } from '../schemas';
 import {
   SandboxHttpError,
   approve,

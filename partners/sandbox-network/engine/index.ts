@@ -10,7 +10,7 @@ import type {
   WireBalance,
   WireOperation,
   WireOperationBody,
-} from '../wire';
+} from '../schemas';
 import {
   Books,
   SandboxHttpError,

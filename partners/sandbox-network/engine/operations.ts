@@ -2,7 +2,7 @@
 // refusal is a FAILURE answer, not an error. The partner's own money moves through its
 // instrument's onOperation (gift card balances).
 import type { PartnerName, ReasonCode } from '../../catalog';
-import type { WireOperation, WireOperationBody } from '../wire';
+import type { WireOperation, WireOperationBody } from '../schemas';
 import { SandboxHttpError, amountsOf, newId, type Books, type Instrument, type OperationKind } from './books';
 
 const REF_PREFIX: Record<OperationKind, string> = { capture: 'cap', void: 'void', refund: 'rfd' };

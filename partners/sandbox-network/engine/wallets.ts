@@ -1,6 +1,6 @@
 // sandbox-wallet: the shopper approves on the wallet's page, which answers a reusable token
 // (wtok_); authorizing with that token approves at once, with no page.
-import type { WireAuthorizeBody } from '../wire';
+import type { WireAuthorizeBody } from '../schemas';
 import { approve, newId, refuse, setPending, type AuthorizationRecord, type Instrument } from './books';
 
 export class Wallets implements Instrument {
