@@ -18,7 +18,13 @@ import {
   type StatusResult,
 } from '../partner';
 import { DEFAULT_NOTIFICATION_SECRET, SIGNATURE_HEADER, verifySignature } from './signature';
-import type { WireAuthorization, WireAuthorizeBody, WireNotification, WireOperation } from '../sandbox-network/schemas';
+import type {
+  WireAuthorization,
+  WireAuthorizeBody,
+  WireNotification,
+  WireOperation,
+  WireOperationBody,
+} from '../sandbox-network/schemas';
 
 export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010';
 
@@ -116,7 +122,7 @@ export abstract class SandboxPartnerAdapter implements PartnerAdapter {
     const wire = await this.http.send<WireOperation>(call, {
       method: 'POST',
       path: `/v1/authorizations/${encodeURIComponent(request.partner_reference)}/${segment}`,
-      body: { amount: request.amount, currency: request.currency },
+      body: { amount: request.amount, currency: request.currency } satisfies WireOperationBody,
       idempotencyKey: request.idempotency_key,
     });
     return toOperationResult(wire);

@@ -2,7 +2,7 @@
 // (authorized_amount may be below the requested amount) and holds it until capture or void.
 import { PartnerRequestError, type AuthorizeRequest, type BalanceRequest, type BalanceResult } from '../partner';
 import { SandboxPartnerAdapter, type SandboxAdapterConfig } from '../sandbox-common/adapter';
-import type { WireAuthorizeBody, WireBalance } from '../sandbox-network/schemas';
+import type { WireAuthorizeBody, WireBalance, WireBalanceBody } from '../sandbox-network/schemas';
 
 export class SandboxGiftCardAdapter extends SandboxPartnerAdapter {
   constructor(config: SandboxAdapterConfig = {}) {
@@ -22,7 +22,7 @@ export class SandboxGiftCardAdapter extends SandboxPartnerAdapter {
     const wire = await this.http.send<WireBalance>('balance', {
       method: 'POST',
       path: '/v1/sandbox-giftcard/balance',
-      body: { number: request.number, pin: request.pin },
+      body: { number: request.number, pin: request.pin } satisfies WireBalanceBody,
     });
     return { balance: wire.balance, held: wire.held, active: wire.active };
   }
