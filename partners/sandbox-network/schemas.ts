@@ -7,6 +7,7 @@
 // Kept close to the normalised types on purpose (it is our own sandbox), but it is a wire
 // format: adapters translate it, so the orchestrator never depends on the sandbox's fields.
 import { Type, type Static } from 'typebox';
+import type { OperationKind } from '../../domain/payment-ledger';
 import { CARD_NETWORKS, CURRENCIES, PARTNER_NAMES, type Currency, type PartnerName, type ReasonCode } from '../catalog';
 import type {
   AuthenticationOutcome,
@@ -104,7 +105,7 @@ export interface WireAuthorization {
 }
 
 export interface WireOperation {
-  object: 'capture' | 'void' | 'refund';
+  object: OperationKind;
   reference: string;
   authorization_reference: string;
   partner: PartnerName;
