@@ -85,7 +85,12 @@ export default {
         state.nodeOutput = startEndpoint(state, process.execPath, ['hook.mjs'], port);
         state.env.NODE_HOOK_URL = `http://127.0.0.1:${port}/`;
         await listening(state.env.NODE_HOOK_URL);
-        expect(state.nodeOutput).toContain(`listening on http://127.0.0.1:${port}/`);
+        // The socket may accept before the endpoint's first line reaches this process.
+        const output = state.nodeOutput as string[];
+        await eventually(async () => (output.includes(`listening on http://127.0.0.1:${port}/`) ? true : undefined), {
+          what: 'the endpoint to say where it listens',
+          timeoutMs: 10_000,
+        });
       },
     },
     'pay-node-hook': {
