@@ -14,6 +14,7 @@
 // - Another entity's token, an unknown token and a malformed one are all `not_found`.
 import type { Sql } from './connection';
 import { cardSummary, normalizeHolderName, type CardSummary, type DetectedBrand } from '../domain/card';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { decrypt, encrypt, randomCredential, sha256 } from '../platform/secrets';
 
 export const VAULT_FORM_TOKEN_PREFIX = 'vft_';
@@ -293,4 +294,22 @@ export async function purgeVault(
     where (used_at is null and expires_at <= ${now}) or used_at <= ${usedBefore}
     returning 1`;
   return rows.length;
+}
+
+const fingerprintKeys = new WeakMap<Buffer, Buffer>();
+
+/**
+ * A card number's fingerprint at one entity: the same number gives the same value there, and
+ * nothing else can be learnt from it (HMAC-SHA256 under a key of its own, derived from the platform
+ * key). Shown on payments' cards (Card.fingerprint) and used as the wallet's uniqueness token, so the
+ * same card saved by two payments is one saved card.
+ */
+export function cardFingerprint(encryptionKey: Buffer, entityId: string, cardNumber: string): string {
+  let key = fingerprintKeys.get(encryptionKey);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), 'tessera/vault/card_fingerprint', 32));
+    fingerprintKeys.set(encryptionKey, key);
+  }
+  const digest = createHmac('sha256', key).update(`${entityId}:${cardNumber}`, 'utf8').digest();
+  return `cfp_${digest.subarray(0, 16).toString('base64url')}`;
 }

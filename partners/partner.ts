@@ -142,6 +142,11 @@ export interface PartnerCardInfo {
   expiry_month: string;
   expiry_year: string;
   holder_name: string | null;
+  /**
+   * The same card number gives the same value at one entity (db/vault.ts cardFingerprint): set by
+   * Tessera, not by partners, so a card saved twice is one wallet token whatever the partner.
+   */
+  fingerprint?: string;
 }
 
 export type AuthenticationStatus = 'PENDING' | 'SUCCESS' | 'FAILURE';

@@ -4,7 +4,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
 import { payingWalletToken } from '../../db/wallet';
 import { detokenizeGiftCard } from '../../db/gift-card-vault';
-import { cvvAnswerFor, detokenize, recordCvvAnswer, type DetokenizedCard } from '../../db/vault';
+import { cardFingerprint, cvvAnswerFor, detokenize, recordCvvAnswer, type DetokenizedCard } from '../../db/vault';
 import type { Currency } from '../../domain/currency';
 import type { OperationKind } from '../../domain/payment-ledger';
 import type {
@@ -167,7 +167,7 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
         instrument.vault_form_token,
         input.idempotency_key,
       );
-      if (kept) return kept;
+      if (kept) return withFingerprint(kept, input.entity_id, found.card.number);
     }
     const result = await deps.partners
       .partnerFor(input.partner)
@@ -182,7 +182,16 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
         result,
       );
     }
-    return result;
+    return withFingerprint(result, input.entity_id, found.card.number);
+  }
+
+  /** Tessera's own fingerprint of the card on the answer's card (partners give none, or their own). */
+  function withFingerprint(result: AuthorizeResult, entityId: string, cardNumber: string): AuthorizeResult {
+    if (!result.card) return result;
+    return {
+      ...result,
+      card: { ...result.card, fingerprint: cardFingerprint(deps.encryptionKey, entityId, cardNumber) },
+    };
   }
 
   return {

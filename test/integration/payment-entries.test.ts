@@ -261,6 +261,47 @@ describe('paying with a token of the customer’s wallet', () => {
     });
   });
 
+  it('saves the same card typed on two payments once: the vault’s fingerprint is its uniqueness token', async () => {
+    const paid = async (number: string) => {
+      const answer = await payment({
+        allow_future_usage: true,
+        customer: { reference: 'CUST-TWICE' },
+        split: [
+          {
+            amount: 3000,
+            partner: 'sandbox-card',
+            method: 'creditcard',
+            vault_form_token: await vaultCard(stack, merchant, number),
+            three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' },
+          },
+        ],
+      });
+      expect(answer.body.authorization.status, JSON.stringify(answer.body)).toBe('AUTHORIZED');
+      return answer.body.authorization.partner_transactions[0].card.fingerprint as string;
+    };
+    const first = await paid('4242424242424242');
+    const second = await paid('4242424242424242');
+    const other = await paid('5555555555554444');
+    expect(first).toMatch(/^cfp_[A-Za-z0-9_-]{22}$/);
+    expect(second).toBe(first);
+    expect(other).not.toBe(first);
+    const session = await wallet('POST', '/wallet/v2/session', { owner_reference: 'CUST-TWICE' });
+    const saved = await eventually(
+      async () => {
+        const list = await wallet('GET', `/wallet/v2/CUST-TWICE/sessions/${session.body.session_id}/tokens`);
+        return list.body.length >= 2 ? list.body : undefined;
+      },
+      { what: 'two saved cards', timeoutMs: 20_000 },
+    );
+    // Give a third save the time to land before counting: the two 4242 payments must stay one card.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = await wallet('GET', `/wallet/v2/CUST-TWICE/sessions/${session.body.session_id}/tokens`);
+    expect(
+      after.body.map((token: { description: { display_token: string } }) => token.description.display_token).sort(),
+    ).toEqual(['**** 4242', '**** 4444']);
+    expect(saved).toHaveLength(2);
+  });
+
   it('refuses an INACTIVE token, another customer’s, and one of another merchant, at /split/N/wallet_token', async () => {
     const tokenId = await savedToken('CUST-WALLET-2', 'wtok_not_used');
     expect(

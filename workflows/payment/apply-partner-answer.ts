@@ -1,4 +1,5 @@
 // Records a partner's answer on the leg it concerns, in the shapes the API shows.
+import { patched } from '@temporalio/workflow';
 import type { Authentication, Card } from '../../api/schemas/v2';
 import { ECI_VALUES, isOneOf } from '../../domain/enums';
 import type { AuthorizeResult, OperationResult } from '../../partners/partner';
@@ -14,6 +15,8 @@ function cardOf(result: AuthorizeResult): Card | undefined {
     expiry_year: result.card.expiry_year,
     ...(result.card.holder_name ? { holder_name: result.card.holder_name } : {}),
     ...(result.card.network ? { selected_network: result.card.network } : {}),
+    // Added after payments shipped: the activity's answers carry the vault's card fingerprint.
+    ...(result.card.fingerprint && patched('card-fingerprint') ? { fingerprint: result.card.fingerprint } : {}),
     ...(auth && auth.status === 'SUCCESS'
       ? {
           three_ds: {
@@ -55,7 +58,9 @@ export function applyAuthorizeResult(
   if (result.refusal_reason) leg.refusal_reason = result.refusal_reason;
   else delete leg.refusal_reason;
   const card = cardOf(result);
-  if (card) leg.card = card;
+  // A later answer (a status poll, a notification) has no fingerprint: the card is still the same.
+  if (card)
+    leg.card = leg.card?.fingerprint && !card.fingerprint ? { ...card, fingerprint: leg.card.fingerprint } : card;
   const authentication = authenticationOf(result);
   if (authentication) leg.authentication = authentication;
   if (result.redirection) {
