@@ -2,7 +2,7 @@
 // some existing integrations send: grant_type in the query string, no body, credentials in Basic.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { Ref } from '../schemas/typebox';
 import { OAuthTokenRequest, OAuthTokenResponse } from '../schemas/v2';
 import type { Sql } from '../../db/connection';

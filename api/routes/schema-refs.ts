@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { Ref } from '../schemas/typebox';
 import { IdempotencyConflict, Problem } from '../schemas/v2';
 

@@ -1,115 +1,52 @@
 /**
  * TypeBox helpers shared by every schema module.
  *
- * Importing this module registers, in TypeBox's global registries, the custom `StringEnum`
- * kind and the string formats the schemas use, so that `Value.Check` and `TypeCompiler`
- * (tests, workflows' sanity checks, the web app) accept exactly what Fastify's Ajv accepts.
- * Ajv itself needs nothing: `StringEnum` emits a plain `{type: 'string', enum}` and Fastify
- * loads ajv-formats by default.
+ * TypeBox 1.x checks plain JSON Schema: an `enum`, a `$ref` (resolved from a context of schemas,
+ * see check.ts) and the string formats need nothing registered by us. `typebox/format` comes with
+ * date, date-time, email, uri, uri-reference and uuid; importing this module only replaces
+ * `email` with the rule Fastify's Ajv applies (below). Where TypeBox's other formats still differ
+ * from Ajv's, and why that is harmless, is spelt out in formats.test.ts.
  */
-import {
-  FormatRegistry,
-  Kind,
-  Type,
-  TypeRegistry,
-  type SchemaOptions,
-  type Static,
-  type TSchema,
-  type TUnsafe,
-} from '@sinclair/typebox';
-
-interface StringEnumSchema {
-  enum: readonly string[];
-}
-
-TypeRegistry.Set<StringEnumSchema>(
-  'StringEnum',
-  (schema, value) => typeof value === 'string' && schema.enum.includes(value),
-);
+import ajvFormats from 'ajv-formats';
+import { Type, type Static, type TEnum, type TSchema, type TSchemaOptions, type TUnsafe } from 'typebox';
+import Format from 'typebox/format';
 
 /**
- * `{type: 'string', enum: [...]}` typed as the union of its values.
+ * `{type: 'string', enum: [...]}` typed as the union of its values: TypeBox's own enum, with the
+ * `type` Ajv and the OpenAPI documents have always been given.
  *
  * Preferred over `Type.Union(Type.Literal(...))`, whose `anyOf` of `const` gives one Ajv
  * error per member ("must be equal to constant" × n) and renders poorly in OpenAPI; a
  * single `enum` gives one error, "must be equal to one of the allowed values", at the field.
+ * `type` stays: without it a number sent for an enum would lose its "must be string" error.
  */
-export function StringEnum<const T extends readonly string[]>(
-  values: T,
-  options: SchemaOptions = {},
-): TUnsafe<T[number]> {
-  return Type.Unsafe<T[number]>({ ...options, [Kind]: 'StringEnum', type: 'string', enum: [...values] });
+export function StringEnum<const T extends readonly string[]>(values: T, options: TSchemaOptions = {}): TEnum<[...T]> {
+  return Type.Enum<[...T]>([...values], { ...options, type: 'string' });
 }
 
 /**
- * `{ $ref: '<$id>' }` typed as the referenced schema. TypeBox 0.34 deprecates
- * `Type.Ref(schema)`; this is the replacement its documentation gives.
+ * `{ $ref: '<$id>' }` typed as the referenced schema. TypeBox's own `Type.Ref(id)` is typed
+ * through a context of schemas (`Static<T, Context>`), which the Fastify type provider does not
+ * pass: there it would be `unknown`.
  */
-export function Ref<T extends TSchema>(schema: T, options: SchemaOptions = {}): TUnsafe<Static<T>> {
-  if (typeof schema.$id !== 'string') throw new TypeError('only a schema with an $id can be referenced');
-  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id, options));
+export function Ref<T extends TSchema>(schema: T, options: TSchemaOptions = {}): TUnsafe<Static<T>> {
+  return Type.Unsafe<Static<T>>(Type.Ref(idOf(schema), options));
 }
 
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function isValidDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const max = month === 2 && !leap ? 28 : (DAYS_IN_MONTH[month - 1] ?? 0);
-  return day <= max;
+/** The `$id` of a named schema (TypeBox 1.x's `TSchema` type declares no keyword). */
+export function idOf(schema: TSchema): string {
+  const id: unknown = Reflect.get(schema, '$id');
+  if (typeof id !== 'string') throw new TypeError('only a schema with an $id can be referenced');
+  return id;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// RFC 3339 section 5.6, as ajv-formats' "full" mode checks it: offset required, leap second allowed.
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
-const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-// Same shape as ajv-formats' email: local part of atext, dot-separated labels.
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const URI_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-
-FormatRegistry.Set('date', (value) => {
-  const m = DATE.exec(value);
-  return m !== null && isValidDate(Number(m[1]), Number(m[2]), Number(m[3]));
-});
-FormatRegistry.Set('date-time', (value) => {
-  const m = DATE_TIME.exec(value);
-  if (m === null) return false;
-  const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6])];
-  const offsetHour = m[7] === undefined ? 0 : Number(m[7]);
-  const offsetMinute = m[8] === undefined ? 0 : Number(m[8]);
-  return (
-    isValidDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 60 &&
-    offsetHour <= 23 &&
-    offsetMinute <= 59
-  );
-});
-FormatRegistry.Set('uuid', (value) => UUID.test(value));
-FormatRegistry.Set('email', (value) => EMAIL.test(value));
-FormatRegistry.Set('uri', (value) => {
-  // An absolute URI: a scheme, and nothing URL parsing rejects. Ajv's regex is stricter
-  // about rare characters; the schemas pair `uri` with an http(s) pattern where it matters.
-  if (!URI_SCHEME.test(value) || /\s/.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-});
-
-FormatRegistry.Set('uri-reference', (value) => {
-  if (/\s/.test(value)) return false;
-  try {
-    new URL(value, 'http://base.invalid/');
-    return true;
-  } catch {
-    return false;
-  }
-});
+// TypeBox's email also takes a quoted local part, an IP literal and a one-label domain
+// (user@localhost), which Ajv refuses. api/routes/v1/session-application.ts keeps a v1 customer's
+// email only when TypeBox accepts it, so TypeBox must refuse what the v2 API refuses: the
+// `ajv-formats` rule itself, the one Fastify loads (full mode).
+const ajvEmail = ajvFormats.get('email');
+if (!(ajvEmail instanceof RegExp)) throw new TypeError('ajv-formats’ email format is expected to be a RegExp');
+Format.Set('email', (value) => ajvEmail.test(value));
 
 /**
  * For `@fastify/swagger`'s `refResolver` option: names each component after its `$id`

@@ -3,7 +3,7 @@
 // values, and removable by the shopper. The page then pays with one by its id (wallet_token). The
 // session's unguessable id and the publishable key are what the browser proves, as for submission.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Sql } from '../../../db/connection';
 import { deleteWalletToken, listWalletTokens } from '../../../db/wallet';

@@ -1,7 +1,7 @@
 // What the shopper's browser calls (hosted page and widget), with the entity's publishable key:
 // open a client session and submit a means of payment. Merchants' servers use /v2 instead.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../../db/connection';

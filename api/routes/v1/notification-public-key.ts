@@ -10,7 +10,7 @@
  *   registerV1NotificationKeyRoute(app, { sql, encryptionKey })
  */
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { Sql } from '../../../db/connection';
 import { v1NotificationPublicKey } from '../../../db/notification-key';
 import { v1RouteSchema } from '../../schemas/v1/route-schema';

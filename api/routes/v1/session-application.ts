@@ -4,7 +4,7 @@
 // descriptive detail the original platform took but v2's stricter formats do not (a phone number
 // not in E.164, a birth date in another format) is left out rather than refused: a shop that
 // worked before keeps working. What money depends on (amounts, currency, return url) is checked.
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import { isCurrency, type Currency } from '../../../domain/currency';
 import { parseDecimalCount, parseMajorUnits } from '../../../domain/decimal-amount';
 import type { FieldError } from '../../errors/problem';

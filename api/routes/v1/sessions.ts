@@ -2,7 +2,7 @@
 // workflows as v2 (through the gateways), so a session made here is a v2 client session with the
 // same id, and its payment is a v2 payment.
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { WebhookSubscription } from '../../../activities/webhook-types';
 import type { Sql } from '../../../db/connection';

@@ -2,7 +2,7 @@
 // make one without a session (server to server, and a gift card at a point of sale). Each is a
 // partner transaction of a v2 payment, reached through the payment gateway.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { vaultGiftCard } from '../../../db/gift-card-vault';
 import { findTransaction, recordRefundedCapture, transactionParents } from '../../../db/projections';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { validateCreatePayment } from '../../../domain/validation/create-payment';
 import { principalOf } from '../../auth/authenticate';

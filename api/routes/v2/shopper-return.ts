@@ -2,7 +2,7 @@
 // partners post their notifications. Neither is called by the merchant: no credentials, but a
 // notification must carry the partner's signature.
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PartnerNotificationError, type PartnerRegistry } from '../../../partners';
 import { parseAuthorizationIdempotencyKey } from '../../../workflows/payment/ids';

@@ -1,7 +1,7 @@
 // What every wallet route shares: legacy ApiError answers, the x-merchant-id header, path ids,
 // CORS for the calls the browser makes, and the token projection.
 import { vaultCorsHeaders, withVaultCors } from '../v2/vault';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { WalletTokenRecord } from '../../../db/wallet';
 import { Ref } from '../../schemas/typebox';
 import { ApiError } from '../../schemas/v2';

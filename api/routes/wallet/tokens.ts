@@ -3,7 +3,7 @@
 // those the browser makes (list, favorite, delete) also take the publishable key and answer CORS.
 // The calls without a session (delete, status) are the merchant's back end's, at any time.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { WALLET_TOKEN_STATUSES } from '../../../domain/enums';
 import {

@@ -1,5 +1,5 @@
 /** The v1 error answer. Same shape as the wallet API's ApiError; its own name so v1 documents stand alone. */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { ApiError } from '../v2/errors';
 
 export const V1ApiError = Type.Object(ApiError.properties, {

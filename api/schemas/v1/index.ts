@@ -14,7 +14,7 @@
  * Decimal amounts pass the schema as numbers or numeric strings; convert them with
  * domain/decimal-amount.ts and answer its error as a 400 BAD_REQUEST naming the field.
  */
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import { V1ApiError } from './errors';
 import {
   V1Account,

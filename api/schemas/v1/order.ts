@@ -4,7 +4,7 @@
  * are accepted and ignored (see ../README.md): platforms send more than the spec lists.
  * Amounts are decimal major units, numbers or numeric strings (./primitives.ts).
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { Ref, StringEnum } from '../typebox';
 import {
   V1_ADJUSTMENT_REASON_CODES,

@@ -7,7 +7,7 @@
  * These bodies carry a gift card number: the route must vault it at once (db/gift-card-vault.ts)
  * and never log or persist the body (the logger redacts `number` fields one level deep only).
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { V1CurrencyCode, V1DecimalInput, V1Method, V1Partner, V1Text } from './primitives';
 
 const posProperties = (amountDescription: string) => ({

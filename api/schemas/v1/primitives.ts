@@ -5,7 +5,7 @@
  * (`parseMajorUnits`, `parseDecimalCount`), which also refuses a fraction of a minor unit.
  * Answers carry amounts as JSON numbers in major units (`minorToMajorUnits`).
  */
-import { Type, type NumberOptions, type SchemaOptions, type StringOptions } from '@sinclair/typebox';
+import { Type, type TNumberOptions, type TSchemaOptions, type TStringOptions } from 'typebox';
 
 /**
  * Decimal text as domain/decimal-amount.ts reads it: a sign, digits, a dot, an exponent. Loose on
@@ -14,18 +14,18 @@ import { Type, type NumberOptions, type SchemaOptions, type StringOptions } from
 export const V1_DECIMAL_PATTERN = '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$';
 
 /** A decimal amount in major units, as a number or a numeric string. */
-export const V1DecimalInput = (options: SchemaOptions = {}) =>
+export const V1DecimalInput = (options: TSchemaOptions = {}) =>
   Type.Union([Type.Number(), Type.String({ pattern: V1_DECIMAL_PATTERN, maxLength: 64 })], {
     examples: [25.99, '25.9900'],
     ...options,
   });
 
 /** A major-unit amount in an answer (25.99 for 2599 EUR cents). */
-export const V1DecimalOutput = (options: NumberOptions = {}) => Type.Number({ examples: [25.99], ...options });
+export const V1DecimalOutput = (options: TNumberOptions = {}) => Type.Number({ examples: [25.99], ...options });
 
-export const V1Text = (options: StringOptions = {}) => Type.String({ maxLength: 255, ...options });
+export const V1Text = (options: TStringOptions = {}) => Type.String({ maxLength: 255, ...options });
 
-export const V1Uuid = (options: StringOptions = {}) =>
+export const V1Uuid = (options: TStringOptions = {}) =>
   Type.String({
     format: 'uuid',
     pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
@@ -34,20 +34,20 @@ export const V1Uuid = (options: StringOptions = {}) =>
   });
 
 /** http(s) only: `format: 'uri'` alone admits `javascript:`, which must never reach a redirect or a hook. */
-export const V1HttpUrl = (options: StringOptions = {}) =>
+export const V1HttpUrl = (options: TStringOptions = {}) =>
   Type.String({ format: 'uri', pattern: '^[hH][tT][tT][pP][sS]?://[^\\s/?#]+', maxLength: 2048, ...options });
 
-export const V1DateTime = (options: StringOptions = {}) =>
+export const V1DateTime = (options: TStringOptions = {}) =>
   Type.String({ format: 'date-time', examples: ['2025-03-14T09:26:53Z'], ...options });
 
 /** Currency codes are not an enum here: an unsupported one is the route's clear error, not a schema mismatch. */
-export const V1CurrencyCode = (options: StringOptions = {}) =>
+export const V1CurrencyCode = (options: TStringOptions = {}) =>
   Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code.', examples: ['EUR'], ...options });
 
-export const V1Partner = (options: StringOptions = {}) =>
+export const V1Partner = (options: TStringOptions = {}) =>
   Type.String({ minLength: 1, maxLength: 64, description: 'Payment partner.', examples: ['sandbox-card'], ...options });
 
-export const V1Method = (options: StringOptions = {}) =>
+export const V1Method = (options: TStringOptions = {}) =>
   Type.String({
     minLength: 1,
     maxLength: 64,
@@ -60,7 +60,7 @@ export const V1Method = (options: StringOptions = {}) =>
  * E.164 is what the spec asks for, but shops send what their customers typed ("06 12 34 56 78"),
  * and the original platform took it: such a number is accepted and left out of the session.
  */
-export const V1Phone = (options: StringOptions = {}) =>
+export const V1Phone = (options: TStringOptions = {}) =>
   Type.String({
     maxLength: 32,
     description: 'Phone number, E.164 (+33612345678); another format is accepted but not passed on.',

@@ -2,7 +2,7 @@
  * Session creation (POST /payment/v1/{entity}/sessions/create and its host-root alias) and its
  * answer, SessionProtocols: the session with the solutions the shopper may pay with.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { Ref, StringEnum } from '../typebox';
 import { V1_PAYMENT_TIMES, V1_REFUND_BACKUPS, V1_REFUND_TYPES } from './enums';
 import { V1Order } from './order';

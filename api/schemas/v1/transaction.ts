@@ -3,7 +3,7 @@
  * InitResult, ClientAction. Amounts in answers are major-unit numbers (25.99); amounts in bodies
  * are numbers or numeric strings, converted by the route with domain/decimal-amount.ts.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { Ref, StringEnum } from '../typebox';
 import { V1_ACTIONS, V1_STATES, V1_STATUS_CODES } from './enums';
 import { V1OperationOrder } from './order';

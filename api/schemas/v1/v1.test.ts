@@ -5,21 +5,16 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesSchema } from '../check';
-import { buildLocalReference, Ref } from '../typebox';
+import { buildLocalReference, idOf, Ref } from '../typebox';
 import { v2Schemas } from '../v2';
 import { walletSchemas } from '../wallet';
 import { V1ActionResult, V1CreateSessionApplication, v1RouteSchema, v1Schemas, V1_TAG } from '.';
 
 const allSchemas = [...v2Schemas, ...walletSchemas, ...v1Schemas];
 const references = [...v2Schemas, ...v1Schemas];
-
-function idOf(schema: TSchema): string {
-  if (typeof schema.$id !== 'string') throw new Error('every registered schema has an $id');
-  return schema.$id;
-}
 
 /** A session creation body as a shop platform sends it: strings for amounts, an integer reference, extra fields. */
 function platformSessionBody() {

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { GENDERS } from '../../../domain/enums';
 import { MAX_ADDRESS_LINES } from '../../../domain/limits';
 import { StringEnum } from '../typebox';

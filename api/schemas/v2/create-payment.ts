@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { CAPTURE_MODES, CARD_NETWORKS, DEFAULT_ALLOW_FUTURE_USAGE, DEFAULT_CAPTURE_MODE } from '../../../domain/enums';
 import { Ref, StringEnum } from '../typebox';
 import { ThreeDsAuthenticationOptions, Webhook } from './common';

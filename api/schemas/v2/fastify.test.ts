@@ -6,9 +6,9 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLocalReference } from '../typebox';
+import { buildLocalReference, idOf, Ref } from '../typebox';
 import { walletSchemas } from '../wallet';
 import { v2Schemas } from '.';
 
@@ -20,11 +20,6 @@ import { edit, REMOVE } from './testing/json-edit';
 interface AjvError {
   instancePath: string;
   keyword: string;
-}
-
-function idOf(schema: TSchema): string {
-  if (typeof schema.$id !== 'string') throw new Error('every registered schema has an $id');
-  return schema.$id;
 }
 
 let app: FastifyInstance;
@@ -48,7 +43,7 @@ beforeAll(async () => {
       async (request) => request.body,
     );
   }
-  app.get('/session', { schema: { response: { 200: Type.Ref(ClientSession) } } }, async () => ({
+  app.get('/session', { schema: { response: { 200: Ref(ClientSession) } } }, async () => ({
     ...createdClientSession(),
     internal_secret: 'must not leak',
   }));
@@ -153,7 +148,7 @@ describe('OpenAPI components', () => {
     const document = app.swagger() as {
       components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> };
     };
-    const application = document.components.schemas[ClientSessionApplication.$id ?? '']?.properties ?? {};
+    const application = document.components.schemas[idOf(ClientSessionApplication)]?.properties ?? {};
     expect(application.capture_mode).toMatchObject({ enum: ['MANUAL', 'AUTOMATIC'], default: 'MANUAL' });
     expect(application.amount).toMatchObject({ type: 'integer', minimum: 1, examples: [2599] });
     expect(typeof application.shopper_redirection_url?.description).toBe('string');

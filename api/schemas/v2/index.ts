@@ -9,7 +9,7 @@
  *   app.post('/v2/client-sessions', { schema: { body: Ref(ClientSessionApplication),
  *     response: { 201: Ref(ClientSession), 400: Ref(Problem) } } }, handler);
  */
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import { Address, ShippingAddress } from './address';
 import { OAuthTokenRequest, OAuthTokenResponse, SigningJwk, SigningJwks } from './auth';
 import { PaymentSolution, ThreeDsAuthenticationOptions, Webhook, WebhookHeader } from './common';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { DELIVERY_QUICKNESSES, DELIVERY_TYPES, ITEM_TYPES } from '../../../domain/enums';
 import { Ref, StringEnum } from '../typebox';
 import { Address, ShippingAddress } from './address';

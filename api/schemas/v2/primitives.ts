@@ -4,7 +4,7 @@
  * (a `$ref` to a shared scalar would lose them: @fastify/swagger drops keywords next to
  * `$ref`).
  */
-import { Type, type IntegerOptions, type SchemaOptions, type StringOptions } from '@sinclair/typebox';
+import { Type, type TNumberOptions, type TSchemaOptions, type TStringOptions } from 'typebox';
 import { CURRENCIES } from '../../../domain/currency';
 import { StringEnum } from '../typebox';
 
@@ -34,7 +34,7 @@ export const EXPIRY_YEAR_PATTERN = '^[0-9]{2}$';
  */
 export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
-export const Uuid = (options: StringOptions = {}) =>
+export const Uuid = (options: TStringOptions = {}) =>
   Type.String({
     format: 'uuid',
     pattern: UUID_PATTERN,
@@ -43,33 +43,33 @@ export const Uuid = (options: StringOptions = {}) =>
   });
 
 /** An amount in the currency's minor unit (cents; yen for JPY), zero allowed. */
-export const MinorUnits = (options: IntegerOptions = {}) =>
+export const MinorUnits = (options: TNumberOptions = {}) =>
   Type.Integer({ minimum: 0, maximum: MAX_AMOUNT, examples: [2599], ...options });
 
 /** An amount in the currency's minor unit, at least 1. */
-export const PositiveMinorUnits = (options: IntegerOptions = {}) =>
+export const PositiveMinorUnits = (options: TNumberOptions = {}) =>
   Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, examples: [2599], ...options });
 
-export const CurrencyCode = (options: SchemaOptions = {}) =>
+export const CurrencyCode = (options: TSchemaOptions = {}) =>
   StringEnum(CURRENCIES, {
     description: 'ISO 4217 currency code. Amounts are integers in its minor unit (JPY has none: 1 = ¥1).',
     examples: ['EUR'],
     ...options,
   });
 
-export const HttpUrl = (options: StringOptions = {}) =>
+export const HttpUrl = (options: TStringOptions = {}) =>
   Type.String({ format: 'uri', pattern: HTTP_URL_PATTERN, maxLength: 2048, ...options });
 
 /** Absolute URL of a Tessera resource, as found in `links`. */
-export const Link = (options: StringOptions = {}) => Type.String({ format: 'uri', ...options });
+export const Link = (options: TStringOptions = {}) => Type.String({ format: 'uri', ...options });
 
-export const DateTime = (options: StringOptions = {}) =>
+export const DateTime = (options: TStringOptions = {}) =>
   Type.String({ format: 'date-time', examples: ['2025-03-14T09:26:53Z'], ...options });
 
-export const PhoneNumber = (options: StringOptions = {}) =>
+export const PhoneNumber = (options: TStringOptions = {}) =>
   Type.String({ pattern: E164_PATTERN, examples: ['+33612345678'], ...options });
 
-export const CountryCode = (options: StringOptions = {}) =>
+export const CountryCode = (options: TStringOptions = {}) =>
   Type.String({
     pattern: COUNTRY_CODE_PATTERN,
     description: 'ISO 3166-1 alpha-2 country code, upper case.',
@@ -78,9 +78,9 @@ export const CountryCode = (options: StringOptions = {}) =>
   });
 
 /** A short free-text field: names, references. */
-export const Text = (options: StringOptions = {}) => Type.String({ maxLength: 255, ...options });
+export const Text = (options: TStringOptions = {}) => Type.String({ maxLength: 255, ...options });
 
-export const PartnerName = (options: StringOptions = {}) =>
+export const PartnerName = (options: TStringOptions = {}) =>
   Type.String({
     minLength: 1,
     maxLength: 64,
@@ -89,7 +89,7 @@ export const PartnerName = (options: StringOptions = {}) =>
     ...options,
   });
 
-export const MethodName = (options: StringOptions = {}) =>
+export const MethodName = (options: TStringOptions = {}) =>
   Type.String({
     minLength: 1,
     maxLength: 64,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Compile } from 'typebox/compile';
 import { validateClientSessionApplication } from '../../../domain/validation/client-session';
-import { schemaErrors } from '../check';
+import { schemaContext, schemaErrors } from '../check';
 import { v2Schemas } from '.';
 import { AbortClientSessionRequest, ClientSession, ClientSessionApplication } from './session';
 import { createdClientSession, fullClientSessionApplication } from './testing/fixtures';
@@ -14,8 +14,8 @@ const pointersOf = (value: unknown) => schemaErrors(ClientSessionApplication, va
 describe('ClientSessionApplication: a realistic application', () => {
   it('passes the schema (compiled) and the domain rules', () => {
     const application = fullClientSessionApplication();
-    const compiled = TypeCompiler.Compile(ClientSessionApplication, [...v2Schemas]);
-    expect([...compiled.Errors(application)]).toEqual([]);
+    const compiled = Compile(schemaContext(v2Schemas), ClientSessionApplication);
+    expect(compiled.Errors(application)).toEqual([]);
     expect(compiled.Check(application)).toBe(true);
     expect(validateClientSessionApplication(application)).toEqual([]);
   });

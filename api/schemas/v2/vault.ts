@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { CARD_NETWORKS } from '../../../domain/enums';
 import { Ref, StringEnum } from '../typebox';
 import { ExpiryMonth, ExpiryYear } from './payment';

@@ -1,7 +1,7 @@
 // The body of every webhook Tessera posts to a merchant: one envelope for the 11 event types, its
 // `data` the resource as GET shows it at that version. Documented in the v2 OpenAPI document's
 // `webhooks` section and used as the delivery activity's type, so both say the same.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/enums';
 import { Ref, StringEnum } from '../typebox';
 import { Payment } from './payment';

@@ -3,7 +3,7 @@
  * `Wallet` prefix: they share Fastify's schema store with the v2 ones. Errors use
  * `ApiError` from ../v2/errors.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { WALLET_TOKEN_STATUSES } from '../../../domain/enums';
 import { Ref, StringEnum } from '../typebox';
 import { DateTime, MethodName, PartnerName, Text, Uuid } from '../v2/primitives';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaErrors } from '../check';
+import { idOf } from '../typebox';
 import { v2Schemas } from '../v2';
 import { edit, REMOVE } from '../v2/testing/json-edit';
 import {
@@ -21,8 +22,8 @@ const payment_id = { partner: 'sandbox-card', method: 'creditcard' };
 
 describe('wallet schemas', () => {
   it('do not reuse a v2 component name', () => {
-    const v2 = new Set(v2Schemas.map((s) => s.$id));
-    expect(walletSchemas.filter((s) => v2.has(s.$id))).toEqual([]);
+    const v2 = new Set(v2Schemas.map(idOf));
+    expect(walletSchemas.filter((s) => v2.has(idOf(s)))).toEqual([]);
   });
 
   it('require owner_reference to open a session', () => {
