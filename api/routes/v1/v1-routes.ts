@@ -2,7 +2,7 @@
 // where the most used e-commerce plugin resolves entity paths. At the root, entity, session and
 // transaction ids must be UUIDs, so any other path (a docs page) falls through to the web app.
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { Ref } from '../../schemas/typebox';
 import { V1ApiError, v1RouteSchema } from '../../schemas/v1';
 
