@@ -60,7 +60,9 @@ export async function authenticate(
 
 export const authenticationPlugin = fp(async (app: FastifyInstance, deps: { sql: Sql; keys: KeyRing }) => {
   app.decorateRequest('principal', undefined);
-  app.addHook('preHandler', async (request) => {
+  // Before the body is parsed and validated: a caller without credentials learns only that (401),
+  // not what the body should have been, and costs no parsing.
+  app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (!auth) return;
     request.principal = await authenticate(request, deps, auth);

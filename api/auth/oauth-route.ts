@@ -6,8 +6,8 @@ import { Type } from 'typebox';
 import { Ref } from '../schemas/typebox';
 import { OAuthTokenRequest, OAuthTokenResponse } from '../schemas/v2';
 import type { Sql } from '../../db/connection';
-import { findOAuthClient } from '../../db/credentials';
-import type { Scope } from '../../db/merchants';
+import { entityOfApiKey, findOAuthClient } from '../../db/credentials';
+import { allScopes, type Scope } from '../../db/merchants';
 import { sameHash, sha256 } from '../../platform/secrets';
 import { HttpProblem } from '../errors/problem';
 import { issueAccessToken, isScope } from './access-tokens';
@@ -52,6 +52,33 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
 }
 
+/**
+ * The client asking for a token: an OAuth client by its id and secret (HTTP Basic, else form
+ * fields), or, with neither, the entity's secret API key in x-api-key (API v1's token endpoint takes
+ * "BasicAuth or ApiKey"); such a token is the API key's, with the scopes the key has.
+ */
+async function authenticatedClient(
+  sql: Sql,
+  request: FastifyRequest<{ Body: OAuthTokenRequest }>,
+): Promise<{ client_id: string; entity_id: string; scopes: Scope[] }> {
+  const basic = basicCredentials(request.headers.authorization);
+  const clientId = basic?.id ?? request.body.client_id;
+  const clientSecret = basic?.secret ?? request.body.client_secret;
+  const apiKey = request.headers['x-api-key'];
+  if (!clientId && !clientSecret && typeof apiKey === 'string' && apiKey.length > 0) {
+    const entityId = await entityOfApiKey(sql, apiKey);
+    if (!entityId) throw invalidClient();
+    return { client_id: API_KEY_SUBJECT, entity_id: entityId, scopes: [...allScopes] };
+  }
+  if (!clientId || !clientSecret) throw invalidClient();
+  const client = await findOAuthClient(sql, clientId);
+  if (!client || !sameHash(client.secret_hash, sha256(clientSecret))) throw invalidClient();
+  return { client_id: clientId, entity_id: client.entity_id, scopes: client.scopes };
+}
+
+/** The subject of a token obtained with the entity's API key rather than an OAuth client. */
+const API_KEY_SUBJECT = 'api-key';
+
 const invalidClient = () =>
   new HttpProblem(401, 'invalid_client', 'client authentication failed', undefined, {
     headers: { 'www-authenticate': 'Basic realm="tessera"' },
@@ -68,7 +95,7 @@ export function registerOAuthRoute(
       schema: {
         summary: 'Get an access token (OAuth2 client credentials)',
         description:
-          'Form-encoded body. Client id and secret by HTTP Basic or as form fields. `grant_type` may also be given in the query string with no body.',
+          'Form-encoded body. Client id and secret by HTTP Basic or as form fields, or, with neither, the entity’s secret API key in `x-api-key`. `grant_type` may also be given in the query string with no body.',
         tags: ['Authentication'],
         consumes: ['application/x-www-form-urlencoded'],
         body: Ref(OAuthTokenRequest),
@@ -77,13 +104,7 @@ export function registerOAuthRoute(
       },
     },
     async (request, reply) => {
-      const basic = basicCredentials(request.headers.authorization);
-      const clientId = basic?.id ?? request.body.client_id;
-      const clientSecret = basic?.secret ?? request.body.client_secret;
-      if (!clientId || !clientSecret) throw invalidClient();
-      const client = await findOAuthClient(deps.sql, clientId);
-      if (!client || !sameHash(client.secret_hash, sha256(clientSecret))) throw invalidClient();
-
+      const client = await authenticatedClient(deps.sql, request);
       const requested = request.body.scope?.split(/\s+/).filter(Boolean);
       let scopes: Scope[] = client.scopes;
       if (requested && requested.length > 0) {
@@ -94,7 +115,7 @@ export function registerOAuthRoute(
       }
       const accessToken = await issueAccessToken(
         deps.keys,
-        { entityId: client.entity_id, clientId, scopes },
+        { entityId: client.entity_id, clientId: client.client_id, scopes },
         deps.accessTokenTtlSeconds,
       );
       reply.header('cache-control', 'no-store');

@@ -121,6 +121,23 @@ describe('POST /oauth/token', () => {
     expect(none.body.request_id).toBe(none.headers.get('x-request-id'));
   });
 
+  it('grants a token for the entity’s secret API key alone (v1’s "BasicAuth or ApiKey"), never for the publishable key', async () => {
+    const granted = await token({
+      query: '?grant_type=client_credentials',
+      headers: { 'x-api-key': merchant.api_key },
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.body.scope.split(' ').sort()).toEqual(['orchestration-api', 'payment-api']);
+    const read = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, {
+      token: granted.body.access_token,
+    });
+    expect(read.status).toBe(404);
+    for (const key of [merchant.publishable_key, 'sk_unknown']) {
+      const refused = await token({ query: '?grant_type=client_credentials', headers: { 'x-api-key': key } });
+      expect(refused.status).toBe(401);
+    }
+  });
+
   it('refuses a scope the client does not have', async () => {
     const answer = await token({
       headers: {
@@ -199,6 +216,17 @@ describe('bearer tokens and API keys on v2 routes', () => {
     const refused = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, { token: expired });
     expect(refused.status).toBe(401);
     expect(refused.body.detail).toMatch(/invalid or expired/);
+  });
+
+  it('tells a caller without credentials only that (401), whatever its body', async () => {
+    const v2 = await call(stack.baseUrl, 'POST', '/v2/payments', { body: { amount: 'not a number' } });
+    expect(v2.status).toBe(401);
+    expect(v2.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const v1 = await call(stack.baseUrl, 'POST', `/payment/v1/${merchant.entity_id}/sessions/create`, {
+      rawBody: '{"amount": ',
+    });
+    expect(v1.status).toBe(401);
+    expect(v1.body).toMatchObject({ error_code: expect.any(String), status: 401 });
   });
 
   it('allows a little clock skew on expiry', async () => {
