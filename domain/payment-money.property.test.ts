@@ -414,7 +414,8 @@ function checkInvariants(ledger: PaymentLedger): void {
 
 // ------------------------------------------------------------------------------------------
 
-describe('payment money: properties', () => {
+// Hundreds of generated scenarios: seconds of CPU, more on a busy machine than Vitest's default 5 s.
+describe('payment money: properties', { timeout: 30_000 }, () => {
   it('keeps every invariant through any sequence of operations, outcomes and settlements', () => {
     fc.assert(
       fc.property(scenarioArb, (scenario) => {

@@ -2,7 +2,7 @@
 // server transactions, every error code a call can answer, and one entity never reaching another's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
-import { call } from '../support/api-client';
+import { call, eventually } from '../support/api-client';
 import { vaultCard } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
 
@@ -199,6 +199,35 @@ describe('point of sale', () => {
       body: { ...body, payment_data: { card: { number: '6036280000000002', pin: '1234' } } },
     });
     expect(empty.body.status).toMatchObject({ state: 'ERROR', code: 'INSUFFICIENT_FUNDS' });
+  });
+});
+
+describe('point of sale over the balance', () => {
+  it('takes nothing when the card cannot pay the whole amount, and says what it could pay', async () => {
+    const body = {
+      partner: 'sandbox-giftcard',
+      method: 'giftcard',
+      amount: '500.00',
+      payment_data: { card: { number: '6036280000000004', pin: '1234' } },
+      order: { reference: 'POS-2', currency_code: 'EUR' },
+    };
+    const canPay = async () =>
+      (await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/init`, { token, body })).body.plugin_result
+        .amount as number;
+    const balance = await canPay();
+    expect(balance).toBeGreaterThan(0);
+    expect(balance).toBeLessThan(500);
+    const taken = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/capture`, { token, body });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body).toMatchObject({
+      status: { action: 'AUTHORIZE', state: 'ERROR', code: 'INSUFFICIENT_FUNDS' },
+      plugin_result: { amount: balance },
+    });
+    // Nothing was taken: once the partial hold is released, the card can pay its whole balance again.
+    await eventually(async () => ((await canPay()) === balance ? true : undefined), {
+      what: 'the partial hold released',
+      timeoutMs: 20_000,
+    });
   });
 });
 

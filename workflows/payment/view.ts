@@ -38,6 +38,7 @@ function partnerTransactionView(leg: AuthorizationLegState, remaining: number, r
     method: leg.method,
     status: leg.status === 'NEW' ? ('PENDING' as const) : leg.status,
     remaining_amount: remaining,
+    authorized_amount: leg.status === 'AUTHORIZED' ? leg.authorized_amount : 0,
     ...(leg.partner_reference ? { partner_reference: leg.partner_reference } : {}),
     ...(leg.partner_status ? { partner_status: leg.partner_status } : {}),
     ...(leg.partner_status_description ? { partner_status_description: leg.partner_status_description } : {}),

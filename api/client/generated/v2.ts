@@ -11,7 +11,7 @@ export interface paths {
     put?: never;
     /**
      * Get an access token (OAuth2 client credentials)
-     * @description Form-encoded body. Client id and secret by HTTP Basic or as form fields. `grant_type` may also be given in the query string with no body.
+     * @description Form-encoded body. Client id and secret by HTTP Basic or as form fields, or, with neither, the entity’s secret API key in `x-api-key`. `grant_type` may also be given in the query string with no body.
      */
     post: {
       parameters: {
@@ -1899,6 +1899,11 @@ export interface components {
        * @example 2599
        */
       remaining_amount: number;
+      /**
+       * @description What the partner authorized, in minor units: the amount when AUTHORIZED in full, less when it authorized only part (a gift card whose balance is short: the payment is then refused and the partial hold released), 0 otherwise.
+       * @example 2599
+       */
+      authorized_amount?: number;
       /**
        * @description Extra data the partner returned, as text.
        * @example {

@@ -11,7 +11,7 @@ export interface paths {
     put?: never;
     /**
      * Get an access token (OAuth2 client credentials)
-     * @description Form-encoded body. Client id and secret by HTTP Basic or as form fields. `grant_type` may also be given in the query string with no body.
+     * @description Form-encoded body. Client id and secret by HTTP Basic or as form fields, or, with neither, the entity’s secret API key in `x-api-key`. `grant_type` may also be given in the query string with no body.
      */
     post: {
       parameters: {

@@ -260,6 +260,19 @@ describe('v1ActionResults', () => {
     ]);
   });
 
+  it('an authorization for less than asked (a short gift card) failed, and says what the card could pay', () => {
+    const short = authorizationTx(1, 'sandbox-giftcard', 'giftcard', 5000, {
+      authorized_amount: 1000,
+      partner_status: 'PARTIALLY_AUTHORIZED',
+    });
+    const full = authorizationTx(2, 'sandbox-card', 'creditcard', 3000, { authorized_amount: 3000 });
+    const p = payment({ authorization: { status: 'REFUSED', partner_transactions: [short, full] } });
+    expect(v1ActionResults(p, SESSION).map((r) => [r.status.state, r.status.code, r.plugin_result.amount])).toEqual([
+      ['ERROR', 'INSUFFICIENT_FUNDS', 10],
+      ['SUCCESS', 'SUCCEEDED', 30],
+    ]);
+  });
+
   it('a leg waiting while the payment carries a redirection waits for the shopper; an unknown outcome is UNCERTAIN', () => {
     const challenged = authorizationTx(1, 'sandbox-card', 'creditcard', 3000, {
       status: 'PENDING',

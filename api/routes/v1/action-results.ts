@@ -61,10 +61,13 @@ export const V1_OUTCOME_TABLE = {
   },
   /** A PENDING authorization whose payment carries a redirection: the shopper must act (3-D Secure, lender page). */
   shopperMustAct: { state: 'CUSTOMER', code: 'WAITING_PARTNER_RESPONSE' },
+  /** Authorized for less than asked (a gift card's balance is short): the payment is refused and the hold released. */
+  shortAuthorization: { state: 'ERROR', code: 'INSUFFICIENT_FUNDS' },
 } as const satisfies {
   authorization: Record<AuthorizationStatus, V1Outcome>;
   operation: Record<OperationPartnerTransactionStatus, V1Outcome>;
   shopperMustAct: V1Outcome;
+  shortAuthorization: V1Outcome;
 };
 
 function isV1StatusCode(value: unknown): value is V1StatusCode {
@@ -190,7 +193,12 @@ export function v1ActionResults(
 
   const results: V1ActionResult[] = authorizations.map((tx) => {
     const reason = tx.partner_additional_data?.refusal_reason ?? tx.partner_status;
-    const outcome = v1Outcome('authorization', tx.status, reason, tx === waitingLeg);
+    // Authorized for less than asked (a gift card's balance is short): in v1 words the authorization
+    // of the amount asked failed, and plugin_result.amount says what the card could pay.
+    const short = tx.status === 'AUTHORIZED' && tx.authorized_amount !== undefined && tx.authorized_amount < tx.amount;
+    const outcome = short
+      ? V1_OUTCOME_TABLE.shortAuthorization
+      : v1Outcome('authorization', tx.status, reason, tx === waitingLeg);
     return {
       ...common(tx),
       status: {
@@ -199,7 +207,7 @@ export function v1ActionResults(
         ...(tx.partner_status_description ? { description: tx.partner_status_description } : {}),
       },
       plugin_result: {
-        amount: minorToMajorUnits(tx.amount, currency),
+        amount: minorToMajorUnits(short ? (tx.authorized_amount ?? 0) : tx.amount, currency),
         currency_code: currency,
         status: tx.partner_status ?? tx.status,
         ...(tx.partner_reference ? { partner_reference: tx.partner_reference } : {}),

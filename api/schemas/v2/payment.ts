@@ -123,6 +123,13 @@ export const AuthorizationPartnerTransaction = Type.Object(
     remaining_amount: MinorUnits({
       description: 'Part of the authorized amount not yet captured or voided, in minor units.',
     }),
+    // Optional: payments read from before the field existed do not carry it.
+    authorized_amount: Type.Optional(
+      MinorUnits({
+        description:
+          'What the partner authorized, in minor units: the amount when AUTHORIZED in full, less when it authorized only part (a gift card whose balance is short: the payment is then refused and the partial hold released), 0 otherwise.',
+      }),
+    ),
     partner_additional_data: Type.Optional(
       Type.Record(Type.String(), Type.String(), {
         description: 'Extra data the partner returned, as text.',
