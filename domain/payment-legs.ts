@@ -157,10 +157,14 @@ function legOf(
     instrument = { kind: 'partner-reference', partner_reference: entry.parent_partner_reference ?? '' };
   }
 
-  const threeDs =
+  const options =
     method === 'creditcard'
       ? effectiveThreeDsOptions(request.allowFutureUsage, entry.three_ds_authentication_options)
       : undefined;
+  const threeDs = {
+    ...(options?.challenge_indicator !== undefined ? { challenge_indicator: options.challenge_indicator } : {}),
+    ...(options?.challenge_exemption !== undefined ? { challenge_exemption: options.challenge_exemption } : {}),
+  };
   return {
     leg: {
       id: request.newId(),
@@ -172,7 +176,7 @@ function legOf(
       authorized_amount: 0,
       status: 'NEW',
       instrument,
-      ...(threeDs && Object.keys(threeDs).length > 0 ? { three_ds: threeDs } : {}),
+      ...(Object.keys(threeDs).length > 0 ? { three_ds: threeDs } : {}),
     },
   };
 }

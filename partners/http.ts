@@ -9,8 +9,8 @@ export interface PartnerHttpConfig {
   /** Per attempt; the activity's own timeout should be larger. */
   timeoutMs: number;
   /** Extra headers on every call (tests use them for the sandbox's fault injection). */
-  headers?: Record<string, string>;
-  fetch?: typeof fetch;
+  headers?: Record<string, string> | undefined;
+  fetch?: typeof fetch | undefined;
 }
 
 export interface PartnerHttpRequest {
@@ -47,7 +47,7 @@ export class PartnerHttpClient {
       response = await doFetch(`${this.baseUrl}${request.path}`, {
         method: request.method,
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
       // Reading the body is part of the attempt: a connection cut mid-body is "no answer".

@@ -8,12 +8,12 @@ import { validateOrder } from './order';
 
 export interface ClientSessionApplicationInput {
   /** Optional here so that a body the schema did not check can be judged too. */
-  readonly amount?: number;
+  readonly amount?: number | undefined;
   readonly currency: string;
   readonly order: OrderInput;
-  readonly allow_future_usage?: boolean;
-  readonly customer?: CustomerInput;
-  readonly three_ds_authentication_options?: ThreeDsOptionsInput;
+  readonly allow_future_usage?: boolean | undefined;
+  readonly customer?: CustomerInput | undefined;
+  readonly three_ds_authentication_options?: ThreeDsOptionsInput | undefined;
 }
 
 /**

@@ -9,29 +9,29 @@ import { validateOrder } from './order';
 
 export interface SplitEntryInput {
   /** Optional here so that a body the schema did not check can be judged too. */
-  readonly amount?: number;
-  readonly partner?: string;
-  readonly method?: string;
-  readonly parent_payment_id?: string;
-  readonly parent_partner_transaction_id?: string;
-  readonly parent_partner_token?: string;
-  readonly parent_partner_reference?: string;
-  readonly vault_form_token?: string;
-  readonly wallet_token?: string;
-  readonly card?: CardEntryInput;
-  readonly three_ds_authentication_options?: ThreeDsOptionsInput;
+  readonly amount?: number | undefined;
+  readonly partner?: string | undefined;
+  readonly method?: string | undefined;
+  readonly parent_payment_id?: string | undefined;
+  readonly parent_partner_transaction_id?: string | undefined;
+  readonly parent_partner_token?: string | undefined;
+  readonly parent_partner_reference?: string | undefined;
+  readonly vault_form_token?: string | undefined;
+  readonly wallet_token?: string | undefined;
+  readonly card?: CardEntryInput | undefined;
+  readonly three_ds_authentication_options?: ThreeDsOptionsInput | undefined;
 }
 
 export interface CreatePaymentInput {
   /** Optional here so that a body the schema did not check can be judged too. */
-  readonly amount?: number;
+  readonly amount?: number | undefined;
   readonly currency: string;
   readonly order: OrderInput;
-  readonly allow_future_usage?: boolean;
-  readonly customer?: CustomerInput;
-  readonly split?: readonly SplitEntryInput[];
-  readonly new_authorization_candidates?: readonly SplitEntryInput[];
-  readonly browser?: { readonly language?: string };
+  readonly allow_future_usage?: boolean | undefined;
+  readonly customer?: CustomerInput | undefined;
+  readonly split?: readonly SplitEntryInput[] | undefined;
+  readonly new_authorization_candidates?: readonly SplitEntryInput[] | undefined;
+  readonly browser?: { readonly language?: string } | undefined;
 }
 
 /**

@@ -6,40 +6,40 @@
  */
 
 export interface AddressInput {
-  readonly address_lines?: readonly string[];
-  readonly country_code?: string;
-  readonly province_code?: string;
-  readonly phone_number?: string;
-  readonly mobile_phone_number?: string;
-  readonly work_phone_number?: string;
+  readonly address_lines?: readonly string[] | undefined;
+  readonly country_code?: string | undefined;
+  readonly province_code?: string | undefined;
+  readonly phone_number?: string | undefined;
+  readonly mobile_phone_number?: string | undefined;
+  readonly work_phone_number?: string | undefined;
 }
 
 export interface ItemLineInput {
-  readonly tax_amount?: number;
-  readonly discount_amount?: number;
+  readonly tax_amount?: number | undefined;
+  readonly discount_amount?: number | undefined;
 }
 
 export interface ShipmentInput {
-  readonly shipping_address?: AddressInput;
-  readonly item_lines?: readonly ItemLineInput[];
+  readonly shipping_address?: AddressInput | undefined;
+  readonly item_lines?: readonly ItemLineInput[] | undefined;
 }
 
 export interface OrderInput {
-  readonly net_amount?: number;
-  readonly tax_amount?: number;
-  readonly discount_amount?: number;
-  readonly billing_address?: AddressInput;
-  readonly shipments?: readonly ShipmentInput[];
+  readonly net_amount?: number | undefined;
+  readonly tax_amount?: number | undefined;
+  readonly discount_amount?: number | undefined;
+  readonly billing_address?: AddressInput | undefined;
+  readonly shipments?: readonly ShipmentInput[] | undefined;
 }
 
 export interface CustomerInput {
-  readonly locale?: string;
+  readonly locale?: string | undefined;
 }
 
 export interface ThreeDsOptionsInput {
   // Strings, not the enums: this is unchecked input, validated against them.
-  readonly challenge_indicator?: string;
-  readonly challenge_exemption?: string;
+  readonly challenge_indicator?: string | undefined;
+  readonly challenge_exemption?: string | undefined;
 }
 
 export interface PaymentSolutionInput {
@@ -48,9 +48,9 @@ export interface PaymentSolutionInput {
 }
 
 export interface CardEntryInput {
-  readonly holder_name?: string;
-  readonly expiry_month?: string;
-  readonly expiry_year?: string;
+  readonly holder_name?: string | undefined;
+  readonly expiry_month?: string | undefined;
+  readonly expiry_year?: string | undefined;
   /** Checked against the networks the partner processes when the legs are planned (domain/payment-legs.ts). */
-  readonly selected_network?: string;
+  readonly selected_network?: string | undefined;
 }

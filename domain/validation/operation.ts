@@ -5,10 +5,10 @@ import type { PaymentSolutionInput, ShipmentInput } from './inputs';
 
 export interface OperationRequestInput {
   /** Optional here so that a body the schema did not check can be judged too. */
-  readonly amount?: number;
-  readonly priority?: readonly PaymentSolutionInput[];
-  readonly partner_transaction_id?: string;
-  readonly order?: { readonly shipments?: readonly ShipmentInput[] };
+  readonly amount?: number | undefined;
+  readonly priority?: readonly PaymentSolutionInput[] | undefined;
+  readonly partner_transaction_id?: string | undefined;
+  readonly order?: { readonly shipments?: readonly ShipmentInput[] } | undefined;
 }
 
 /** The three forms a capture, void or refund body may take (spec section 5). */

@@ -20,9 +20,9 @@ export class SandboxCardAdapter extends SandboxPartnerAdapter {
         number: card.number,
         expiry_month: card.expiry_month,
         expiry_year: card.expiry_year,
-        cvv: card.cvv,
-        holder_name: card.holder_name,
-        selected_network: card.selected_network,
+        ...(card.cvv !== undefined ? { cvv: card.cvv } : {}),
+        ...(card.holder_name !== undefined ? { holder_name: card.holder_name } : {}),
+        ...(card.selected_network !== undefined ? { selected_network: card.selected_network } : {}),
       },
     };
   }

@@ -91,11 +91,11 @@ export abstract class SandboxPartnerAdapter implements PartnerAdapter {
       amount: request.amount,
       currency: request.currency,
       ...this.instrumentFields(request),
-      customer: request.customer,
-      order_reference: request.order_reference,
-      return_url: request.return_url,
-      notification_url: request.notification_url,
-      three_ds: request.three_ds,
+      ...(request.customer !== undefined ? { customer: request.customer } : {}),
+      ...(request.order_reference !== undefined ? { order_reference: request.order_reference } : {}),
+      ...(request.return_url !== undefined ? { return_url: request.return_url } : {}),
+      ...(request.notification_url !== undefined ? { notification_url: request.notification_url } : {}),
+      ...(request.three_ds !== undefined ? { three_ds: request.three_ds } : {}),
     };
     const wire = await this.http.send<WireAuthorization>('authorize', {
       method: 'POST',

@@ -22,7 +22,7 @@ function request(number: string, amount: number, pin?: string): AuthorizeRequest
     amount,
     currency: 'EUR',
     method: 'giftcard',
-    instrument: { type: 'giftcard', number, pin },
+    instrument: { type: 'giftcard', number, ...(pin !== undefined ? { pin } : {}) },
   };
 }
 

@@ -12,7 +12,7 @@ export class SandboxGiftCardAdapter extends SandboxPartnerAdapter {
   protected instrumentFields(request: AuthorizeRequest): Partial<WireAuthorizeBody> {
     const giftcard = request.instrument;
     if (giftcard.type !== 'giftcard') throw this.wrongInstrument(request, 'giftcard');
-    return { giftcard: { number: giftcard.number, pin: giftcard.pin } };
+    return { giftcard: { number: giftcard.number, ...(giftcard.pin !== undefined ? { pin: giftcard.pin } : {}) } };
   }
 
   /** Balance check (a read: no idempotency key). Unknown card: PartnerRequestError `unknown_card`. */
@@ -22,7 +22,10 @@ export class SandboxGiftCardAdapter extends SandboxPartnerAdapter {
     const wire = await this.http.send<WireBalance>('balance', {
       method: 'POST',
       path: '/v1/sandbox-giftcard/balance',
-      body: { number: request.number, pin: request.pin } satisfies WireBalanceBody,
+      body: {
+        number: request.number,
+        ...(request.pin !== undefined ? { pin: request.pin } : {}),
+      } satisfies WireBalanceBody,
     });
     return { balance: wire.balance, held: wire.held, active: wire.active };
   }

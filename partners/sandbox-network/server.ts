@@ -33,23 +33,23 @@ import {
 
 export interface SandboxNetworkOptions {
   /** Default 127.0.0.1: the sandbox is a loopback service unless told otherwise. */
-  host?: string;
+  host?: string | undefined;
   /** Default 0 (any free port). */
-  port?: number;
+  port?: number | undefined;
   /** Latency added to every API call (GET /admin/config, PUT /admin/config change it later). */
-  latencyMs?: number;
+  latencyMs?: number | undefined;
   /** Origin browsers reach the sandbox on, for redirection hrefs; defaults to the listen URL. */
-  publicUrl?: string;
+  publicUrl?: string | undefined;
   /** Notification delivery: shared secret (default DEFAULT_NOTIFICATION_SECRET) and retry bounds. */
-  notify?: Partial<NotifierOptions>;
+  notify?: Partial<NotifierOptions> | undefined;
   /** The timeout card settles at the first status read this long after authorize (default 0). */
-  uncertainSettleMs?: number;
+  uncertainSettleMs?: number | undefined;
   /** Lender decision delay after the shopper applies (default 1000 ms). */
-  instalmentDecisionMs?: number;
+  instalmentDecisionMs?: number | undefined;
   /** How long a `timeout` fault holds the connection before destroying it (default 30 s). */
-  faultTimeoutMs?: number;
+  faultTimeoutMs?: number | undefined;
   /** One line per request: method, path, status, duration. Never bodies. */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
 }
 
 export interface SandboxNetwork {
@@ -306,7 +306,7 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
     latencyMs = request.body.latency_ms;
     return { latency_ms: latencyMs };
   });
-  const addFault = (rule: Fault & { count?: number; path_prefix?: string | null }) =>
+  const addFault = (rule: Fault & { count?: number | undefined; path_prefix?: string | null | undefined }) =>
     faults.add({ fault: rule.fault, phase: rule.phase, count: rule.count ?? 1, path_prefix: rule.path_prefix ?? null });
   app.get('/admin/faults', async () => ({ rules: faults.list() }));
   app.post<{ Body: Static<typeof FaultBody> }>('/admin/faults', schema({ body: FaultBody }), async (request, reply) => {

@@ -25,7 +25,7 @@ function request(partner_token?: string): AuthorizeRequest {
     amount: 1_999,
     currency: 'GBP',
     method: 'wallet',
-    instrument: { type: 'wallet', partner_token },
+    instrument: { type: 'wallet', ...(partner_token !== undefined ? { partner_token } : {}) },
     return_url: 'http://127.0.0.1:9/back',
     notification_url: receiver.url,
   };

@@ -27,8 +27,15 @@ function ifValid<T>(schema: TSchema, value: T): T | undefined {
   return matchesSchema(schema, value) ? value : undefined;
 }
 
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== '')) as T;
+/** The fields that have a value: v1 bodies leave many empty, v2 wants them absent. */
+type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
+function defined<T extends object>(value: T): Defined<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, field]) => field !== undefined && field !== ''),
+  ) as Defined<T>;
 }
 
 const upper = <T extends string>(value: T | undefined) => (value === undefined ? undefined : value.toUpperCase());

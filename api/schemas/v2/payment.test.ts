@@ -59,7 +59,7 @@ describe('CreatePaymentRequest', () => {
     const noParent = edit(valid, '/split/1/parent_partner_reference', REMOVE);
     expect(schemaErrors(CreatePaymentRequest, noParent)).toEqual([]);
     const body = splitCreatePaymentRequest();
-    body.split = body.split?.map((entry, i) =>
+    body.split = (body.split ?? []).map((entry, i) =>
       i === 1 ? { amount: entry.amount, partner: 'sandbox-giftcard', method: 'giftcard' } : entry,
     );
     expect(validateCreatePayment(body).map((e) => e.pointer)).toEqual(['/split/1']);

@@ -49,7 +49,7 @@ export class Cards implements Instrument {
       expiry_year: expiry?.year ?? card.expiry_year.slice(-2),
       holder_name: card.holder_name ?? null,
     };
-    const scenario = cardScenario({ digits, expiry, cvv: card.cvv }, now);
+    const scenario = cardScenario({ digits, expiry, ...(card.cvv !== undefined ? { cvv: card.cvv } : {}) }, now);
     switch (scenario.kind) {
       case 'approve':
         this.approve(record, 'Authorized by the issuer.');

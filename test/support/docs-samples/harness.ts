@@ -22,8 +22,8 @@ export interface Block {
   lang: string;
   code: string;
   line: number;
-  run?: string;
-  file?: string;
+  run?: string | undefined;
+  file?: string | undefined;
 }
 
 export function blocksOf(source: string): Block[] {

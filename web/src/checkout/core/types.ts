@@ -66,7 +66,7 @@ export type PaymentView = Pick<Payment, 'id' | 'amount' | 'currency'> &
 export type SplitEntry = Pick<PaymentSplitEntry, 'amount' | 'vault_form_token' | 'wallet_token'> & {
   partner: string;
   method: string;
-  card?: Pick<NonNullable<PaymentSplitEntry['card']>, 'holder_name' | 'selected_network'>;
+  card?: Pick<NonNullable<PaymentSplitEntry['card']>, 'holder_name' | 'selected_network'> | undefined;
 };
 
 /** A card the session's customer saved at this merchant, as GET …/saved-methods answers it (no value). */

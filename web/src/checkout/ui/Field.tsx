@@ -2,12 +2,12 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   label: string;
-  hint?: ReactNode;
-  error?: string;
+  hint?: ReactNode | undefined;
+  error?: string | undefined;
   /** Shown inside the input's frame, after it (network badges). */
-  adornment?: ReactNode;
-  inputRef?: Ref<HTMLInputElement>;
-  className?: string;
+  adornment?: ReactNode | undefined;
+  inputRef?: Ref<HTMLInputElement> | undefined;
+  className?: string | undefined;
 }
 
 /**

@@ -47,15 +47,18 @@ export function SiteLink({
     );
   }
   const { pathname, search, hash } = parseInternalHref(href);
+  // React types every anchor attribute as possibly undefined; the router's own props are exact.
+  const { target, ...anchor } = rest;
   return (
     <Link
       to={pathname}
       search={search}
-      hash={hash || undefined}
+      {...(hash ? { hash } : {})}
       activeOptions={{ exact: true, includeSearch: false, includeHash: false }}
       // The router appends this to className on the current page.
-      activeProps={activeClassName ? { className: activeClassName } : undefined}
-      {...rest}
+      {...(activeClassName ? { activeProps: { className: activeClassName } } : {})}
+      {...(target !== undefined ? { target } : {})}
+      {...anchor}
     >
       {children}
     </Link>

@@ -29,7 +29,7 @@ export function SearchHitList({
   onHover,
 }: {
   hits: readonly SearchHit[];
-  selectedUrl?: string;
+  selectedUrl?: string | undefined;
   onSelect?: () => void;
   onHover?: (hit: SearchHit) => void;
 }) {
