@@ -1,8 +1,8 @@
 // What a vaulted gift card can pay now, asked of its partner: the v2 balance route, v1's session
 // init and the point of sale all ask it this way.
 //
-// The one call to a partner made by the api rather than by an activity (design.md: handlers never
-// call partners): a balance check is a read that moves no money, needs no idempotency key nor
+// The one call to a partner made by the api rather than by an activity (ARCHITECTURE.md: a route never
+// calls a partner): a balance check is a read that moves no money, needs no idempotency key nor
 // retry durability, and the shopper (or cashier) is waiting for it. Going through Temporal would
 // add a workflow or an activity round trip for nothing to make durable. The clear number lives
 // only in this request's memory: neither Temporal nor a log sees it.

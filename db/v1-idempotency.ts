@@ -1,6 +1,6 @@
 /**
  * API v1 idempotency records: a request with an `x-idempotency-key` header gets the first answer to
- * that key again, for {@link V1_IDEMPOTENCY_RETENTION_DAYS} days (spec section 5).
+ * that key again, for {@link V1_IDEMPOTENCY_RETENTION_DAYS} days (documented in web/src/docs/content/integrate/api-v1/index.mdx, "Idempotency").
  *
  * Protocol (the route, around its handler):
  *

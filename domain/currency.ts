@@ -17,7 +17,7 @@ export const CURRENCY_EXPONENTS = {
 
 export type Currency = keyof typeof CURRENCY_EXPONENTS;
 
-/** In the order the spec lists them; the API schema's enum is built from this. */
+/** In alphabetical order, as the API documents them; the API schema's enum is built from this. */
 export const CURRENCIES = ['CHF', 'EUR', 'GBP', 'JPY', 'USD'] as const satisfies readonly Currency[];
 
 export function isCurrency(value: unknown): value is Currency {

@@ -9,7 +9,7 @@ import {
 } from './enums';
 
 describe('enums', () => {
-  it('has the counts the spec gives', () => {
+  it('has the counts the API documents', () => {
     expect(CHALLENGE_INDICATORS).toHaveLength(9);
     expect(WEBHOOK_EVENT_TYPES).toHaveLength(11);
     expect(new Set(WEBHOOK_EVENT_TYPES).size).toBe(11);

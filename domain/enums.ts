@@ -1,5 +1,5 @@
 /**
- * Closed value sets of the v2 API (spec sections 4 and 9).
+ * Closed value sets of the v2 API (its OpenAPI document lists each).
  *
  * They live here rather than in `api/schemas` so that workflows, activities and the
  * API schemas share one source of truth without workflows importing TypeBox.
@@ -102,7 +102,7 @@ export const CHALLENGE_INDICATORS = [
 ] as const;
 export type ChallengeIndicator = (typeof CHALLENGE_INDICATORS)[number];
 
-/** The only indicator allowed when a card is saved for future use (spec section 5). */
+/** The only indicator allowed when a card is saved for future use (docs: additional-features/cit-mit). */
 export const FUTURE_USAGE_CHALLENGE_INDICATOR: ChallengeIndicator = 'CHALLENGE_REQUESTED_BY_MERCHANT';
 
 export const CHALLENGE_EXEMPTIONS = [

@@ -20,7 +20,7 @@
 import type { AuthorizationStatus, OverviewTag } from './enums';
 import { isInFlight, isUnsettledAuthorization, type OperationKind, type PaymentLedger } from './payment-ledger';
 
-/** The spec's PaymentAmounts, structurally (the domain does not import the API's TypeBox schemas). */
+/** The API's PaymentAmounts, structurally (the domain does not import the API's TypeBox schemas). */
 export interface PaymentAmounts {
   /** Requested amount of the authorization legs still PENDING or UNCERTAIN. */
   readonly authorize_pending: number;
@@ -155,7 +155,7 @@ export function computeAmounts(ledger: PaymentLedger): PaymentAmounts {
   };
 }
 
-/** The spec's payment overview, structurally. */
+/** The API's payment overview, structurally. */
 export interface PaymentOverview {
   readonly consumed: OverviewTag;
   readonly captured: OverviewTag;

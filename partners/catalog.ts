@@ -1,7 +1,7 @@
 // Pure data about the partners Tessera knows: names, methods, and the vocabulary their answers
 // are normalised to. No I/O here, so workflows (deterministic code) and the api may import it.
 
-/** Sandbox partners and the payment methods each offers (stable names: see design.md). */
+/** Sandbox partners and the payment methods each offers (stable names: README.md's contracts). */
 export const PARTNER_CATALOG = [
   { name: 'sandbox-card', methods: ['creditcard'], instrument: 'card' },
   { name: 'sandbox-giftcard', methods: ['giftcard'], instrument: 'giftcard' },
@@ -42,7 +42,7 @@ export type CardNetwork = (typeof CARD_NETWORKS)[number];
 
 /**
  * Why a partner refused an authorization or an operation. Every value is a v1 "Status code"
- * (spec v1-api-and-docs-site.md, section 4), so the v1 API can expose it as is; partners only
+ * (web/src/docs/content/integrate/api-v1/transaction-statuses.mdx), so the v1 API can expose it as is; partners only
  * ever produce this subset.
  */
 export const REASON_CODES = [

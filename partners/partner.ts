@@ -138,7 +138,7 @@ export interface PartnerCardInfo {
   bin: string;
   last_four_digits: string;
   network: CardNetwork | null;
-  /** Two-digit strings, as the spec's Card. */
+  /** Two-digit strings, as the API's Card. */
   expiry_month: string;
   expiry_year: string;
   holder_name: string | null;

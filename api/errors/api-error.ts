@@ -1,5 +1,5 @@
 // The legacy error shape that the wallet and v1 APIs answer: ApiError {timestamp, error_code,
-// message, request_id, status, path, error}, error_code from the spec's catalogue. The shape and
+// message, request_id, status, path, error}, error_code from the documented catalogue. The shape and
 // the catalogue are the documented schema's (api/schemas/v2/errors.ts).
 import type { ApiError, ApiErrorCode } from '../schemas/v2/errors';
 import { reasonPhrase } from './reason-phrases';

@@ -73,7 +73,7 @@ async function factsOf(input: LegsInput, entry: PaymentSplitEntry): Promise<Spli
 }
 
 /**
- * The authorization a duplicate entry names (spec: amount plus parent_payment_id or
+ * The authorization a duplicate entry names (an amount plus parent_payment_id or
  * parent_partner_transaction_id, no partner): the entity's own, authorized, with the reusable
  * partner token its partner gave because it was made with allow_future_usage. The new
  * authorization is made with that token, at the same partner and method.

@@ -11,7 +11,7 @@ export interface OperationRequestInput {
   readonly order?: { readonly shipments?: readonly ShipmentInput[] } | undefined;
 }
 
-/** The three forms a capture, void or refund body may take (spec section 5). */
+/** The three forms a capture, void or refund body may take (web/src/docs/content/integrate/purse-api/tutorials/payment-operations.mdx). */
 export type OperationRequestForm =
   | { readonly form: 'AMOUNT_ONLY'; readonly amount: number }
   | { readonly form: 'PRIORITY'; readonly amount: number; readonly priority: readonly PaymentSolutionInput[] }

@@ -6,7 +6,7 @@ import type { CpuUse } from './cpu';
 import { submissionCall, type LoadResult, type SubmissionMode } from './lifecycle';
 import type { Recorder } from './stats';
 
-/** design.md, "Temporal on this machine" (dev server with WAL, 2 cores). */
+/** Bare Temporal on the project's reference machine (dev server with WAL, 2 cores), as first measured. */
 const designFigures: Partial<Record<BareCall, number>> = {
   start: 6,
   query: 6,
@@ -77,7 +77,7 @@ function v1CallRows(result: LoadResult): string[] {
   return rows;
 }
 
-/** Other users' CPU above this (% of one core) makes a phase's figures unlike design.md's. */
+/** Other users' CPU above this (% of one core) makes a phase's figures unlike the reference ones. */
 const busyMachine = 30;
 
 function cpuRows(cpu: CpuUse, title = 'CPU'): string[] {
@@ -168,7 +168,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
     out.push(
       '  the concurrency-1 calls interleaved with the concurrency-1 lifecycles above, so under the same CPU figures)',
     );
-    out.push(`  ${pad('figure', 64)}${num('measured', 10)}${num('p99', 9)}${num('n', 7)}${num('design.md', 11)}`);
+    out.push(`  ${pad('figure', 64)}${num('measured', 10)}${num('p99', 9)}${num('n', 7)}${num('reference', 11)}`);
     out.push(
       `  ${pad(`empty workflows/s at concurrency ${ceiling.concurrency} (the ceiling)`, 64)}${num(ceiling.perSecond.toFixed(1), 10)}${num('', 9)}${num(String(ceiling.completed), 7)}${num(`~${designCeiling}`, 11)}`,
     );

@@ -7,7 +7,7 @@ export function createAppRouter() {
   const connection = browserConnection();
   const router = createRouter({
     routeTree,
-    // The spec's routes mix "/openapi/" and "/api-v2": keep each URL as it was written.
+    // The site's routes mix "/openapi/" and "/api-v2": keep each URL as it was written.
     trailingSlash: 'preserve',
     defaultPreload: shouldPrefetch(connection) ? 'intent' : false,
     defaultErrorComponent: RouteError,

@@ -1350,7 +1350,7 @@ export interface components {
         [key: string]: components['schemas']['V1Protocol'];
       };
     };
-    /** @description The return URLs. v1 bodies give one, order.redirection, which is then both (the spec requires the two). */
+    /** @description The return URLs. v1 bodies give one, order.redirection, which is then both (v1 requires the two). */
     V1SessionRedirection: {
       /**
        * Format: uri
@@ -1678,7 +1678,7 @@ export interface components {
        */
       amount: number | string;
       payment_data: components['schemas']['V1PaymentData'];
-      /** @description The order paid: the spec does not show this part; a currency is needed to read the amount. */
+      /** @description The order paid: its currency is needed to read the decimal amount. */
       order: {
         /** @example ORD-2025-000123 */
         reference: string | number;

@@ -1,5 +1,5 @@
 /**
- * Closed value sets of API v1 (spec v1-api-and-docs-site.md, sections 3, 4 and 9), spelt as v1
+ * Closed value sets of API v1 (documented on the docs site: /docs/integrate/api-v1), spelt as v1
  * clients send them (several are lower case, unlike v2's). Only the v1 schemas and the v1 route
  * helpers use them, so they live beside the schemas rather than in domain/enums.ts.
  */

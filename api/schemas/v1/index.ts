@@ -1,5 +1,5 @@
 /**
- * The API v1 schemas (deprecated API; spec v1-api-and-docs-site.md sections 3 to 9). Conventions
+ * The API v1 schemas (deprecated API; its guide is web/src/docs/content/integrate/api-v1/). Conventions
  * as in ../README.md; every component name starts with `V1` so that they share Fastify's schema
  * store with v2's and the wallet's.
  *

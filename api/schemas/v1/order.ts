@@ -1,7 +1,7 @@
 /**
- * The order of a v1 session, as e-commerce platforms send it (spec section 3: Address, Account,
+ * The order of a v1 session, as e-commerce platforms send it (Address, Account,
  * AdditionalAttributes, Customer, TaxLine, ItemLine, Shipment, Adjustment, Order). Unknown fields
- * are accepted and ignored (see ../README.md): platforms send more than the spec lists.
+ * are accepted and ignored (see ../README.md): platforms send more than v1 ever documented.
  * Amounts are decimal major units, numbers or numeric strings (./primitives.ts).
  */
 import { Type, type Static } from 'typebox';

@@ -1,6 +1,6 @@
 /**
  * Point-of-sale calls: a cashier checks a gift card (POST /{entity}/sessions/init) and captures on
- * it (PUT /{entity}/transactions/capture). The spec does not show their answers: Tessera answers
+ * it (PUT /{entity}/transactions/capture). The original platform never documented their answers: Tessera answers
  * init with an InitResult (plugin_result.amount = the card's available balance) and capture with
  * an ActionResult, the shapes every other v1 call uses.
  *

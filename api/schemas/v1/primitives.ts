@@ -57,7 +57,7 @@ export const V1Method = (options: TStringOptions = {}) =>
   });
 
 /**
- * E.164 is what the spec asks for, but shops send what their customers typed ("06 12 34 56 78"),
+ * E.164 is what v1 documents, but shops send what their customers typed ("06 12 34 56 78"),
  * and the original platform took it: such a number is accepted and left out of the session.
  */
 export const V1Phone = (options: TStringOptions = {}) =>

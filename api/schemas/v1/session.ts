@@ -97,8 +97,7 @@ export const V1SessionRedirection = Type.Object(
   },
   {
     $id: 'V1SessionRedirection',
-    description:
-      'The return URLs. v1 bodies give one, order.redirection, which is then both (the spec requires the two).',
+    description: 'The return URLs. v1 bodies give one, order.redirection, which is then both (v1 requires the two).',
   },
 );
 export type V1SessionRedirection = Static<typeof V1SessionRedirection>;

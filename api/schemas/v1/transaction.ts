@@ -203,7 +203,7 @@ export const V1ServerToServerTransaction = Type.Object(
           }),
         ),
       },
-      { description: 'The order paid: the spec does not show this part; a currency is needed to read the amount.' },
+      { description: 'The order paid: its currency is needed to read the decimal amount.' },
     ),
     step_id: StepId(),
   },

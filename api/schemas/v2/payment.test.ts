@@ -140,7 +140,7 @@ describe('Vault card', () => {
     holder_name: 'CAMILLE MARTIN',
   };
 
-  it('accepts the request and answer of design.md', () => {
+  it('accepts the request and answer real integrations send and read', () => {
     expect(schemaErrors(VaultCardRequest, request)).toEqual([]);
     expect(validateCard(request, { year: 2025, month: 3 })).toEqual([]);
     expect(

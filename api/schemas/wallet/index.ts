@@ -1,5 +1,5 @@
 /**
- * Wallet API schemas (spec section 3, "Wallet entities"). Component names carry the
+ * Wallet API schemas (the docs' wallet pages: web/src/docs/content/integrate/wallet/). Component names carry the
  * `Wallet` prefix: they share Fastify's schema store with the v2 ones. Errors use
  * `ApiError` from ../v2/errors.
  */

@@ -16,7 +16,7 @@ afterAll(async () => {
 const h1 = (page: Page) => page.locator('main h1').first().textContent();
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-describe('routes of the spec', () => {
+describe('the site’s routes', () => {
   it.each([
     ['/', 'Tessera documentation'],
     ['/docs', 'Tessera documentation'],

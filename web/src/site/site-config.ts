@@ -42,7 +42,7 @@ export const siteConfig: SiteConfig = {
       {
         type: 'link',
         label: 'Sandbox dashboard',
-        // The local sandbox's dashboard is the Temporal UI that `npm start` runs (see design.md).
+        // The local sandbox's dashboard is the Temporal UI that `npm start` runs (README.md).
         href: env.VITE_TESSERA_DASHBOARD_URL || 'http://127.0.0.1:8233',
         className: 'button button--primary',
       },

@@ -3,7 +3,7 @@
 import { SiteConfigError } from '../errors';
 import type { NavbarItemConfig, NavbarPosition } from '../config-types';
 
-/** Items without a position go right (the spec's default, unlike Docusaurus's left). */
+/** Items without a position go right (this site's default, unlike Docusaurus's left). */
 export const DEFAULT_NAVBAR_POSITION: NavbarPosition = 'right';
 
 export function itemPosition(item: NavbarItemConfig): NavbarPosition {
