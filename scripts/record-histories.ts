@@ -22,6 +22,7 @@ import { startTestInfrastructure, type SharedInfrastructure } from '../test/supp
 import { cardPayment, completeShopperPage, vaultCard, waitForAuthorization } from '../test/support/payments';
 import { startStack, type Stack } from '../test/support/stack';
 import { startWebhookReceiver } from '../test/support/webhook-receiver';
+import { WEBHOOK_EVENT_TYPES } from '../domain/enums';
 
 const { values: flags } = parseArgs({
   options: {
@@ -255,19 +256,7 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
   },
 
   async 'payment-webhooks-every-event'({ shop, webhookUrl }) {
-    const eventTypes = [
-      'PAYMENT',
-      'AUTHORIZATION',
-      'AUTHENTICATION',
-      'CAPTURE',
-      'REFUND',
-      'VOID',
-      'PARTNER_TRANSACTION_AUTHORIZATION',
-      'PARTNER_TRANSACTION_AUTHENTICATION',
-      'PARTNER_TRANSACTION_CAPTURE',
-      'PARTNER_TRANSACTION_REFUND',
-      'PARTNER_TRANSACTION_VOID',
-    ];
+    const eventTypes = [...WEBHOOK_EVENT_TYPES];
     // Frictionless 3DS, so that authentication events are part of the story too.
     const payment = await shop.createPayment(
       cardPayment(shop.merchant.entity_id, await shop.card('4000000000003220'), {

@@ -8,6 +8,7 @@ import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import { schemaErrors } from '../../api/schemas/check';
 import { WebhookEvent } from '../../api/schemas/v2';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/enums';
 
 let stack: Stack;
 let merchant: CreatedMerchant;
@@ -175,19 +176,7 @@ describe('payment webhooks', () => {
   it('tells the merchant about the payment, its authorization and each operation, signed and in order', async () => {
     const receiver = await startWebhookReceiver();
     try {
-      const all = [
-        'PAYMENT',
-        'AUTHORIZATION',
-        'AUTHENTICATION',
-        'CAPTURE',
-        'REFUND',
-        'VOID',
-        'PARTNER_TRANSACTION_AUTHORIZATION',
-        'PARTNER_TRANSACTION_AUTHENTICATION',
-        'PARTNER_TRANSACTION_CAPTURE',
-        'PARTNER_TRANSACTION_REFUND',
-        'PARTNER_TRANSACTION_VOID',
-      ];
+      const all = [...WEBHOOK_EVENT_TYPES];
       const vaultToken = await vaultCard(stack, merchant, '4000000000003220');
       const created = await call(stack.baseUrl, 'POST', '/v2/payments', {
         token,
