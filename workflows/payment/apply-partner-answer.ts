@@ -1,11 +1,10 @@
 // Records a partner's answer on the leg it concerns, in the shapes the API shows.
-import { patched } from '@temporalio/workflow';
 import type { Authentication, Card } from '../../api/schemas/v2';
 import { ECI_VALUES, isOneOf } from '../../domain/enums';
 import type { AuthorizeResult, OperationResult } from '../../partners/partner';
 import type { AuthorizationLegState, OperationLegState } from './types';
 
-function cardOf(result: AuthorizeResult): Card | undefined {
+function cardOf(result: AuthorizeResult, keepFingerprint: boolean): Card | undefined {
   if (!result.card) return undefined;
   const auth = result.authentication;
   return {
@@ -15,8 +14,7 @@ function cardOf(result: AuthorizeResult): Card | undefined {
     expiry_year: result.card.expiry_year,
     ...(result.card.holder_name ? { holder_name: result.card.holder_name } : {}),
     ...(result.card.network ? { selected_network: result.card.network } : {}),
-    // Added after payments shipped: the activity's answers carry the vault's card fingerprint.
-    ...(result.card.fingerprint && patched('card-fingerprint') ? { fingerprint: result.card.fingerprint } : {}),
+    ...(keepFingerprint && result.card.fingerprint ? { fingerprint: result.card.fingerprint } : {}),
     ...(auth && auth.status === 'SUCCESS'
       ? {
           three_ds: {
@@ -47,6 +45,7 @@ export function applyAuthorizeResult(
   leg: AuthorizationLegState,
   result: AuthorizeResult,
   now: string,
+  options: { keepFingerprint: boolean },
 ): { statusChanged: boolean; authenticationChanged: boolean } {
   const before = { status: leg.status, authentication: leg.authentication?.status };
   leg.status = result.status;
@@ -57,7 +56,7 @@ export function applyAuthorizeResult(
   if (result.partner_token) leg.partner_token = result.partner_token;
   if (result.refusal_reason) leg.refusal_reason = result.refusal_reason;
   else delete leg.refusal_reason;
-  const card = cardOf(result);
+  const card = cardOf(result, options.keepFingerprint);
   // A later answer (a status poll, a notification) has no fingerprint: the card is still the same.
   if (card)
     leg.card = leg.card?.fingerprint && !card.fingerprint ? { ...card, fingerprint: leg.card.fingerprint } : card;

@@ -12,7 +12,9 @@ import type { AuthorizationLegState } from './types';
 
 /** Records a partner's answer for a leg (first answer, poll or notification), announcing what changed. */
 export function recordAuthorization(run: PaymentRun, leg: AuthorizationLegState, result: AuthorizeResult): void {
-  const { statusChanged, authenticationChanged } = applyAuthorizeResult(leg, result, run.now());
+  const { statusChanged, authenticationChanged } = applyAuthorizeResult(leg, result, run.now(), {
+    keepFingerprint: run.keepsCardFingerprints,
+  });
   if (statusChanged || authenticationChanged) run.changed({ leg, legAuthentication: authenticationChanged });
 }
 

@@ -35,6 +35,7 @@ const { savePaymentProjection } = proxyLocalActivities<Activities>({
 
 export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Payment> {
   const run = new PaymentRun(input);
+  run.keepsCardFingerprints = patched('card-fingerprint');
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);
   const readModel = new ReadModel(

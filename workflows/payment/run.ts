@@ -25,6 +25,12 @@ export class PaymentRun {
   authorizationPhase: AuthorizationPhase;
   /** Set once the run stops serving: its background loops end. */
   finished = false;
+  /**
+   * Whether partner answers' card fingerprints are kept (added after payments shipped). Decided once,
+   * by patched() at the very start of the run: called later, after a local activity resolved in the
+   * same workflow task, its marker could be recorded out of the order a replay produces.
+   */
+  keepsCardFingerprints = false;
   private lastAuthorizationStatus: AuthorizationStatus;
 
   constructor(readonly input: PaymentWorkflowInput) {
