@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { projectRoot } from '../platform/config';
 import type { Sql } from './connection';
 
-const migrationsDir = join(import.meta.dirname, 'migrations');
+const migrationsDir = join(projectRoot, 'db', 'migrations');
 
 /**
  * Applies pending SQL migrations in file-name order, each in its own transaction.

@@ -2,10 +2,30 @@
 // Embedded defaults make `npm start` work with nothing configured.
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { intFromEnvOr as intFromEnv } from './env';
 
-export const projectRoot = resolve(import.meta.dirname, '..');
+/**
+ * True in the compiled entries of a production build (scripts/build.ts bundles this module into
+ * dist/<entry>.js); false from source, under tsx and Vitest.
+ */
+export const runsCompiled = !import.meta.filename.endsWith('.ts');
+
+/**
+ * The folder holding package.json, which every runtime path starts from (db/migrations, web/dist,
+ * the prebuilt workflow bundle): the repository from source, where this file sits in platform/;
+ * the build's output folder when compiled, where the bundles sit one or two folders below the
+ * package.json scripts/build.ts writes there (the Docker image's /app).
+ */
+export const projectRoot = findPackageRoot(import.meta.dirname);
+
+function findPackageRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
+
 export const dataDir = process.env.TESSERA_DATA_DIR ?? join(projectRoot, '.data');
 
 export interface TesseraConfig {
@@ -40,6 +60,9 @@ function loadEncryptionKey(): Buffer {
     if (key.length !== 32) throw new Error('TESSERA_ENCRYPTION_KEY must be base64 of exactly 32 bytes');
     return key;
   }
+  // A key generated inside a deployment would differ between the api's and the workers' containers
+  // and vanish with them (or with the next build, under dist/.data): production must set it.
+  if (runsCompiled) throw new Error('TESSERA_ENCRYPTION_KEY is required (base64 of 32 random bytes)');
   const file = join(dataDir, 'encryption.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
