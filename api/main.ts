@@ -1,4 +1,5 @@
-// The api process: `npx tsx api/main.ts`. Needs DATABASE_URL and a reachable Temporal.
+// The api process: `node dist/api/main.js` once built (README: production build), `node --import
+// tsx api/main.ts` from source. Needs DATABASE_URL and a reachable Temporal.
 import { connect } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { loadConfig } from '../platform/config';

@@ -1,4 +1,5 @@
-// npm run merchant:create -- --name <name> [--json]
+// npm run merchant:create -- --name <name> [--json]; in a production build the same command runs
+// the compiled dist/scripts/merchant-create.js (scripts/build.ts writes that script into dist/).
 // Creates an entity with default sandbox contracts in the running service's database: DATABASE_URL,
 // else the embedded database of `npm start` (opened directly when npm start is not running).
 // Also prints the deployment's v1 notification public key (notification_public_key, PEM), which

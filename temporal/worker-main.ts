@@ -1,4 +1,5 @@
-// The worker process: `npx tsx temporal/worker-main.ts`. Any number may run against one cluster.
+// The worker process: `node dist/temporal/worker-main.js` once built (README: production build),
+// `node --import tsx temporal/worker-main.ts` from source. Any number may run against one cluster.
 import { Runtime } from '@temporalio/worker';
 import { connect } from '../db/connection';
 import { createActivities } from '../activities';
@@ -22,7 +23,8 @@ const { worker, connection } = await createWorker({
   namespace: config.temporalNamespace,
   taskQueue: config.taskQueue,
   activities: createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) }),
-  // A prebuilt workflow bundle (tests restart workers often); otherwise bundled at start.
+  // A prebuilt workflow bundle (tests restart workers often); otherwise the build's, or from source
+  // bundled at start (temporal/worker.ts).
   ...(process.env.TESSERA_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: process.env.TESSERA_WORKFLOW_BUNDLE } } : {}),
 });
 const client = await connectClient(config.temporalAddress, config.temporalNamespace);

@@ -1,15 +1,22 @@
 import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { join } from 'node:path';
 import type { Activities } from '../activities';
+import { projectRoot, runsCompiled } from '../platform/config';
 
-export const workflowsPath = join(import.meta.dirname, '..', 'workflows', 'index.ts');
+export const workflowsPath = join(projectRoot, 'workflows', 'index.ts');
+
+/** Where scripts/build.ts writes the workflow bundle, relative to the build's package root. */
+export const workflowBundleFile = join('temporal', 'workflow-bundle.js');
 
 export interface WorkerOptions {
   address: string;
   namespace: string;
   taskQueue: string;
   activities: Activities;
-  /** A prebuilt bundle (tests build one for all workers); otherwise the workflows are bundled at start. */
+  /**
+   * A prebuilt bundle (tests build one for all workers); otherwise the build's own when compiled,
+   * and from source the workflows are bundled at start.
+   */
   workflowBundle?: WorkflowBundleOption;
   identity?: string;
 }
@@ -21,7 +28,11 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     activities: options.activities,
-    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath }),
+    ...(options.workflowBundle
+      ? { workflowBundle: options.workflowBundle }
+      : runsCompiled
+        ? { workflowBundle: { codePath: join(projectRoot, workflowBundleFile) } }
+        : { workflowsPath }),
     ...(options.identity ? { identity: options.identity } : {}),
     // Workflows here are short and many; keeping them cached avoids replays between Updates.
     maxCachedWorkflows: 2000,

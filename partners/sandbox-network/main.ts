@@ -1,4 +1,5 @@
-// CLI: `npx tsx partners/sandbox-network/main.ts` runs the sandbox partner network on its own.
+// CLI: `node dist/partners/sandbox-network/main.js` once built (README: production build), `node
+// --import tsx partners/sandbox-network/main.ts` from source: the sandbox partner network on its own.
 // Environment: SANDBOX_PORT (4010), SANDBOX_HOST (127.0.0.1), SANDBOX_PUBLIC_URL, SANDBOX_LATENCY_MS,
 // SANDBOX_NOTIFICATION_SECRET, SANDBOX_INSTALMENT_DECISION_MS, SANDBOX_UNCERTAIN_SETTLE_MS,
 // SANDBOX_LOG=1 (one line per request: method, path, status; never bodies).
