@@ -50,19 +50,26 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-const provided = (): SharedInfrastructure => ({
+export const providedInfrastructure = (): SharedInfrastructure => ({
   postgresAdminUrl: inject('postgresAdminUrl'),
   templateDatabase: inject('templateDatabase'),
   temporalAddress: inject('temporalAddress'),
   workflowBundlePath: inject('workflowBundlePath'),
 });
 
-async function createTestDatabase(infrastructure: SharedInfrastructure): Promise<string> {
+/**
+ * A database of its own, from the migrated template unless `migrated: false` (then empty, for a
+ * process that migrates it at start); dropped with the infrastructure.
+ */
+export async function createTestDatabase(
+  infrastructure: SharedInfrastructure,
+  options: { migrated?: boolean } = {},
+): Promise<string> {
   const adminUrl = infrastructure.postgresAdminUrl;
   const template = infrastructure.templateDatabase;
   const name = `${template.replace('tessera_template_', 'tessera_t_')}_${randomBytes(4).toString('hex')}`;
   const admin = connect(adminUrl, { max: 1 });
-  await admin.unsafe(`create database ${name} template ${template}`);
+  await admin.unsafe(`create database ${name}${options.migrated === false ? '' : ` template ${template}`}`);
   await admin.end();
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }
@@ -78,7 +85,7 @@ function quietTemporalRuntime() {
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   quietTemporalRuntime();
-  const infrastructure = options.infrastructure ?? provided();
+  const infrastructure = options.infrastructure ?? providedInfrastructure();
   const databaseUrl = await createTestDatabase(infrastructure);
   const sql = connect(databaseUrl);
   const port = await freePort();
