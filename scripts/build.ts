@@ -77,7 +77,8 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
   for (const imported of output.imports) {
     if (!imported.external || isBuiltin(imported.path)) continue;
     const name = packageOf(imported.path);
-    if (!runtimePackages.has(name)) strays.push(`${file} imports ${name}, which is not in package.json dependencies`);
+    if (!runtimePackages.has(name))
+      strays.push(`${relative(out, join(projectRoot, file))} imports ${name}, not in package.json dependencies`);
   }
 }
 if (strays.length > 0) throw new Error(strays.join('\n'));
