@@ -30,10 +30,13 @@ import { createTestDatabase, providedInfrastructure } from '../support/stack';
 
 const run = promisify(execFile);
 
-/** The Dockerfile's runtime stage, as this test relies on it. */
-function runtimeStage() {
+/** A stage of the Dockerfile (`FROM … AS name` up to the next FROM), as this test relies on it. */
+function dockerStage(name: string) {
   const dockerfile = readFileSync(join(projectRoot, 'Dockerfile'), 'utf8');
-  const stage = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/m));
+  const start = dockerfile.search(new RegExp(`^FROM .* AS ${name}$`, 'm'));
+  if (start === -1) throw new Error(`Dockerfile: no stage ${name}`);
+  const end = dockerfile.indexOf('\nFROM ', start);
+  const stage = dockerfile.slice(start, end === -1 ? undefined : end);
   return {
     workdir: /^WORKDIR (\S+)$/m.exec(stage)?.[1],
     copies: [...stage.matchAll(/^COPY (.+)$/gm)].map((match) => match[1]),
@@ -129,10 +132,11 @@ beforeAll(async () => {
   const apiPort = await freePort();
   const sandboxPort = await freePort();
   baseUrl = `http://127.0.0.1:${apiPort}`;
-  // Only what a deployment sets (docker-compose.yml): nothing of this process's NODE_OPTIONS.
+  // Only what the image and docker-compose.yml set: nothing of this process's NODE_OPTIONS.
   env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
+    NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: infrastructure.temporalAddress,
     TESSERA_TASK_QUEUE: `production-build-${randomUUID()}`,
@@ -159,12 +163,16 @@ afterAll(async () => {
 
 describe('the production build', () => {
   it('is laid out as the Dockerfile runs it: compiled entries, no sources, no tsx', () => {
-    const stage = runtimeStage();
-    expect(stage.copies).toEqual(['--from=prod-deps /app/node_modules ./node_modules', '--from=build /app/dist ./']);
-    expect(stage.workdir).toBe('/app');
-    expect(stage.user).toBe('node');
-    expect(stage.runs).toEqual([]);
-    expect(stage.cmd).toEqual(composeCommand('api'));
+    // What this layout stands for: the build's folder (the same script), and beside it what
+    // `npm ci --omit=dev` installs from the same lock file.
+    expect(dockerStage('build').runs).toEqual(['npm run build']);
+    expect(dockerStage('prod-deps').runs).toEqual([expect.stringMatching(/^npm ci --omit=dev /)]);
+    const runtime = dockerStage('runtime');
+    expect(runtime.copies).toEqual(['--from=prod-deps /app/node_modules ./node_modules', '--from=build /app/dist ./']);
+    expect(runtime.workdir).toBe('/app');
+    expect(runtime.user).toBe('node');
+    expect(runtime.runs).toEqual([]);
+    expect(runtime.cmd).toEqual(composeCommand('api'));
     for (const service of ['api', 'worker', 'sandbox-partners'])
       expect(existsSync(join(layout, composeCommand(service)[1]!)), service).toBe(true);
     expect(existsSync(join(layout, 'workflows'))).toBe(false);
