@@ -14,6 +14,7 @@ import { installErrorHandling, sendError } from './errors/error-handler';
 import { registerOpenApi } from './openapi';
 import { registerMetrics } from './metrics';
 import { requestIdFor } from './request-id';
+import { httpServerOptions } from './http-limits';
 import { v2Schemas } from './schemas/v2';
 import { registerHealthRoute } from './routes/health';
 import { registerClientSessionRoutes } from './routes/v2/client-sessions';
@@ -59,7 +60,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: requestIdFor,
-    bodyLimit: 1024 * 1024,
+    ...httpServerOptions(deps.config.http, deps.config.trustProxy),
     // Shoppers, merchants and tests retry; keep-alive connections should not hold shutdown forever.
     forceCloseConnections: 'idle',
     ajv: {

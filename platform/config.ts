@@ -2,8 +2,10 @@
 // Embedded defaults make `npm start` work with nothing configured.
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { intFromEnvOr as intFromEnv } from './env';
+import { dirname, join, resolve } from 'node:path';
+import { intFromEnvOr as intFromEnv, rateLimitFromEnvOr, trustProxyFromEnv, type RateLimit } from './env';
+
+export type { RateLimit };
 
 /**
  * True in the compiled entries of a production build (scripts/build.ts bundles this module into
@@ -47,6 +49,30 @@ export interface TesseraConfig {
   walletSessionTtlSeconds: number;
   accessTokenTtlSeconds: number;
   webhookRetryInitialIntervalMs: number;
+  /** Abuse limits of the api; api/rate-limits.ts says why the defaults are what they are. */
+  rateLimits: RateLimits;
+  /** The api's HTTP server limits; api/http-limits.ts says why. */
+  http: HttpLimits;
+  /** Which proxies' x-forwarded-for the api believes for the client address (Fastify's trustProxy). */
+  trustProxy: boolean | string;
+}
+
+export interface RateLimits {
+  /** Card and gift card tokenizations (and balance checks) with a publishable key, per client IP. */
+  vaultPerIp: RateLimit;
+  /** The same calls per publishable key, from any number of addresses. */
+  vaultPerPublishableKey: RateLimit;
+  /** Failed POST /oauth/token requests per client id. */
+  tokenFailuresPerClient: RateLimit;
+}
+
+export interface HttpLimits {
+  /** Largest request body; the vault and token routes accept much less (api/http-limits.ts). */
+  bodyLimitBytes: number;
+  /** Time a client has to send a whole request (headers and body), not to get its answer. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open: longer than the load balancer's. */
+  keepAliveTimeoutMs: number;
 }
 
 /**
@@ -102,6 +128,17 @@ export function loadConfig(): TesseraConfig {
     walletSessionTtlSeconds: intFromEnv('TESSERA_WALLET_SESSION_TTL_SECONDS', 30 * 60),
     accessTokenTtlSeconds: intFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS', 3600),
     webhookRetryInitialIntervalMs: intFromEnv('TESSERA_WEBHOOK_RETRY_INITIAL_MS', 10_000),
+    rateLimits: {
+      vaultPerIp: rateLimitFromEnvOr('TESSERA_RATE_LIMIT_VAULT_PER_IP', '30/10m'),
+      vaultPerPublishableKey: rateLimitFromEnvOr('TESSERA_RATE_LIMIT_VAULT_PER_KEY', '600/10m'),
+      tokenFailuresPerClient: rateLimitFromEnvOr('TESSERA_RATE_LIMIT_TOKEN_FAILURES', '10/15m'),
+    },
+    http: {
+      bodyLimitBytes: intFromEnv('TESSERA_BODY_LIMIT_BYTES', 1024 * 1024),
+      requestTimeoutMs: intFromEnv('TESSERA_REQUEST_TIMEOUT_MS', 30_000),
+      keepAliveTimeoutMs: intFromEnv('TESSERA_KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    },
+    trustProxy: trustProxyFromEnv('TESSERA_TRUST_PROXY'),
   };
   return cached;
 }

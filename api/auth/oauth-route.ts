@@ -10,6 +10,7 @@ import { entityOfApiKey, findOAuthClient } from '../../db/credentials';
 import { allScopes, type Scope } from '../../db/merchants';
 import { sameHash, sha256 } from '../../platform/secrets';
 import { HttpProblem } from '../errors/problem';
+import { SMALL_BODY_LIMIT_BYTES } from '../http-limits';
 import { issueAccessToken, isScope } from './access-tokens';
 import type { KeyRing } from './key-ring';
 
@@ -91,6 +92,7 @@ export function registerOAuthRoute(
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/oauth/token',
     {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
       preValidation: readGrantTypeFromQuery,
       schema: {
         summary: 'Get an access token (OAuth2 client credentials)',

@@ -70,7 +70,6 @@ export function sendError(
 }
 
 const frameworkCodes: Record<string, { code: string; detail: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', detail: 'the request body exceeds 1 MB' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', detail: 'send application/json' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request', detail: 'the JSON body is empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_json', detail: 'the body is not valid JSON' },
@@ -106,6 +105,14 @@ export function installErrorHandling(app: FastifyInstance): void {
         code: 'invalid_request',
         detail: 'the request is invalid',
         errors,
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit;
+      return sendError(request, reply, {
+        status: 413,
+        code: 'payload_too_large',
+        detail: `the request body exceeds ${limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MiB` : `${limit / 1024} KiB`}`,
       });
     }
     const known = error.code ? frameworkCodes[error.code] : undefined;

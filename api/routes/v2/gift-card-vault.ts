@@ -23,6 +23,7 @@ import {
 } from '../../schemas/v2';
 import { Ref } from '../../schemas/typebox';
 import { problemResponses } from '../schema-refs';
+import { SMALL_BODY_LIMIT_BYTES } from '../../http-limits';
 import { giftCardBalance } from '../../gift-card-balance';
 import { identifyVaultCaller, vaultPreflightHeaders, withVaultCors, type VaultCaller } from './vault';
 
@@ -66,6 +67,7 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
   app.post(
     VAULT_GIFT_CARDS_PATH,
     {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
       onRequest,
       schema: {
         summary: 'Tokenize a gift card',
@@ -97,6 +99,7 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
   app.post(
     GIFT_CARD_BALANCE_PATH,
     {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
       onRequest,
       schema: {
         summary: 'Check a gift card’s balance',

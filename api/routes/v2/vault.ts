@@ -22,6 +22,7 @@ import { badRequest, HttpProblem } from '../../errors/problem';
 import { VaultCardRequest, VaultCardResponse } from '../../schemas/v2';
 import { Ref } from '../../schemas/typebox';
 import { problemResponses } from '../schema-refs';
+import { SMALL_BODY_LIMIT_BYTES } from '../../http-limits';
 
 export const VAULT_CARDS_PATH = '/v2/vault/cards';
 export const PUBLISHABLE_KEY_PREFIX = 'pk_';
@@ -92,6 +93,7 @@ export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
   app.post(
     VAULT_CARDS_PATH,
     {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
       // Authenticate before the body is even parsed: a card from an unknown caller is never read.
       onRequest: [
         withCors,
