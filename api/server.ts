@@ -15,6 +15,7 @@ import { registerOpenApi } from './openapi';
 import { registerMetrics } from './metrics';
 import { requestIdFor } from './request-id';
 import { httpServerOptions } from './http-limits';
+import { registerAbuseLimits } from './rate-limits';
 import { v2Schemas } from './schemas/v2';
 import { registerHealthRoute } from './routes/health';
 import { registerClientSessionRoutes } from './routes/v2/client-sessions';
@@ -88,8 +89,14 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicUrl);
   await app.register(authenticationPlugin, { sql: deps.sql, keys });
+  const limits = await registerAbuseLimits(app, { sql: deps.sql, limits: deps.config.rateLimits });
 
-  registerOAuthRoute(app, { sql: deps.sql, keys, accessTokenTtlSeconds: deps.config.accessTokenTtlSeconds });
+  registerOAuthRoute(app, {
+    sql: deps.sql,
+    keys,
+    limits,
+    accessTokenTtlSeconds: deps.config.accessTokenTtlSeconds,
+  });
   registerHealthRoute(app, {
     sql: deps.sql,
     temporal: deps.temporal,
@@ -106,8 +113,8 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerSigningJwksRoute(app, { keys });
   registerCheckoutRoutes(app, { sql: deps.sql, keys, clientSessions, payments });
   registerSavedMethodRoutes(app, { sql: deps.sql, keys, encryptionKey: deps.config.encryptionKey, clientSessions });
-  registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
-  registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config });
+  registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config, limits });
+  registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config, limits });
   registerV1NotificationKeyRoute(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey });
   const v1 = { sql: deps.sql, config: deps.config, partners: partnersFor(deps.config), clientSessions, payments };
   registerV1SessionRoutes(app, v1);

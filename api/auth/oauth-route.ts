@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Ref } from '../schemas/typebox';
+import { rateLimitedResponse } from '../routes/schema-refs';
 import { OAuthTokenRequest, OAuthTokenResponse } from '../schemas/v2';
 import type { Sql } from '../../db/connection';
 import { entityOfApiKey, findOAuthClient } from '../../db/credentials';
@@ -11,6 +12,7 @@ import { allScopes, type Scope } from '../../db/merchants';
 import { sameHash, sha256 } from '../../platform/secrets';
 import { HttpProblem } from '../errors/problem';
 import { SMALL_BODY_LIMIT_BYTES } from '../http-limits';
+import type { AbuseLimits } from '../rate-limits';
 import { issueAccessToken, isScope } from './access-tokens';
 import type { KeyRing } from './key-ring';
 
@@ -59,9 +61,10 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
  * "BasicAuth or ApiKey"); such a token is the API key's, with the scopes the key has.
  */
 async function authenticatedClient(
-  sql: Sql,
+  deps: { sql: Sql; limits: AbuseLimits },
   request: FastifyRequest<{ Body: OAuthTokenRequest }>,
 ): Promise<{ client_id: string; entity_id: string; scopes: Scope[] }> {
+  const { sql } = deps;
   const basic = basicCredentials(request.headers.authorization);
   const clientId = basic?.id ?? request.body.client_id;
   const clientSecret = basic?.secret ?? request.body.client_secret;
@@ -72,8 +75,13 @@ async function authenticatedClient(
     return { client_id: API_KEY_SUBJECT, entity_id: entityId, scopes: [...allScopes] };
   }
   if (!clientId || !clientSecret) throw invalidClient();
+  // A client id over its failures is refused before its secret is even compared.
+  await deps.limits.refuseLockedClient(request, clientId);
   const client = await findOAuthClient(sql, clientId);
-  if (!client || !sameHash(client.secret_hash, sha256(clientSecret))) throw invalidClient();
+  if (!client || !sameHash(client.secret_hash, sha256(clientSecret))) {
+    await deps.limits.countTokenFailure(request, clientId);
+    throw invalidClient();
+  }
   return { client_id: clientId, entity_id: client.entity_id, scopes: client.scopes };
 }
 
@@ -87,7 +95,7 @@ const invalidClient = () =>
 
 export function registerOAuthRoute(
   app: FastifyInstance,
-  deps: { sql: Sql; keys: KeyRing; accessTokenTtlSeconds: number },
+  deps: { sql: Sql; keys: KeyRing; limits: AbuseLimits; accessTokenTtlSeconds: number },
 ): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/oauth/token',
@@ -102,11 +110,16 @@ export function registerOAuthRoute(
         consumes: ['application/x-www-form-urlencoded'],
         body: Ref(OAuthTokenRequest),
         querystring: Type.Object({ grant_type: Type.Optional(Type.String()) }),
-        response: { 200: Ref(OAuthTokenResponse) },
+        response: {
+          200: Ref(OAuthTokenResponse),
+          ...rateLimitedResponse(
+            'too many failed requests for this client id; the right secret is refused too until the limit resets',
+          ),
+        },
       },
     },
     async (request, reply) => {
-      const client = await authenticatedClient(deps.sql, request);
+      const client = await authenticatedClient(deps, request);
       const requested = request.body.scope?.split(/\s+/).filter(Boolean);
       let scopes: Scope[] = client.scopes;
       if (requested && requested.length > 0) {

@@ -9,6 +9,22 @@ export function problemResponses(...statuses: number[]) {
   );
 }
 
+/**
+ * The 429 of a rate-limited route (api/rate-limits.ts): a problem+json, which every API family's
+ * document shows as such, and the Retry-After header a client waits on.
+ */
+export function rateLimitedResponse(what: string) {
+  return {
+    429: {
+      description: `Too many requests: ${what}. Send again after the number of seconds in Retry-After.`,
+      headers: {
+        'retry-after': { type: 'integer', minimum: 1, description: 'Seconds until the limit lets a request through.' },
+      },
+      content: { 'application/problem+json': { schema: Ref(Problem) } },
+    },
+  };
+}
+
 /** The x-idempotency-key header of a v2 creation, naming what a repeat answers 409 about. */
 export function idempotencyHeaders(what: string) {
   return Type.Object({

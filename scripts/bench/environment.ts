@@ -183,6 +183,10 @@ export async function startEnvironment(options: {
       SANDBOX_LATENCY_MS: '0',
       // One log line per request would cost the api CPU and fill the log; warnings still count.
       LOG_LEVEL: 'warn',
+      // The bench is one client tokenizing thousands of cards from one address with one publishable
+      // key: what the card-testing limits stop (api/rate-limits.ts). It measures throughput, not them.
+      TESSERA_RATE_LIMIT_VAULT_PER_IP: '100000000/1m',
+      TESSERA_RATE_LIMIT_VAULT_PER_KEY: '100000000/1m',
     };
     say('starting the sandbox partners, the worker and the api (one process each)...');
     spawn('sandbox', 'partners/sandbox-network/main.ts', env, profiled);

@@ -9,7 +9,7 @@ import { createMerchant, type CreatedMerchant } from '../../db/merchants';
 import { createActivities } from '../../activities';
 import { buildApi, type Api } from '../../api/server';
 import { KeyRing } from '../../api/auth/key-ring';
-import { configFor, type TesseraConfig } from '../../platform/config';
+import { configFor, type RateLimits, type TesseraConfig } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { createWorker } from '../../temporal/worker';
 import { freePort } from './free-port';
@@ -24,6 +24,13 @@ export interface StackOptions {
   inProcessWorker?: boolean;
   /** Serve this built web app (the e2e build) with the api's page fallback; no web app otherwise. */
   webDistDir?: string;
+  /**
+   * Default: limits no test reaches, so that suites tokenizing many cards from 127.0.0.1 are not
+   * slowed or refused; test/integration/rate-limits.test.ts sets low ones to test them.
+   */
+  rateLimits?: RateLimits;
+  /** Fastify's trustProxy for the api; default none. */
+  trustProxy?: boolean | string;
   /** The shared servers; default: what the global setup provides (outside Vitest, pass them). */
   infrastructure?: SharedInfrastructure;
 }
@@ -49,6 +56,13 @@ export interface Stack {
   startWorker(): Promise<void>;
   close(): Promise<void>;
 }
+
+const unreached = { max: 1_000_000_000, windowMs: 60_000 };
+const unreachedRateLimits: RateLimits = {
+  vaultPerIp: unreached,
+  vaultPerPublishableKey: unreached,
+  tokenFailuresPerClient: unreached,
+};
 
 export const providedInfrastructure = (): SharedInfrastructure => ({
   postgresAdminUrl: inject('postgresAdminUrl'),
@@ -99,6 +113,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     encryptionKey: randomBytes(32),
     sessionTtlSeconds: options.sessionTtlSeconds ?? 24 * 3600,
     webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
+    rateLimits: options.rateLimits ?? unreachedRateLimits,
+    trustProxy: options.trustProxy ?? false,
   });
   const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
   const sandbox = await startSandboxNetwork({

@@ -37,6 +37,17 @@ export interface paths {
             'application/json': components['schemas']['OAuthTokenResponse'];
           };
         };
+        /** @description Too many requests: too many failed requests for this client id; the right secret is refused too until the limit resets. Send again after the number of seconds in Retry-After. */
+        429: {
+          headers: {
+            /** @description Seconds until the limit lets a request through. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
       };
     };
     delete?: never;
@@ -785,6 +796,66 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description One invalid field of a request. */
+    FieldError: {
+      /**
+       * @description What is wrong with the field.
+       * @example must be at least the payment amount (2599)
+       */
+      detail: string;
+      /**
+       * @description JSON Pointer (RFC 6901) to the offending field of the request body; "" for the body as a whole.
+       * @example /order/net_amount
+       */
+      pointer: string;
+    };
+    /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+    Problem: {
+      /**
+       * Format: uri-reference
+       * @description URI identifying the kind of problem; its last segment is the `error` code.
+       * @example https://tessera.dev/problems/invalid-request
+       */
+      type: string;
+      /**
+       * @description Short summary of the kind of problem.
+       * @example Bad Request
+       */
+      title: string;
+      /**
+       * @description HTTP status code.
+       * @example 400
+       */
+      status: number;
+      /**
+       * @description What went wrong with this request.
+       * @example The request body is invalid.
+       */
+      detail: string;
+      /**
+       * Format: uri-reference
+       * @description The request path this problem is about.
+       * @example /v2/client-sessions
+       */
+      instance: string;
+      /**
+       * @description Machine-readable code of the problem, stable across releases; `type` is the same code as a URI.
+       * @example invalid_request
+       * @example idempotency_conflict
+       * @example not_found
+       * @example unauthorized
+       * @example insufficient_scope
+       * @example temporarily_unavailable
+       */
+      error: string;
+      /** @description Every invalid field found, when the body was invalid. */
+      errors?: components['schemas']['FieldError'][];
+      /**
+       * @description Identifier of the request (also in the x-request-id header), for support.
+       * @example req-7f3a9c2b
+       */
+      request_id: string;
+    };
     /** @description Form-encoded body of POST /oauth/token (RFC 6749 section 4.4). */
     OAuthTokenRequest: {
       /**

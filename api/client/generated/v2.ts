@@ -37,6 +37,17 @@ export interface paths {
             'application/json': components['schemas']['OAuthTokenResponse'];
           };
         };
+        /** @description Too many requests: too many failed requests for this client id; the right secret is refused too until the limit resets. Send again after the number of seconds in Retry-After. */
+        429: {
+          headers: {
+            /** @description Seconds until the limit lets a request through. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
       };
     };
     delete?: never;
@@ -866,6 +877,17 @@ export interface paths {
             'application/json': components['schemas']['Problem'];
           };
         };
+        /** @description Too many requests: with the publishable key, too many tokenizations and balance checks from this client address, or with this publishable key from any address (card testing); server credentials are not limited. Send again after the number of seconds in Retry-After. */
+        429: {
+          headers: {
+            /** @description Seconds until the limit lets a request through. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
       };
     };
     delete?: never;
@@ -936,6 +958,17 @@ export interface paths {
             'application/json': components['schemas']['Problem'];
           };
         };
+        /** @description Too many requests: with the publishable key, too many tokenizations and balance checks from this client address, or with this publishable key from any address (card testing); server credentials are not limited. Send again after the number of seconds in Retry-After. */
+        429: {
+          headers: {
+            /** @description Seconds until the limit lets a request through. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
       };
     };
     delete?: never;
@@ -1004,6 +1037,17 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Too many requests: with the publishable key, too many tokenizations and balance checks from this client address, or with this publishable key from any address (card testing); server credentials are not limited. Send again after the number of seconds in Retry-After. */
+        429: {
+          headers: {
+            /** @description Seconds until the limit lets a request through. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
         /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */

@@ -22,10 +22,17 @@ import {
   VaultGiftCardResponse,
 } from '../../schemas/v2';
 import { Ref } from '../../schemas/typebox';
-import { problemResponses } from '../schema-refs';
+import { problemResponses, rateLimitedResponse } from '../schema-refs';
 import { SMALL_BODY_LIMIT_BYTES } from '../../http-limits';
+import type { AbuseLimits } from '../../rate-limits';
 import { giftCardBalance } from '../../gift-card-balance';
-import { identifyVaultCaller, vaultPreflightHeaders, withVaultCors, type VaultCaller } from './vault';
+import {
+  limitedVaultCaller,
+  vaultLimitsDescription,
+  vaultPreflightHeaders,
+  withVaultCors,
+  type VaultCaller,
+} from './vault';
 
 export const VAULT_GIFT_CARDS_PATH = '/v2/vault/gift-cards';
 export const GIFT_CARD_BALANCE_PATH = '/v2/vault/gift-cards/balance';
@@ -34,6 +41,7 @@ interface Deps {
   sql: Sql;
   keys: KeyRing;
   config: TesseraConfig;
+  limits: AbuseLimits;
   /** Built from the config when not given. */
   partners?: PartnerRegistry;
 }
@@ -49,7 +57,7 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
   const onRequest = [
     withVaultCors,
     async (request: FastifyRequest) => {
-      callers.set(request, await identifyVaultCaller(request, deps));
+      callers.set(request, await limitedVaultCaller(request, deps));
     },
   ];
   const callerOf = (request: FastifyRequest) => {
@@ -79,7 +87,11 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
         tags: ['Vault'],
         security: [{ apiKey: [] }, { oauth2: ['payment-api'] }],
         body: Ref(VaultGiftCardRequest),
-        response: { 201: Ref(VaultGiftCardResponse), ...problemResponses(400, 401, 403) },
+        response: {
+          201: Ref(VaultGiftCardResponse),
+          ...problemResponses(400, 401, 403),
+          ...rateLimitedResponse(vaultLimitsDescription),
+        },
       },
     },
     async (request, reply) => {
@@ -112,7 +124,11 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
         tags: ['Vault'],
         security: [{ apiKey: [] }, { oauth2: ['payment-api'] }],
         body: Ref(GiftCardBalanceRequest),
-        response: { 200: Ref(GiftCardBalanceResponse), ...problemResponses(400, 401, 403, 503) },
+        response: {
+          200: Ref(GiftCardBalanceResponse),
+          ...problemResponses(400, 401, 403, 503),
+          ...rateLimitedResponse(vaultLimitsDescription),
+        },
       },
     },
     async (request, reply) => {

@@ -21,8 +21,9 @@ import type { KeyRing } from '../../auth/key-ring';
 import { badRequest, HttpProblem } from '../../errors/problem';
 import { VaultCardRequest, VaultCardResponse } from '../../schemas/v2';
 import { Ref } from '../../schemas/typebox';
-import { problemResponses } from '../schema-refs';
+import { problemResponses, rateLimitedResponse } from '../schema-refs';
 import { SMALL_BODY_LIMIT_BYTES } from '../../http-limits';
+import type { AbuseLimits } from '../../rate-limits';
 
 export const VAULT_CARDS_PATH = '/v2/vault/cards';
 export const PUBLISHABLE_KEY_PREFIX = 'pk_';
@@ -31,6 +32,7 @@ interface Deps {
   sql: Sql;
   keys: KeyRing;
   config: TesseraConfig;
+  limits: AbuseLimits;
 }
 
 /** Who tokenizes: a server credential of the entity, or its publishable key (browser). */
@@ -54,6 +56,10 @@ export const vaultPreflightHeaders = {
   'access-control-max-age': '7200',
 } as const;
 
+/** What a 429 of a vault route means, in its OpenAPI description. */
+export const vaultLimitsDescription =
+  'with the publishable key, too many tokenizations and balance checks from this client address, or with this publishable key from any address (card testing); server credentials are not limited';
+
 const unauthorized = (detail: string) =>
   new HttpProblem(401, 'unauthorized', detail, undefined, {
     headers: { 'www-authenticate': 'Bearer realm="tessera"' },
@@ -75,6 +81,19 @@ export async function identifyVaultCaller(
   return { entityId: principal.entityId, via: principal.via };
 }
 
+/**
+ * The caller of a tokenization or balance check, counted against the card-testing limits
+ * (api/rate-limits.ts) once its key is known: an unknown key is refused without counting.
+ */
+export async function limitedVaultCaller(
+  request: FastifyRequest,
+  deps: Pick<Deps, 'sql' | 'keys' | 'limits'>,
+): Promise<VaultCaller> {
+  const caller = await identifyVaultCaller(request, deps);
+  await deps.limits.vault(request, caller);
+  return caller;
+}
+
 /** onRequest hook of the vault routes: CORS headers on every answer, errors included. */
 export const withVaultCors = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.headers(vaultCorsHeaders);
@@ -83,7 +102,7 @@ export const withVaultCors = async (_request: FastifyRequest, reply: FastifyRepl
 export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const callers = new WeakMap<FastifyRequest, VaultCaller>();
-  const identify = (request: FastifyRequest) => identifyVaultCaller(request, deps);
+  const identify = (request: FastifyRequest) => limitedVaultCaller(request, deps);
   const withCors = withVaultCors;
 
   app.options(VAULT_CARDS_PATH, { schema: { hide: true }, onRequest: withCors }, async (_request, reply) =>
@@ -114,7 +133,11 @@ export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
         tags: ['Vault'],
         security: [{ apiKey: [] }, { oauth2: ['payment-api'] }],
         body: Ref(VaultCardRequest),
-        response: { 201: Ref(VaultCardResponse), ...problemResponses(400, 401, 403) },
+        response: {
+          201: Ref(VaultCardResponse),
+          ...problemResponses(400, 401, 403),
+          ...rateLimitedResponse(vaultLimitsDescription),
+        },
       },
     },
     async (request, reply) => {
