@@ -16,6 +16,7 @@ import { registerMetrics } from './metrics';
 import { requestIdFor } from './request-id';
 import { httpServerOptions } from './http-limits';
 import { registerAbuseLimits } from './rate-limits';
+import { installSecurityHeaders } from './security-headers';
 import { v2Schemas } from './schemas/v2';
 import { registerHealthRoute } from './routes/health';
 import { registerClientSessionRoutes } from './routes/v2/client-sessions';
@@ -82,6 +83,10 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  installSecurityHeaders(app, {
+    https: deps.config.publicUrl.startsWith('https:'),
+    distDir: deps.webDistDir ?? webDistDir,
   });
 
   for (const schema of [...v2Schemas, ...v1Schemas, ...walletSchemas]) app.addSchema(schema);

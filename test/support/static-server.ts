@@ -1,11 +1,14 @@
 // A tiny static file server for a built web app, with the api's SPA fallback: a path without a
 // file extension that matches no file gets index.html (the app then renders its not-found page),
 // while a missing asset (a .js, .json, .css…) is a real 404 — as a browser loading a script needs.
+// It sends the api's security headers (api/security-headers.ts), so the docs' browser tests run
+// under the Content-Security-Policy the api serves the pages with.
 
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { baseSecurityHeaders, cachedPagePolicies, pageHeaders, resourceHeaders } from '../../api/security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,6 +35,7 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 export async function startStaticServer(root: string): Promise<StaticServer> {
+  const policies = cachedPagePolicies(root);
   const server: Server = createServer((request, response) => {
     void (async () => {
       const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
@@ -46,8 +50,13 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
         response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
         return;
       }
+      const contentType = TYPES[extname(target)] ?? 'application/octet-stream';
       response.writeHead(200, {
-        'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+        ...baseSecurityHeaders({ https: false }),
+        ...(contentType.startsWith('text/html')
+          ? pageHeaders(pathname, policies())
+          : resourceHeaders(pathname, contentType)),
+        'content-type': contentType,
         // Hashed assets could be cached for ever; tests want every load to hit the server.
         'cache-control': 'no-store',
       });

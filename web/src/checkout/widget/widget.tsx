@@ -27,6 +27,27 @@ type Listener<K extends CheckoutEventType> = (detail: CheckoutEventMap[K]) => vo
 
 const mounted = new WeakMap<Element, CheckoutWidget>();
 
+/**
+ * A constructed stylesheet rather than a <style> element where the browser has them: a
+ * Content-Security-Policy without 'unsafe-inline' in style-src (Tessera's own pages, many
+ * merchants') refuses a <style> element but not a constructed sheet.
+ */
+function adoptStyles(shadow: ShadowRoot, text: string): void {
+  if (
+    'adoptedStyleSheets' in shadow &&
+    typeof CSSStyleSheet === 'function' &&
+    'replaceSync' in CSSStyleSheet.prototype
+  ) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    shadow.adoptedStyleSheets = [sheet];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = text;
+  shadow.append(style);
+}
+
 function resolveTarget(target: Element | string): Element {
   const element = typeof target === 'string' ? document.querySelector(target) : target;
   if (!element) throw new Error(`TesseraCheckout.mount: no element matches ${JSON.stringify(target)}.`);
@@ -82,10 +103,9 @@ function mount(target: Element | string, options: MountOptions): CheckoutWidget 
   host.setAttribute('data-tessera-checkout', WIDGET_VERSION);
   element.replaceChildren(host);
   const shadow = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = css;
   const container = document.createElement('div');
-  shadow.append(style, container);
+  adoptStyles(shadow, css);
+  shadow.append(container);
 
   const api = createCheckoutApi({
     apiUrl: data?.api_url ?? '',
