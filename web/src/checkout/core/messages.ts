@@ -53,6 +53,9 @@ export function failureOf(payment: Pick<PaymentView, 'authorization'>): FailureM
 export const NETWORK_MESSAGE = 'We could not reach the payment service. Check your internet connection and try again.';
 export const UNAVAILABLE_MESSAGE =
   'The payment service is temporarily unavailable. No money was taken. Please try again in a moment.';
+/** A 429 of the vault (api/rate-limits.ts): many attempts from this shopper's address or for this shop. */
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'Too many payment attempts were made in a short time. No money was taken. Please wait a few minutes, then try again.';
 export const NOT_STARTED_MESSAGE =
   'This payment could not be started. Please try again or choose another payment method.';
 

@@ -2,7 +2,7 @@
 // can and a card pays the rest (one submission, gift card first).
 import { useId, useState, type FormEvent } from 'react';
 import { CheckoutApiError, type GiftCardBalance } from '../core/api';
-import { giftCardProblemMessage } from '../core/messages';
+import { giftCardProblemMessage, TOO_MANY_ATTEMPTS_MESSAGE } from '../core/messages';
 import { formatAmount } from '../core/money';
 import { buildSplit, planGiftCard, type GiftCardPlan } from '../core/split';
 import type { PaymentOption } from '../core/solutions';
@@ -62,7 +62,9 @@ export function GiftCardPayment({
       const message =
         error instanceof CheckoutApiError && error.status === 400
           ? giftCardProblemMessage(first?.pointer, first?.detail)
-          : 'We could not check this gift card right now. Check your connection and try again.';
+          : error instanceof CheckoutApiError && error.status === 429
+            ? TOO_MANY_ATTEMPTS_MESSAGE
+            : 'We could not check this gift card right now. Check your connection and try again.';
       setCheck({
         state: 'error',
         field:

@@ -6,6 +6,7 @@ import type { Emit } from '../core/events';
 import {
   NETWORK_MESSAGE,
   NOT_STARTED_MESSAGE,
+  TOO_MANY_ATTEMPTS_MESSAGE,
   SAVED_CARD_UNUSABLE_MESSAGE,
   UNAVAILABLE_MESSAGE,
   redirectMessage,
@@ -107,6 +108,8 @@ export function PaymentPanel({
     if (error instanceof CheckoutNetworkError) return { reason: 'NETWORK', message: NETWORK_MESSAGE };
     if (error instanceof CheckoutApiError && error.status >= 500)
       return { reason: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+    if (error instanceof CheckoutApiError && error.status === 429)
+      return { reason: 'RATE_LIMITED', message: TOO_MANY_ATTEMPTS_MESSAGE };
     if (
       error instanceof CheckoutApiError &&
       error.fieldErrors.some((field) => field.pointer?.endsWith('/wallet_token'))
@@ -149,7 +152,7 @@ export function PaymentPanel({
     } catch (error) {
       fail(problemOf(error));
       // The session may have moved on (expired, paid in another tab, an answer lost on the way).
-      if (!(error instanceof CheckoutApiError && error.status >= 500)) onStale();
+      if (!(error instanceof CheckoutApiError && (error.status >= 500 || error.status === 429))) onStale();
       return;
     }
     if (outcome.kind === 'failed') {
