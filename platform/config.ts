@@ -2,7 +2,7 @@
 // Embedded defaults make `npm start` work with nothing configured.
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { intFromEnvOr as intFromEnv, rateLimitFromEnvOr, trustProxyFromEnv, type RateLimit } from './env';
 
 export type { RateLimit };
