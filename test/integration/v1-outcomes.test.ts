@@ -352,6 +352,78 @@ describe('errors', () => {
     );
   });
 
+  it('refuses a card entry without its vault token, in validate and without a session, naming the v1 field', async () => {
+    const id = await create();
+    const withoutToken = { partner: 'sandbox-card', method: 'creditcard', amount: 60 };
+    const refused = await validate(id, [withoutToken]);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body).toMatchObject({ error_code: 'BAD_REQUEST', request_id: expect.any(String) });
+    expect(refused.body.message).toContain('/0/payment_data/token is required');
+    // Nothing reached the partner: the session is still there to be paid.
+    expect((await validate(id, [await card('4242424242424242', 60)])).status).toBe(200);
+
+    const withoutSession = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/authorize`, {
+      token,
+      body: { ...withoutToken, payment_data: {}, order: { reference: 'S2S-no-token', currency_code: 'EUR' } },
+    });
+    expect(withoutSession.status, JSON.stringify(withoutSession.body)).toBe(400);
+    expect(withoutSession.body.message).toContain('/payment_data/token is required');
+    const unknownToken = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/authorize`, {
+      token,
+      body: {
+        ...withoutToken,
+        payment_data: { token: 'vft_unknown' },
+        order: { reference: 'S2S-unknown-token', currency_code: 'EUR' },
+      },
+    });
+    expect(unknownToken.status).toBe(400);
+    expect(unknownToken.body.message).toContain('/payment_data/token is unknown');
+  });
+
+  it('refuses an operation whose order is in another currency than the transaction', async () => {
+    const id = await create();
+    const authorization = (await validate(id, [await card('4242424242424242', 60)])).body.results[0].id;
+    const capture = (order: { amount: unknown; currency_code: string }) =>
+      call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/capture`, {
+        token,
+        body: { amount: 10, order },
+      });
+    const foreign = await capture({ amount: 10, currency_code: 'USD' });
+    expect(foreign.status, JSON.stringify(foreign.body)).toBe(400);
+    expect(foreign.body).toMatchObject({ error_code: 'BAD_REQUEST' });
+    expect(foreign.body.message).toContain('/order/currency_code');
+    const captured = await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/sessions/${id}`, { token });
+    expect(captured.body.map((result: { status: { action: string } }) => result.status.action)).toEqual(['AUTHORIZE']);
+    expect((await capture({ amount: '10.00', currency_code: 'EUR' })).status).toBe(200);
+  });
+
+  it('answers init on a paid session SESSION_ALREADY_SUBMITTED_ERROR, and on an aborted one BAD_REQUEST', async () => {
+    const init = (sessionId: string) =>
+      call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${sessionId}/init`, {
+        apiKey: merchant.publishable_key,
+        body: { partner: 'sandbox-card', method: 'creditcard' },
+      });
+    const paid = await create();
+    // A refused attempt leaves the session to be paid again, init included.
+    expect((await validate(paid, [await card('4000000000000002', 60)])).status).toBe(409);
+    expect((await init(paid)).status).toBe(200);
+    expect((await validate(paid, [await card('4242424242424242', 60)])).status).toBe(200);
+    const again = await init(paid);
+    expect(again.status, JSON.stringify(again.body)).toBe(400);
+    expect(again.body).toMatchObject({ error_code: 'SESSION_ALREADY_SUBMITTED_ERROR', status: 400 });
+
+    const aborted = await create();
+    const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${aborted}/abort`, {
+      token: await stack.accessToken(merchant),
+      body: { status: 'ABORTED_BY_MERCHANT' },
+    });
+    expect(abort.status).toBe(200);
+    const ended = await init(aborted);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(400);
+    expect(ended.body).toMatchObject({ error_code: 'BAD_REQUEST' });
+    expect(ended.body.message).toContain('ABORTED_BY_MERCHANT');
+  });
+
   it('answers 204 without a body when no solution is eligible', async () => {
     const answer = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, {
       token,

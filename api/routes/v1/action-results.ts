@@ -7,6 +7,7 @@
  *   v1Outcome(kind, status, reason?, shopperMustAct?) → { state, code }   (the table below, one place)
  *   validateOutcome(authorizeResults, redirection?) → { httpStatus: 200 | 207 | 409, global_status }
  *   v1Protocols(contracts, amountMinor, currency)  → V1Protocols (`{}` when nothing is eligible: answer 204)
+ *   giftCardInitOutcome(balance, askedMinor, currency) → { status, plugin_result } (init of a gift card)
  *
  * One ActionResult per partner transaction: each authorization leg (AUTHORIZE), then the capture,
  * void and refund partner transactions in the order they were created. `id` and `transaction_id`
@@ -250,6 +251,34 @@ export function v1ActionResult(
   return v1ActionResults(payment, sessionId, refundedCaptures).find(
     (result) => result.transaction_id === transactionId,
   );
+}
+
+/**
+ * What a gift card can pay of `askedMinor`, as init answers it (session init and the point of
+ * sale's): SUCCESS with plugin_result.amount, what it can pay now, or ERROR when it can pay nothing.
+ */
+export function giftCardInitOutcome(
+  balance: { active: boolean; balance: number },
+  askedMinor: number,
+  currency: Currency,
+): Pick<V1ActionResult, 'status' | 'plugin_result'> {
+  const available = balance.active ? Math.min(balance.balance, askedMinor) : 0;
+  return {
+    status:
+      available > 0
+        ? {
+            action: 'AUTHORIZE',
+            state: 'SUCCESS',
+            code: 'SUCCEEDED',
+            description: `the gift card can pay ${minorToMajorUnits(available, currency)} ${currency}`,
+          }
+        : { action: 'AUTHORIZE', state: 'ERROR', code: balance.active ? 'INSUFFICIENT_FUNDS' : 'CARD_IS_NOT_ACTIVE' },
+    plugin_result: {
+      amount: minorToMajorUnits(available, currency),
+      currency_code: currency,
+      status: balance.active ? 'ACTIVE' : 'INACTIVE',
+    },
+  };
 }
 
 export interface ValidateOutcome {

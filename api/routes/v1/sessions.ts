@@ -9,6 +9,7 @@ import type { Sql } from '../../../db/connection';
 import { contractsOf } from '../../../db/contracts';
 import { paymentsOfOrder, paymentsOfSession, transactionParents } from '../../../db/projections';
 import { parseMajorUnits } from '../../../domain/decimal-amount';
+import { mayBePaid } from '../../../domain/client-session-status';
 import { validateClientSessionApplication } from '../../../domain/validation/client-session';
 import { GIFT_CARD_PARTNERS, type PartnerRegistry } from '../../../partners';
 import type { TesseraConfig } from '../../../platform/config';
@@ -28,11 +29,11 @@ import {
 } from '../../schemas/v1';
 import type { Payment } from '../../schemas/v2';
 import type { ClientSessionState } from '../../../workflows/client-session/types';
-import { v1ActionResults, v1Protocols, validateOutcome } from './action-results';
+import { giftCardInitOutcome, v1ActionResults, v1Protocols, validateOutcome } from './action-results';
 import { entityOfApiKeyCaller, entityOfPrincipal } from './callers';
 import { answerOnce } from './idempotency';
 import { clientSessionApplicationOf } from './session-application';
-import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions } from './v1-routes';
+import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 import { randomUUID } from 'node:crypto';
 
@@ -213,6 +214,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           .catch((error: unknown) =>
             Promise.reject(error instanceof HttpProblem && error.status === 404 ? sessionNotFound() : error),
           );
+        assertPayable(session);
         const { partner, method, payment_data: paymentData, step_id: stepId } = request.body;
         assertOffered(session, partner, method, '');
         const asked =
@@ -227,11 +229,6 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           date: new Date().toISOString(),
           ...(stepId ? { step_id: stepId } : {}),
         };
-        const pluginResult = (amount: number, status: string) => ({
-          amount: minorToMajorUnits(amount, session.currency),
-          currency_code: session.currency,
-          status,
-        });
         if (GIFT_CARD_PARTNERS.includes(partner)) {
           if (!paymentData?.token)
             throw badRequest('a gift card needs its vault token', [
@@ -245,25 +242,12 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             entityId,
             paymentData.token,
             session.currency,
-          ).catch((error: unknown) => Promise.reject(asV1Field(error, '/payment_data/token')));
-          const available = balance.active ? Math.min(balance.balance, asked.value) : 0;
-          return {
-            ...base,
-            status:
-              available > 0
-                ? {
-                    action: 'AUTHORIZE' as const,
-                    state: 'SUCCESS' as const,
-                    code: 'SUCCEEDED' as const,
-                    description: `the gift card can pay ${minorToMajorUnits(available, session.currency)} ${session.currency}`,
-                  }
-                : {
-                    action: 'AUTHORIZE' as const,
-                    state: 'ERROR' as const,
-                    code: balance.active ? ('INSUFFICIENT_FUNDS' as const) : ('CARD_IS_NOT_ACTIVE' as const),
-                  },
-            plugin_result: pluginResult(available, balance.active ? 'ACTIVE' : 'INACTIVE'),
-          };
+          ).catch((error: unknown) =>
+            Promise.reject(
+              withV1Pointers(error, (pointer) => (pointer === '/vault_form_token' ? '/payment_data/token' : pointer)),
+            ),
+          );
+          return { ...base, ...giftCardInitOutcome(balance, asked.value, session.currency) };
         }
         const redirects = partner === 'sandbox-wallet' || partner === 'sandbox-instalments';
         return {
@@ -281,7 +265,11 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
                 code: 'SUCCEEDED' as const,
                 description: 'ready: validate with the vault token of the card',
               },
-          plugin_result: pluginResult(asked.value, 'READY'),
+          plugin_result: {
+            amount: minorToMajorUnits(asked.value, session.currency),
+            currency_code: session.currency,
+            status: 'READY',
+          },
         };
       },
     ),
@@ -326,7 +314,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
               allowFutureUsage: session.allow_future_usage,
               split,
             })
-            .catch((error: unknown) => Promise.reject(asV1SplitErrors(error)));
+            .catch((error: unknown) => Promise.reject(withV1Pointers(error, validatePointer)));
           const { payment } = await deps.clientSessions.submit(
             session.id,
             entityId,
@@ -365,6 +353,14 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       },
     ),
   );
+}
+
+/** init prepares a payment: a session paid already, or ended, has none to prepare (validate answers the same). */
+function assertPayable(session: ClientSessionState): void {
+  if (mayBePaid(session.status, session.authorization?.status)) return;
+  if (session.status === 'SUBMITTED')
+    throw new HttpProblem(400, 'session_already_submitted', 'the session has been paid: read its transactions');
+  throw new HttpProblem(400, 'session_ended', `the session is ${session.status}; it can no longer be paid`);
 }
 
 function assertOffered(session: ClientSessionState, partner: string, method: string, at: string): void {
@@ -412,28 +408,6 @@ function splitOf(session: ClientSessionState, entries: V1ValidateSessionRequest)
 }
 
 /** Split entry errors point into v2's `/split/N/…`; a v1 validate body is the array itself: `/N/…`. */
-function asV1SplitErrors(error: unknown): unknown {
-  if (!(error instanceof HttpProblem) || !error.errors) return error;
-  const errors = error.errors.map((field) => ({
-    ...field,
-    pointer: field.pointer
-      .replace(/^\/split\/(\d+)\/vault_form_token/, '/$1/payment_data/token')
-      .replace(/^\/split/, ''),
-  }));
-  return new HttpProblem(error.status, error.code, error.message, errors, error.extra);
-}
-
-/** A balance check's field errors name v2's `/vault_form_token`; in v1 the token is elsewhere. */
-function asV1Field(error: unknown, pointer: string): unknown {
-  if (!(error instanceof HttpProblem) || !error.errors) return error;
-  return new HttpProblem(
-    error.status,
-    error.code,
-    error.message,
-    error.errors.map((field) => ({
-      ...field,
-      pointer: field.pointer === '/vault_form_token' ? pointer : field.pointer,
-    })),
-    error.extra,
-  );
+function validatePointer(pointer: string): string {
+  return pointer.replace(/^\/split\/(\d+)\/vault_form_token/, '/$1/payment_data/token').replace(/^\/split/, '');
 }

@@ -21,11 +21,11 @@ import {
   V1ServerToServerTransaction,
 } from '../../schemas/v1';
 import type { CreatePaymentRequest, Payment } from '../../schemas/v2';
-import { v1ActionResult } from './action-results';
+import { giftCardInitOutcome, v1ActionResult } from './action-results';
 import { entityOfPrincipal } from './callers';
 import { answerOnce } from './idempotency';
 import type { V1Deps } from './sessions';
-import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions } from './v1-routes';
+import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 
 const TransactionParams = Type.Object({
@@ -37,6 +37,11 @@ const OPERATION_ACTIONS = ['capture', 'void', 'refund', 'off_session_authorize',
 const actionPattern = (actions: readonly string[]) =>
   `^(${[...actions, ...actions.map((action) => action.toUpperCase())].join('|')})$`;
 const operationKindOf = { capture: 'capture', void: 'void', refund: 'refund' } as const;
+
+/** The one split entry of a transaction without session is the v1 body itself: `/split/0/x` is `/x`. */
+function transactionPointer(pointer: string): string {
+  return pointer.replace(/^\/split\/0\/vault_form_token/, '/payment_data/token').replace(/^\/split\/0/, '');
+}
 
 const transactionNotFound = () =>
   new HttpProblem(404, 'transaction_not_found', 'transaction not found', undefined, {
@@ -55,6 +60,17 @@ function currencyOf(code: string): Currency {
       { pointer: '/order/currency_code', detail: `${code} is not a currency Tessera processes` },
     ]);
   return code;
+}
+
+/**
+ * The order a plugin sends with an operation repeats the transaction's currency; another one means
+ * the amount is not in the currency it would be taken in, so nothing is done.
+ */
+function assertOrderCurrency(order: { currency_code?: string } | undefined, currency: Currency): void {
+  if (order?.currency_code !== undefined && order.currency_code !== currency)
+    throw badRequest('the order is not in the transaction’s currency', [
+      { pointer: '/order/currency_code', detail: `must be ${currency}, the currency of the transaction` },
+    ]);
 }
 
 /** A v2 problem about the amount ("must not exceed what is available") is v1's 409. */
@@ -99,7 +115,9 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
     payment: CreatePaymentRequest,
     log: FastifyBaseLogger,
   ) {
-    const created = await deps.payments.create({ ...payment, capture_mode: 'MANUAL' }, { log });
+    const created = await deps.payments
+      .create({ ...payment, capture_mode: 'MANUAL' }, { log })
+      .catch((error: unknown) => Promise.reject(withV1Pointers(error, transactionPointer)));
     const [authorization] = created.authorization?.partner_transactions ?? [];
     if (!authorization) throw new Error('a created payment has an authorization partner transaction');
     if (action === 'authorize' || created.authorization?.status !== 'AUTHORIZED')
@@ -174,6 +192,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             request.log,
           );
           const amount = amountOf(request.body.amount, payment.currency);
+          assertOrderCurrency(request.body.order, payment.currency);
           const actsOn = action === 'refund' ? 'capture' : 'authorization';
           if (kind !== actsOn)
             throw badRequest(
@@ -361,47 +380,20 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           currency,
         ).catch((error: unknown) =>
           Promise.reject(
-            error instanceof HttpProblem && error.errors
-              ? new HttpProblem(
-                  error.status,
-                  error.code,
-                  error.message,
-                  error.errors.map((field) => ({
-                    ...field,
-                    pointer:
-                      field.pointer === '/vault_form_token'
-                        ? '/payment_data/card'
-                        : field.pointer === '/currency'
-                          ? '/order/currency_code'
-                          : field.pointer,
-                  })),
-                )
-              : error,
+            withV1Pointers(error, (pointer) =>
+              pointer === '/vault_form_token'
+                ? '/payment_data/card'
+                : pointer === '/currency'
+                  ? '/order/currency_code'
+                  : pointer,
+            ),
           ),
         );
-        const available = balance.active ? Math.min(balance.balance, asked) : 0;
         return {
           partner: body.partner,
           method: body.method,
           date: new Date().toISOString(),
-          status:
-            available > 0
-              ? {
-                  action: 'AUTHORIZE' as const,
-                  state: 'SUCCESS' as const,
-                  code: 'SUCCEEDED' as const,
-                  description: `the gift card can pay ${minorToMajorUnits(available, currency)} ${currency}`,
-                }
-              : {
-                  action: 'AUTHORIZE' as const,
-                  state: 'ERROR' as const,
-                  code: balance.active ? ('INSUFFICIENT_FUNDS' as const) : ('CARD_IS_NOT_ACTIVE' as const),
-                },
-          plugin_result: {
-            amount: minorToMajorUnits(available, currency),
-            currency_code: currency,
-            status: balance.active ? 'ACTIVE' : 'INACTIVE',
-          },
+          ...giftCardInitOutcome(balance, asked, currency),
         };
       },
     ),
