@@ -1,6 +1,11 @@
 // API v1 beyond the happy journey: validate's 200/207/409 outcomes, the point of sale, server to
 // server transactions, every error code a call can answer, and one entity never reaching another's.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyRing } from '../../api/auth/key-ring';
+import { buildApi } from '../../api/server';
 import type { CreatedMerchant } from '../../db/merchants';
 import { call, eventually } from '../support/api-client';
 import { vaultCard } from '../support/payments';
@@ -265,12 +270,13 @@ describe('server to server', () => {
 describe('errors', () => {
   it('answers each error in the ApiError shape with its catalogue code', async () => {
     const id = await create();
-    const expectError = (answer: { status: number; body: any }, status: number, code: string) => {
+    const expectError = (answer: { status: number; headers: Headers; body: any }, status: number, code: string) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       expect(answer.body).toMatchObject({
         status,
         error_code: code,
-        request_id: expect.any(String),
+        request_id: answer.headers.get('x-request-id'),
         timestamp: expect.any(String),
         path: expect.any(String),
         message: expect.any(String),
@@ -341,6 +347,32 @@ describe('errors', () => {
       'ALREADY_EXISTS',
     );
     expectError(await validate(id, [await card('4242424242424242', 60)]), 400, 'SESSION_ALREADY_SUBMITTED_ERROR');
+    const keyed = (amount: number) =>
+      call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/capture`, {
+        token,
+        body: { amount },
+        headers: { 'x-idempotency-key': `capture-${id}` },
+      });
+    expect((await keyed(1)).status).toBe(200);
+    expectError(await keyed(2), 409, 'ALREADY_EXISTS');
+    for (const prefix of ['', '/payment/v1']) {
+      expectError(
+        await call(stack.baseUrl, 'POST', `${prefix}/${merchant.entity_id}/sessions/create`, {
+          token,
+          rawBody: '{"amount": 10, "order": ',
+        }),
+        400,
+        'BAD_REQUEST',
+      );
+      expectError(
+        await call(stack.baseUrl, 'POST', `${prefix}/${merchant.entity_id}/sessions/create`, {
+          token,
+          body: { ...session(), padding: 'x'.repeat(1_100_000) },
+        }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      );
+    }
     expectError(
       await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/capture`, {
         token,
@@ -434,6 +466,9 @@ describe('errors', () => {
 
   it('never lets one entity reach another entity’s sessions and transactions', async () => {
     const id = await create();
+    const paidOrder = (
+      await call(stack.baseUrl, 'GET', `/v2/client-sessions/${id}`, { token: await stack.accessToken(merchant) })
+    ).body.order.reference;
     const paid = await validate(id, [await card('4242424242424242', 60)]);
     const authorization = paid.body.results[0].id;
     for (const [method, path, body] of [
@@ -444,6 +479,45 @@ describe('errors', () => {
     ] as const) {
       const answer = await call(stack.baseUrl, method, path, { token: otherToken, ...(body ? { body } : {}) });
       expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+    const capture = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorization}/capture`, {
+      token,
+      body: { amount: 10 },
+    });
+    expect(capture.status).toBe(200);
+    for (const prefix of ['', '/payment/v1']) {
+      for (const [method, path, body] of [
+        ['GET', `/${other.entity_id}/sessions/${id}`],
+        ['GET', `/${other.entity_id}/transactions/${capture.body.id}`],
+        ['POST', `/${other.entity_id}/transactions/${capture.body.id}/refund`, { amount: 1 }],
+        ['POST', `/${other.entity_id}/transactions/${authorization}/off_session_authorize`, { amount: 1 }],
+      ] as const) {
+        const answer = await call(stack.baseUrl, method, `${prefix}${path}`, {
+          token: otherToken,
+          ...(body ? { body } : {}),
+        });
+        expect(answer.status, `${method} ${prefix}${path}`).toBe(404);
+        expect(answer.body.error_code, `${method} ${prefix}${path}`).toMatch(
+          /^(NOT_FOUND|TRANSACTION_NOT_FOUND_ERROR)$/,
+        );
+      }
+      // The other entity's credentials naming this entity in the path: this entity does not exist for them.
+      const named = await call(stack.baseUrl, 'GET', `${prefix}/${merchant.entity_id}/transactions/${authorization}`, {
+        token: otherToken,
+      });
+      expect(named.status).toBe(404);
+      expect(named.body.error_code).toBe('ENTITY_NOT_FOUND_ERROR');
+      const foreignInit = await call(stack.baseUrl, 'POST', `${prefix}/${other.entity_id}/sessions/${id}/init`, {
+        apiKey: other.publishable_key,
+        body: { partner: 'sandbox-card', method: 'creditcard' },
+      });
+      expect(foreignInit.status).toBe(404);
+      expect(foreignInit.body.error_code).toBe('NOT_FOUND');
+      const byOrder = await call(stack.baseUrl, 'GET', `${prefix}/${other.entity_id}/orders/${paidOrder}`, {
+        token: otherToken,
+      });
+      expect(byOrder.status).toBe(200);
+      expect(byOrder.body).toEqual([]);
     }
     const foreignValidate = await call(stack.baseUrl, 'POST', `/${other.entity_id}/sessions/${id}/validate`, {
       apiKey: other.publishable_key,
@@ -457,9 +531,70 @@ describe('errors', () => {
   });
 
   it('leaves paths whose ids are not UUIDs to the web app', async () => {
-    const answer = await call(stack.baseUrl, 'POST', '/docs/sessions/create', { token, body: session() });
-    expect(answer.status).toBe(404);
-    expect(answer.headers.get('content-type')).toContain('application/problem+json');
+    const dist = mkdtempSync(join(tmpdir(), 'tessera-v1-web-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tessera docs</title><div id="root"></div>');
+    const api = await buildApi({
+      config: stack.config,
+      sql: stack.sql,
+      temporal: stack.temporal,
+      keys: new KeyRing(stack.sql, stack.config.encryptionKey),
+      logLevel: 'warn',
+      serveWebApp: true,
+      webDistDir: dist,
+    });
+    const uuid = crypto.randomUUID();
+    try {
+      for (const url of [
+        `/shop/sessions/${uuid}`,
+        `/${uuid}/sessions/latest`,
+        `/${uuid}/transactions/recent`,
+        '/docs/sessions/create',
+        `/${uuid}/orders`,
+      ]) {
+        const page = await api.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(page.body).toContain('Tessera docs');
+      }
+      // With UUIDs they are API v1, and under /payment/v1 always: never a page.
+      for (const url of [`/${uuid}/sessions/${uuid}`, `/${uuid}/transactions/${uuid}`, `/payment/v1/shop/sessions/x`]) {
+        const answer = await api.inject({ method: 'GET', url });
+        expect(answer.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(answer.json(), url).toMatchObject({ status: expect.any(Number), error_code: expect.any(String) });
+      }
+    } finally {
+      await api.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('serves every documented v1 call at the host root too, answering as under /payment/v1', async () => {
+    const document = (await call(stack.baseUrl, 'GET', '/openapi/v1.json')).body;
+    const uuid = crypto.randomUUID();
+    const concrete = (path: string) =>
+      path
+        .replace(/\{(entity|session|transaction)\}/g, uuid)
+        .replace('{order}', 'ORDER-1')
+        .replace('{action}', 'capture');
+    let compared = 0;
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
+      if (!path.startsWith('/payment/v1/{entity}')) continue;
+      for (const method of Object.keys(operations).filter((name) => name !== 'parameters')) {
+        const documented = concrete(path);
+        const atRoot = documented.slice('/payment/v1'.length);
+        const send = (url: string) =>
+          call(stack.baseUrl, method.toUpperCase(), url, method === 'get' ? {} : { body: {} });
+        const [v1, root] = await Promise.all([send(documented), send(atRoot)]);
+        const where = `${method.toUpperCase()} ${atRoot}`;
+        expect(root.headers.get('content-type'), where).toMatch(/^application\/json/);
+        expect(root.status, where).toBe(v1.status);
+        expect(root.body.error_code, where).toBe(v1.body.error_code);
+        expect(root.body.path, where).toBe(atRoot);
+        compared += 1;
+      }
+    }
+    // create, read and list sessions, init, validate, orders, read and act on transactions, point of sale.
+    expect(compared).toBeGreaterThanOrEqual(9);
   });
 });
 
