@@ -176,6 +176,58 @@ describe('init', () => {
   });
 });
 
+describe('from the shopper’s browser', () => {
+  it('answers the CORS preflight of init and validate, and lets another origin read their answers and errors', async () => {
+    const id = await create();
+    const origin = { origin: 'https://shop.example' };
+    for (const prefix of ['', '/payment/v1']) {
+      for (const action of ['init', 'validate']) {
+        const url = `${stack.baseUrl}${prefix}/${merchant.entity_id}/sessions/${id}/${action}`;
+        const preflight = await fetch(url, {
+          method: 'OPTIONS',
+          headers: {
+            ...origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type,x-api-key,x-idempotency-key',
+          },
+        });
+        expect(preflight.status, url).toBe(204);
+        expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+        expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+        for (const header of ['content-type', 'x-api-key', 'x-idempotency-key'])
+          expect(preflight.headers.get('access-control-allow-headers')).toContain(header);
+        const refused = await call(stack.baseUrl, 'POST', `${prefix}/${merchant.entity_id}/sessions/${id}/${action}`, {
+          headers: origin,
+          body: [],
+        });
+        expect(refused.status).toBe(401);
+        expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+        expect(refused.headers.get('access-control-expose-headers')).toContain('x-request-id');
+      }
+    }
+    const ready = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${id}/init`, {
+      apiKey: merchant.publishable_key,
+      headers: origin,
+      body: { partner: 'sandbox-card', method: 'creditcard' },
+    });
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('access-control-allow-origin')).toBe('*');
+    const paid = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${id}/validate`, {
+      apiKey: merchant.publishable_key,
+      headers: origin,
+      body: [await card('4242424242424242', 60)],
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get('access-control-allow-origin')).toBe('*');
+    // The back-end calls stay closed to browsers.
+    const backEnd = await fetch(`${stack.baseUrl}/${merchant.entity_id}/sessions/create`, {
+      method: 'OPTIONS',
+      headers: { ...origin, 'access-control-request-method': 'POST' },
+    });
+    expect(backEnd.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
 describe('point of sale', () => {
   it('checks a gift card, then takes the amount from it at the till', async () => {
     const body = {
@@ -320,6 +372,16 @@ describe('errors', () => {
       404,
       'TRANSACTION_NOT_FOUND_ERROR',
     );
+    // init and validate take an API key only; without one the caller learns nothing of its body.
+    for (const action of ['init', 'validate'])
+      expectError(
+        await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/${id}/${action}`, {
+          token,
+          body: { not: 'a solution' },
+        }),
+        401,
+        'FORBIDDEN',
+      );
     const paid = await validate(id, [await card('4242424242424242', 60)]);
     const authorization = paid.body.results[0].id;
     expectError(

@@ -30,9 +30,10 @@ import {
 import type { Payment } from '../../schemas/v2';
 import type { ClientSessionState } from '../../../workflows/client-session/types';
 import { giftCardInitOutcome, v1ActionResults, v1Protocols, validateOutcome } from './action-results';
-import { entityOfApiKeyCaller, entityOfPrincipal } from './callers';
+import { apiKeyCallerOf, authenticateApiKeyCaller, entityOfPrincipal } from './callers';
 import { answerOnce } from './idempotency';
 import { clientSessionApplicationOf } from './session-application';
+import { vaultCorsHeaders, withVaultCors } from '../v2/vault';
 import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 import { randomUUID } from 'node:crypto';
@@ -64,6 +65,14 @@ export const v1HookSubscription = (hook: string): WebhookSubscription => ({
   event_types: [...V1_HOOK_EVENTS],
   format: 'v1-action-result',
 });
+
+/** What the browser may send to init and validate: its publishable key, JSON, an idempotency key. */
+const browserPreflightHeaders = {
+  ...vaultCorsHeaders,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, x-api-key, x-idempotency-key, x-request-id',
+  'access-control-max-age': '7200',
+} as const;
 
 const sessionNotFound = () => new HttpProblem(404, 'not_found', 'session not found');
 
@@ -192,11 +201,20 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
     ),
   );
 
+  // init and validate are called from the shopper's browser, on the merchant's page: another origin.
+  for (const path of ['/:entity/sessions/:session/init', '/:entity/sessions/:session/validate'])
+    atV1Paths(path, (url) =>
+      app.options(url, { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) =>
+        reply.status(204).headers(browserPreflightHeaders).send(),
+      ),
+    );
+
   atV1Paths('/:entity/sessions/:session/init', (url, documented) =>
     app.post(
       url,
       {
         config: v1ErrorShape,
+        onRequest: [withVaultCors, authenticateApiKeyCaller(deps.sql)],
         ...v1RouteOptions(documented, {
           summary: 'Prepare a solution',
           description:
@@ -208,7 +226,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         }),
       },
       async (request) => {
-        const entityId = await entityOfApiKeyCaller(request, deps.sql, request.params.entity);
+        const entityId = apiKeyCallerOf(request);
         const session = await deps.clientSessions
           .open(request.params.session, entityId, request.log)
           .catch((error: unknown) =>
@@ -280,6 +298,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       url,
       {
         config: v1ErrorShape,
+        onRequest: [withVaultCors, authenticateApiKeyCaller(deps.sql)],
         ...v1RouteOptions(documented, {
           summary: 'Pay the session',
           description:
@@ -297,7 +316,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         }),
       },
       async (request, reply) => {
-        const entityId = await entityOfApiKeyCaller(request, deps.sql, request.params.entity);
+        const entityId = apiKeyCallerOf(request);
         return answerOnce(secrets, request, reply, entityId, async () => {
           const session = await deps.clientSessions
             .terms(request.params.session, entityId)
