@@ -319,6 +319,34 @@ describe('server to server', () => {
   });
 });
 
+describe('credentials of the back-end calls', () => {
+  it('take the secret API key as well as a bearer token, never the publishable key', async () => {
+    const created = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, {
+      apiKey: merchant.api_key,
+      body: session(),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const paid = await validate(created.body.id, [await card('4242424242424242', 60)]);
+    const authorization = paid.body.results[0].id;
+    const byKey = (apiKey: string, method: string, path: string, body?: unknown) =>
+      call(stack.baseUrl, method, `/${merchant.entity_id}${path}`, { apiKey, ...(body ? { body } : {}) });
+    expect((await byKey(merchant.api_key, 'GET', `/sessions/${created.body.id}`)).body).toHaveLength(1);
+    expect(
+      (await byKey(merchant.api_key, 'POST', `/transactions/${authorization}/capture`, { amount: 60 })).status,
+    ).toBe(200);
+    for (const [method, path, body] of [
+      ['POST', '/sessions/create', session()],
+      ['GET', `/sessions/${created.body.id}`],
+      ['GET', `/transactions/${authorization}`],
+      ['POST', `/transactions/${authorization}/void`, { amount: 1 }],
+    ] as const) {
+      const refused = await byKey(merchant.publishable_key, method, path, body);
+      expect(refused.status, `${method} ${path}`).toBe(401);
+      expect(refused.body.error_code).toBe('FORBIDDEN');
+    }
+  });
+});
+
 describe('errors', () => {
   it('answers each error in the ApiError shape with its catalogue code', async () => {
     const id = await create();
