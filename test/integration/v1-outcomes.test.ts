@@ -116,6 +116,29 @@ describe('validate outcomes', () => {
     });
   });
 
+  it('answers 200 UNCERTAIN when the partner does not answer, and a read later tells the outcome', async () => {
+    const id = await create();
+    const answer = await validate(id, [await card('4000000000000119', 60)]);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({
+      global_status: 'UNCERTAIN',
+      results: [{ status: { action: 'AUTHORIZE', state: 'UNCERTAIN', code: 'UNCERTAIN' } }],
+    });
+    const settled = await eventually(
+      async () => {
+        const read = await call(
+          stack.baseUrl,
+          'GET',
+          `/${merchant.entity_id}/transactions/${answer.body.results[0].transaction_id}`,
+          { token },
+        );
+        return read.body.status.state === 'UNCERTAIN' ? undefined : read.body;
+      },
+      { what: 'the uncertain authorization to settle', timeoutMs: 30_000, intervalMs: 500 },
+    );
+    expect(settled.status).toMatchObject({ action: 'AUTHORIZE', state: expect.stringMatching(/^(SUCCESS|ERROR)$/) });
+  });
+
   it('refuses solutions that do not add up to the session amount, or that are not offered', async () => {
     const id = await create();
     const short = await validate(id, [await card('4242424242424242', '59.99')]);
