@@ -4,6 +4,7 @@
  *
  *   v1ActionResults(payment, sessionId, refundedCaptures?)      → V1ActionResult[]  (GET /{entity}/sessions/{session})
  *   v1ActionResult(payment, sessionId, txId, refundedCaptures?) → V1ActionResult | undefined  (GET …/transactions/{transaction})
+ *   refundableOfCapture(payment, captureId, refundedCaptures?) → number   (what a v1 refund of that capture may give back)
  *   v1Outcome(kind, status, reason?, shopperMustAct?) → { state, code }   (the table below, one place)
  *   validateOutcome(authorizeResults, redirection?) → { httpStatus: 200 | 207 | 409, global_status }
  *   v1Protocols(contracts, amountMinor, currency)  → V1Protocols (`{}` when nothing is eligible: answer 204)
@@ -239,6 +240,33 @@ export function v1ActionResults(
     });
   }
   return results;
+}
+
+/**
+ * What a v1 refund may still give back of one capture: the capture's amount, less the refunds
+ * linked to it as GET answers link them (parent_transaction_id), failed ones aside. A capture that
+ * did not succeed gives nothing back. Refunds made through v2 count against the capture they were
+ * linked to, so the two APIs never disagree on what is left.
+ */
+export function refundableOfCapture(
+  payment: Payment,
+  captureId: string,
+  refundedCaptures: ReadonlyMap<string, string> = new Map(),
+): number {
+  const capture = payment.captures
+    .flatMap((operation) => operation.partner_transactions)
+    .find((tx) => tx.id === captureId);
+  if (capture?.status !== 'SUCCESS') return 0;
+  const parents = parentLinks(
+    operationEntries(payment),
+    payment.authorization?.partner_transactions ?? [],
+    refundedCaptures,
+  );
+  const refunded = payment.refunds
+    .flatMap((operation) => operation.partner_transactions)
+    .filter((tx) => tx.status !== 'FAILURE' && parents.get(tx.id) === captureId)
+    .reduce((sum, tx) => sum + tx.amount, 0);
+  return Math.max(0, capture.amount - refunded);
 }
 
 /** One partner transaction of the payment, or undefined when it is not one of its transactions (answer 404). */

@@ -21,7 +21,7 @@ import {
   V1ServerToServerTransaction,
 } from '../../schemas/v1';
 import type { CreatePaymentRequest, Payment } from '../../schemas/v2';
-import { giftCardInitOutcome, v1ActionResult } from './action-results';
+import { giftCardInitOutcome, refundableOfCapture, v1ActionResult } from './action-results';
 import { entityOfPrincipal } from './callers';
 import { answerOnce } from './idempotency';
 import type { V1Deps } from './sessions';
@@ -241,15 +241,11 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           const authorizationId = action === 'refund' ? parentTransactionId : request.params.transaction;
           if (!authorizationId) throw transactionNotFound();
           if (action === 'refund') {
-            const capture = payment.captures
-              .flatMap((operation) => operation.partner_transactions)
-              .find((tx) => tx.id === request.params.transaction);
-            const parents = await transactionParents(deps.sql, paymentId);
-            const refunded = payment.refunds
-              .flatMap((operation) => operation.partner_transactions)
-              .filter((tx) => tx.status !== 'FAILURE' && parents.get(tx.id) === request.params.transaction)
-              .reduce((sum, tx) => sum + tx.amount, 0);
-            const left = capture?.status === 'SUCCESS' ? capture.amount - refunded : 0;
+            const left = refundableOfCapture(
+              payment,
+              request.params.transaction,
+              await transactionParents(deps.sql, paymentId),
+            );
             if (amount > left)
               throw new HttpProblem(
                 409,
