@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { WebhookSubscription } from '../../../activities/webhook-types';
 import type { Sql } from '../../../db/connection';
 import { contractsOf } from '../../../db/contracts';
 import { paymentsOfOrder, paymentsOfSession, transactionParents } from '../../../db/projections';
@@ -16,6 +15,7 @@ import type { TesseraConfig } from '../../../platform/config';
 import { HttpProblem, badRequest, type FieldError } from '../../errors/problem';
 import type { ClientSessionGateway } from '../../gateway/client-sessions';
 import type { PaymentGateway } from '../../gateway/payments';
+import { v1HookSubscription } from '../../gateway/webhook-subscription';
 import { giftCardBalance } from '../../gift-card-balance';
 import { Ref } from '../../schemas/typebox';
 import {
@@ -50,20 +50,6 @@ const EntityParams = Type.Object({ entity: Type.String({ format: 'uuid' }) });
 const SessionParams = Type.Object({
   entity: Type.String({ format: 'uuid' }),
   session: Type.String({ format: 'uuid' }),
-});
-
-/** The events a v1 hook is told of: each change of a partner transaction, as an ActionResult. */
-export const V1_HOOK_EVENTS = [
-  'PARTNER_TRANSACTION_AUTHORIZATION',
-  'PARTNER_TRANSACTION_CAPTURE',
-  'PARTNER_TRANSACTION_VOID',
-  'PARTNER_TRANSACTION_REFUND',
-] as const;
-
-export const v1HookSubscription = (hook: string): WebhookSubscription => ({
-  url: hook,
-  event_types: [...V1_HOOK_EVENTS],
-  format: 'v1-action-result',
 });
 
 /** What the browser may send to init and validate: its publishable key, JSON, an idempotency key. */
