@@ -1,15 +1,11 @@
 // API v1 beyond the happy journey: validate's 200/207/409 outcomes, the point of sale, server to
 // server transactions, every error code a call can answer, and one entity never reaching another's.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyRing } from '../../api/auth/key-ring';
-import { buildApi } from '../../api/server';
 import type { CreatedMerchant } from '../../db/merchants';
 import { call, eventually } from '../support/api-client';
 import { vaultCard } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
+import { WEB_APP_TITLE, withWebAppApi } from '../support/web-app-api';
 
 let stack: Stack;
 let merchant: CreatedMerchant;
@@ -644,19 +640,8 @@ describe('errors', () => {
   });
 
   it('leaves paths whose ids are not UUIDs to the web app', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'tessera-v1-web-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tessera docs</title><div id="root"></div>');
-    const api = await buildApi({
-      config: stack.config,
-      sql: stack.sql,
-      temporal: stack.temporal,
-      keys: new KeyRing(stack.sql, stack.config.encryptionKey),
-      logLevel: 'warn',
-      serveWebApp: true,
-      webDistDir: dist,
-    });
     const uuid = crypto.randomUUID();
-    try {
+    await withWebAppApi(stack, async (api) => {
       for (const url of [
         `/shop/sessions/${uuid}`,
         `/${uuid}/sessions/latest`,
@@ -667,7 +652,7 @@ describe('errors', () => {
         const page = await api.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);
         expect(page.headers['content-type'], url).toMatch(/^text\/html/);
-        expect(page.body).toContain('Tessera docs');
+        expect(page.body).toContain(WEB_APP_TITLE);
       }
       // With UUIDs they are API v1, and under /payment/v1 always: never a page.
       for (const url of [`/${uuid}/sessions/${uuid}`, `/${uuid}/transactions/${uuid}`, `/payment/v1/shop/sessions/x`]) {
@@ -675,10 +660,7 @@ describe('errors', () => {
         expect(answer.headers['content-type'], url).toMatch(/^application\/json/);
         expect(answer.json(), url).toMatchObject({ status: expect.any(Number), error_code: expect.any(String) });
       }
-    } finally {
-      await api.close();
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
 
   it('serves every documented v1 call at the host root too, answering as under /payment/v1', async () => {
