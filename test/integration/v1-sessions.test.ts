@@ -281,6 +281,23 @@ describe('a plugin journey', () => {
   });
 });
 
+describe('session creation repeated with its x-idempotency-key', () => {
+  it('answers the first session again, Location included', async () => {
+    const body = pluginSession({ order: { reference: 'REPEATED-1' } });
+    const headers = { 'x-idempotency-key': `create-${Date.now()}` };
+    const first = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body, headers });
+    const again = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body, headers });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(first.headers.get('location')).toBe(
+      `${stack.baseUrl}/payment/v1/${merchant.entity_id}/sessions/${first.body.id}`,
+    );
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+  });
+});
+
 describe('notifications', () => {
   it('are retried with backoff until the hook accepts them, each attempt signed', async () => {
     const flaky = await startWebhookReceiver((index) => (index < 2 ? 503 : 200));

@@ -30,26 +30,32 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/**
+ * Runs `run` once per idempotency key and answers its result, or the first result again. Headers
+ * an answer implies (a created session's Location) come from `headersOf`, so that a repeat, which
+ * only the status and body were kept of, carries them too.
+ */
 export async function answerOnce(
   deps: { sql: Sql; encryptionKey: Buffer },
   request: FastifyRequest,
   reply: FastifyReply,
   entityId: string,
   run: () => Promise<V1Answer>,
+  headersOf: (answer: V1Answer) => Record<string, string> = () => ({}),
 ): Promise<FastifyReply> {
+  const send = (answer: V1Answer) => reply.status(answer.status).headers(headersOf(answer)).send(answer.body);
   const key = idempotencyKeyOf(request);
-  if (key === undefined) {
-    const answer = await run();
-    return reply.status(answer.status).send(answer.body);
-  }
+  if (key === undefined) return send(await run());
   const fingerprint = v1RequestFingerprint(deps.encryptionKey, {
     method: request.method,
     path: request.url.split('?')[0] ?? request.url,
     body: request.body,
   });
   const claim = await claimV1Idempotency(deps.sql, deps.encryptionKey, { entityId, key, fingerprint });
-  if (claim.status === 'replay')
-    return reply.status(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
+  if (claim.status === 'replay') {
+    reply.header('idempotent-replayed', 'true');
+    return send({ status: claim.statusCode, body: claim.body });
+  }
   if (claim.status === 'in_flight')
     throw new HttpProblem(
       409,
@@ -73,5 +79,5 @@ export async function answerOnce(
   } else {
     await releaseV1Idempotency(deps.sql, claim.claim);
   }
-  return reply.status(answer.status).send(answer.body);
+  return send(answer);
 }

@@ -31,7 +31,7 @@ import type { Payment } from '../../schemas/v2';
 import type { ClientSessionState } from '../../../workflows/client-session/types';
 import { giftCardInitOutcome, v1ActionResults, v1Protocols, validateOutcome } from './action-results';
 import { apiKeyCallerOf, authenticateApiKeyCaller, entityOfPrincipal } from './callers';
-import { answerOnce } from './idempotency';
+import { answerOnce, type V1Answer } from './idempotency';
 import { clientSessionApplicationOf } from './session-application';
 import { vaultCorsHeaders, withVaultCors } from '../v2/vault';
 import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
@@ -71,6 +71,15 @@ function sessionAnswer(session: ClientSessionState, protocols: ReturnType<typeof
     redirection: { success_url: session.shopper_redirection_url, failure_url: session.shopper_redirection_url },
     protocols,
   };
+}
+
+/** The Location of a created session (201), whether just created or answered again for its idempotency key. */
+function sessionLocation(publicUrl: string, entityId: string, answer: V1Answer): Record<string, string> {
+  const id =
+    answer.status === 201 && typeof answer.body === 'object' && answer.body
+      ? Reflect.get(answer.body, 'id')
+      : undefined;
+  return typeof id === 'string' ? { location: `${publicUrl}/payment/v1/${entityId}/sessions/${id}` } : {};
 }
 
 /** The session's transactions, every payment submitted on it, refresh of the latest included. */
@@ -115,22 +124,28 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       },
       async (request, reply) => {
         const entityId = entityOfPrincipal(request, request.params.entity);
-        return answerOnce(secrets, request, reply, entityId, async () => {
-          const converted = clientSessionApplicationOf(entityId, request.body);
-          if (!converted.ok) throw badRequest('the session is invalid', converted.errors);
-          const errors = validateClientSessionApplication(converted.application);
-          if (errors.length > 0) throw badRequest('the session is invalid', errors);
-          const contracts = await contractsOf(deps.sql, entityId);
-          const protocols = v1Protocols(contracts, converted.application.amount, converted.currency);
-          if (Object.keys(protocols).length === 0) return { status: 204, body: undefined };
-          const session = await deps.clientSessions.create(converted.application, {
-            log: request.log,
-            contracts,
-            ...(request.body.hook ? { subscription: v1HookSubscription(request.body.hook) } : {}),
-          });
-          reply.header('location', `${deps.config.publicUrl}/payment/v1/${entityId}/sessions/${session.id}`);
-          return { status: 201, body: sessionAnswer(session, protocols) };
-        });
+        return answerOnce(
+          secrets,
+          request,
+          reply,
+          entityId,
+          async () => {
+            const converted = clientSessionApplicationOf(entityId, request.body);
+            if (!converted.ok) throw badRequest('the session is invalid', converted.errors);
+            const errors = validateClientSessionApplication(converted.application);
+            if (errors.length > 0) throw badRequest('the session is invalid', errors);
+            const contracts = await contractsOf(deps.sql, entityId);
+            const protocols = v1Protocols(contracts, converted.application.amount, converted.currency);
+            if (Object.keys(protocols).length === 0) return { status: 204, body: undefined };
+            const session = await deps.clientSessions.create(converted.application, {
+              log: request.log,
+              contracts,
+              ...(request.body.hook ? { subscription: v1HookSubscription(request.body.hook) } : {}),
+            });
+            return { status: 201, body: sessionAnswer(session, protocols) };
+          },
+          (answer) => sessionLocation(deps.config.publicUrl, entityId, answer),
+        );
       },
     ),
   );
