@@ -688,6 +688,16 @@ describe('errors', () => {
         compared += 1;
       }
     }
+    // What no v1 call is, under a v1 address, is still told as an ApiError.
+    for (const [method, url] of [
+      ['DELETE', `/${uuid}/sessions/${uuid}`],
+      ['PATCH', `/payment/v1/${uuid}/transactions/${uuid}`],
+      ['GET', '/payment/v1'],
+    ] as const) {
+      const answer = await call(stack.baseUrl, method, url);
+      expect(answer.status, `${method} ${url}`).toBe(404);
+      expect(answer.body, `${method} ${url}`).toMatchObject({ error_code: 'NOT_FOUND', path: url });
+    }
     // create, read and list sessions, init, validate, orders, read and act on transactions, point of sale.
     expect(compared).toBeGreaterThanOrEqual(9);
   });
