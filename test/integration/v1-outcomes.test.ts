@@ -338,6 +338,86 @@ describe('server to server', () => {
   });
 });
 
+describe('a request repeated with its x-idempotency-key after its first run acted but never answered', () => {
+  /** The first run's process died after acting, before recording its answer: its lease has run out. */
+  const forgetAnswer = (key: string) =>
+    stack.sql`
+      update v1_idempotency_records
+      set status_code = null, response_body_encrypted = null, completed_at = null,
+          lease_expires_at = now() - interval '1 second'
+      where entity_id = ${merchant.entity_id} and idempotency_key = ${key}`;
+  const keyed = (method: string, path: string, key: string, body: unknown, apiKey?: string) =>
+    call(stack.baseUrl, method, `/${merchant.entity_id}${path}`, {
+      ...(apiKey ? { apiKey } : { token }),
+      body,
+      headers: { 'x-idempotency-key': key },
+    });
+
+  it('captures once, and answers the first capture', async () => {
+    const id = await create();
+    const authorization = (await validate(id, [await card('4242424242424242', 60)])).body.results[0].id;
+    const key = `capture-${authorization}`;
+    const first = await keyed('POST', `/transactions/${authorization}/capture`, key, { amount: 10 });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await forgetAnswer(key);
+    const again = await keyed('POST', `/transactions/${authorization}/capture`, key, { amount: 10 });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.transaction_id).toBe(first.body.transaction_id);
+    const actions = (await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/sessions/${id}`, { token })).body.map(
+      (result: { status: { action: string } }) => result.status.action,
+    );
+    expect(actions).toEqual(['AUTHORIZE', 'CAPTURE']);
+  });
+
+  it('authorizes once without a session, and answers the first authorization', async () => {
+    const key = `s2s-${crypto.randomUUID()}`;
+    const body = {
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      amount: '19.99',
+      payment_data: { token: await vaultCard(stack, merchant, '4242424242424242') },
+      order: { reference: key, currency_code: 'EUR' },
+    };
+    const first = await keyed('PUT', '/transactions/capture', key, body);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.status.action).toBe('CAPTURE');
+    await forgetAnswer(key);
+    const again = await keyed('PUT', '/transactions/capture', key, body);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.transaction_id).toBe(first.body.transaction_id);
+    const byOrder = (await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/orders/${key}`, { token })).body;
+    expect(byOrder.map((result: { status: { action: string } }) => result.status.action)).toEqual([
+      'AUTHORIZE',
+      'CAPTURE',
+    ]);
+  });
+
+  it('pays a session once, and answers the first validation', async () => {
+    const id = await create();
+    const key = `validate-${id}`;
+    const body = [await card('4242424242424242', 60)];
+    const first = await keyed('POST', `/sessions/${id}/validate`, key, body, merchant.publishable_key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await forgetAnswer(key);
+    const again = await keyed('POST', `/sessions/${id}/validate`, key, body, merchant.publishable_key);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.results.map((result: { id: string }) => result.id)).toEqual(
+      first.body.results.map((result: { id: string }) => result.id),
+    );
+  });
+
+  it('creates one session, and answers it again', async () => {
+    const key = `create-${crypto.randomUUID()}`;
+    const first = await keyed('POST', '/sessions/create', key, session());
+    expect(first.status).toBe(201);
+    await forgetAnswer(key);
+    const again = await keyed('POST', '/sessions/create', key, session());
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+  });
+});
+
 describe('credentials of the back-end calls', () => {
   it('take the secret API key as well as a bearer token, never the publishable key', async () => {
     const created = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, {

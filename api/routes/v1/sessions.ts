@@ -31,12 +31,13 @@ import type { Payment } from '../../schemas/v2';
 import type { ClientSessionState } from '../../../workflows/client-session/types';
 import { giftCardInitOutcome, v1ActionResults, v1Protocols, validateOutcome } from './action-results';
 import { apiKeyCallerOf, authenticateApiKeyCaller, entityOfPrincipal } from './callers';
-import { answerOnce, type V1Answer } from './idempotency';
+import { answerOnce, gatewayKeyOf, madeOnce, type V1Answer } from './idempotency';
 import { clientSessionApplicationOf } from './session-application';
 import { vaultCorsHeaders, withVaultCors } from '../v2/vault';
 import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 import { randomUUID } from 'node:crypto';
+import { deterministicUuid } from '../../../platform/ids';
 
 export interface V1Deps {
   sql: Sql;
@@ -137,11 +138,17 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             const contracts = await contractsOf(deps.sql, entityId);
             const protocols = v1Protocols(contracts, converted.application.amount, converted.currency);
             if (Object.keys(protocols).length === 0) return { status: 204, body: undefined };
-            const session = await deps.clientSessions.create(converted.application, {
-              log: request.log,
-              contracts,
-              ...(request.body.hook ? { subscription: v1HookSubscription(request.body.hook) } : {}),
-            });
+            const key = gatewayKeyOf(request);
+            const session = await madeOnce(
+              () =>
+                deps.clientSessions.create(converted.application, {
+                  log: request.log,
+                  contracts,
+                  ...(key ? { idempotencyKey: key } : {}),
+                  ...(request.body.hook ? { subscription: v1HookSubscription(request.body.hook) } : {}),
+                }),
+              (id) => deps.clientSessions.read(id, entityId),
+            );
             return { status: 201, body: sessionAnswer(session, protocols) };
           },
           (answer) => sessionLocation(deps.config.publicUrl, entityId, answer),
@@ -325,22 +332,30 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
               Promise.reject(error instanceof HttpProblem && error.status === 404 ? sessionNotFound() : error),
             );
           const { split, stepIds } = splitOf(session, request.body);
-          const paymentId = randomUUID();
-          const legs = await deps.payments
-            .legsOf({
-              entityId,
-              paymentId,
-              currency: session.currency,
-              allowFutureUsage: session.allow_future_usage,
-              split,
-            })
-            .catch((error: unknown) => Promise.reject(withV1Pointers(error, validatePointer)));
-          const { payment } = await deps.clientSessions.submit(
-            session.id,
-            entityId,
-            { id: paymentId, legs },
-            request.log,
-          );
+          const key = gatewayKeyOf(request);
+          const paymentId = key ? deterministicUuid('v1-validate', entityId, session.id, key) : randomUUID();
+          const submit = async () => {
+            const legs = await deps.payments
+              .legsOf({
+                entityId,
+                paymentId,
+                currency: session.currency,
+                allowFutureUsage: session.allow_future_usage,
+                split,
+              })
+              .catch((error: unknown) => Promise.reject(withV1Pointers(error, validatePointer)));
+            return (await deps.clientSessions.submit(session.id, entityId, { id: paymentId, legs }, request.log))
+              .payment;
+          };
+          // Run again after a first run that died: the payment its key names exists, answer it.
+          const made = key
+            ? await deps.payments
+                .read(paymentId, entityId, { log: request.log })
+                .catch((error: unknown) =>
+                  error instanceof HttpProblem && error.status === 404 ? undefined : Promise.reject(error),
+                )
+            : undefined;
+          const payment = made ?? (await submit());
           const results = v1ActionResults(payment, session.id)
             .filter((result) => result.status.action === 'AUTHORIZE')
             .map((result, index) => ({ ...result, ...(stepIds[index] ? { step_id: stepIds[index] } : {}) }));

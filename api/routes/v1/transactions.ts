@@ -1,7 +1,7 @@
 // API v1 transactions: read one, act on one (capture, void, refund, off-session authorize), or
 // make one without a session (server to server, and a gift card at a point of sale). Each is a
 // partner transaction of a v2 payment, reached through the payment gateway.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { vaultGiftCard } from '../../../db/gift-card-vault';
@@ -9,7 +9,8 @@ import { findTransaction, recordRefundedCapture, transactionParents } from '../.
 import { isCurrency, type Currency } from '../../../domain/currency';
 import { parseMajorUnits } from '../../../domain/decimal-amount';
 import { HttpProblem, badRequest } from '../../errors/problem';
-import type { OperationRequest } from '../../gateway/payments';
+import type { OperationOutcome, OperationRequest } from '../../gateway/payments';
+import type { OperationKind } from '../../../domain/payment-ledger';
 import { giftCardBalance } from '../../gift-card-balance';
 import { Ref } from '../../schemas/typebox';
 import {
@@ -23,7 +24,7 @@ import {
 import type { CreatePaymentRequest, Payment } from '../../schemas/v2';
 import { giftCardInitOutcome, refundableOfCapture, v1ActionResult } from './action-results';
 import { entityOfPrincipal } from './callers';
-import { answerOnce } from './idempotency';
+import { answerOnce, gatewayKeyOf, madeOnce } from './idempotency';
 import type { V1Deps } from './sessions';
 import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
@@ -108,22 +109,51 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
     return result;
   }
 
+  /** The gateway options of a v1 request: its log, and the key its x-idempotency-key gives the gateways. */
+  function gatewayOptions(request: FastifyRequest) {
+    const idempotencyKey = gatewayKeyOf(request);
+    return { log: request.log, ...(idempotencyKey ? { idempotencyKey } : {}) };
+  }
+
+  /** A new payment, or the one this request's key made already. */
+  function createPayment(entityId: string, payment: CreatePaymentRequest, request: FastifyRequest): Promise<Payment> {
+    return madeOnce(
+      () => deps.payments.create(payment, gatewayOptions(request)),
+      (id) => deps.payments.read(id, entityId, { log: request.log }),
+    ).catch((error: unknown) => Promise.reject(withV1Pointers(error, transactionPointer)));
+  }
+
+  /** A capture, void or refund, or the one this request's key made already. */
+  function operate(
+    kind: OperationKind,
+    paymentId: string,
+    entityId: string,
+    operation: OperationRequest,
+    request: FastifyRequest,
+  ): Promise<OperationOutcome> {
+    return madeOnce(
+      () => deps.payments.operate(kind, paymentId, entityId, operation, gatewayOptions(request)),
+      async (operationId) => ({
+        payment: await deps.payments.read(paymentId, entityId, { log: request.log }),
+        operation_id: operationId,
+      }),
+    );
+  }
+
   /** Authorizes (and for `capture`, captures at once) without a session; answers the last transaction made. */
   async function transactionWithoutSession(
     entityId: string,
     action: 'authorize' | 'capture',
     payment: CreatePaymentRequest,
-    log: FastifyBaseLogger,
+    request: FastifyRequest,
   ) {
-    const created = await deps.payments
-      .create({ ...payment, capture_mode: 'MANUAL' }, { log })
-      .catch((error: unknown) => Promise.reject(withV1Pointers(error, transactionPointer)));
+    const created = await createPayment(entityId, { ...payment, capture_mode: 'MANUAL' }, request);
     const [authorization] = created.authorization?.partner_transactions ?? [];
     if (!authorization) throw new Error('a created payment has an authorization partner transaction');
     if (action === 'authorize' || created.authorization?.status !== 'AUTHORIZED')
       return resultOf(created, authorization.id);
     // Taken at once, as a till does: a capture of the whole, answered in the same call.
-    const captured = await deps.payments.operate('capture', created.id, entityId, { amount: created.amount }, { log });
+    const captured = await operate('capture', created.id, entityId, { amount: created.amount }, request);
     const capture = captured.payment.captures.find((operation) => operation.id === captured.operation_id)
       ?.partner_transactions[0];
     return resultOf(captured.payment, capture?.id ?? authorization.id);
@@ -210,7 +240,8 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
                 [{ pointer: '/transaction', detail: 'has no partner token' }],
               );
             }
-            const renewed = await deps.payments.create(
+            const renewed = await createPayment(
+              entityId,
               {
                 entity_id: entityId,
                 amount,
@@ -219,7 +250,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
                 capture_mode: 'MANUAL',
                 split: [{ amount, parent_partner_transaction_id: authorization.id }],
               },
-              { log: request.log },
+              request,
             );
             const [leg] = renewed.authorization?.partner_transactions ?? [];
             if (!leg) throw new Error('a created payment has an authorization partner transaction');
@@ -255,9 +286,9 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
               );
           }
           const operation: OperationRequest = { amount, partner_transaction_id: authorizationId };
-          const outcome = await deps.payments
-            .operate(operationKind, paymentId, entityId, operation, { log: request.log })
-            .catch((error: unknown) => Promise.reject(beyondAvailable(error)));
+          const outcome = await operate(operationKind, paymentId, entityId, operation, request).catch(
+            (error: unknown) => Promise.reject(beyondAvailable(error)),
+          );
           const list =
             operationKind === 'capture'
               ? outcome.payment.captures
@@ -323,7 +354,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
                 entityId,
                 'capture',
                 { entity_id: entityId, amount, currency, order, split },
-                request.log,
+                request,
               ),
             };
           }
@@ -340,7 +371,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             split,
             ...(redirection ? { shopper_redirection_url: redirection } : {}),
           };
-          return { status: 200, body: await transactionWithoutSession(entityId, action, payment, request.log) };
+          return { status: 200, body: await transactionWithoutSession(entityId, action, payment, request) };
         });
       },
     ),
