@@ -16,7 +16,8 @@
 //   (web/src/checkout/core/navigation.ts), whose origin no list could hold in advance.
 // - The widget script (/widget/...) is served to other origins (Cross-Origin-Resource-Policy
 //   cross-origin, CORS `*` for a page that loads it with Subresource Integrity). The API's CORS is
-//   the vault routes' own (api/routes/v2/vault.ts).
+//   that of the routes the browser calls: the vault's (api/routes/v2/vault.ts), the checkout's,
+//   the wallet's through a wallet session and API v1's init and validate.
 // - API answers carry `default-src 'none'`: a JSON body opened as a page can run nothing.
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';

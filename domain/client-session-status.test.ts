@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_SESSION_STATUSES as clientSessionStatuses } from './enums';
-import { isOpen, refuseTransition } from './client-session-status';
+import { isOpen, mayBePaid, refuseTransition } from './client-session-status';
 
 describe('client session transitions', () => {
   it('lets an open session be opened, submitted, expired or aborted', () => {
@@ -21,5 +21,15 @@ describe('client session transitions', () => {
 
   it('never goes back to CREATED', () => {
     expect(refuseTransition('CHOICE_IN_PROGRESS', 'CREATED')).toBeDefined();
+  });
+
+  it('may be paid while open, or again once its payment’s authorization failed', () => {
+    expect(mayBePaid('CREATED', undefined)).toBe(true);
+    expect(mayBePaid('CHOICE_IN_PROGRESS', undefined)).toBe(true);
+    for (const failed of ['REFUSED', 'ERROR', 'ABORTED']) expect(mayBePaid('SUBMITTED', failed)).toBe(true);
+    for (const held of ['AUTHORIZED', 'PENDING', 'UNCERTAIN', undefined])
+      expect(mayBePaid('SUBMITTED', held)).toBe(false);
+    for (const ended of ['EXPIRED', 'ABORTED_BY_CUSTOMER', 'ABORTED_BY_MERCHANT'] as const)
+      expect(mayBePaid(ended, 'REFUSED')).toBe(false);
   });
 });

@@ -11,6 +11,16 @@ export function isOpen(status: ClientSessionStatus): boolean {
   return openStatuses.has(status);
 }
 
+const failedAuthorizations: readonly string[] = ['REFUSED', 'ERROR', 'ABORTED'];
+
+/**
+ * Whether the session may be paid now: open, or submitted with a payment whose authorization
+ * failed, which the shopper may try again with another means of payment.
+ */
+export function mayBePaid(status: ClientSessionStatus, authorizationStatus: string | undefined): boolean {
+  return isOpen(status) || (status === 'SUBMITTED' && failedAuthorizations.includes(authorizationStatus ?? ''));
+}
+
 /** Why a transition is refused, or undefined when it is allowed. */
 export function refuseTransition(from: ClientSessionStatus, to: ClientSessionStatus): string | undefined {
   if (from === to && to === 'CHOICE_IN_PROGRESS') return undefined; // reopening the page is harmless

@@ -211,4 +211,32 @@ describe('authorizationLegs', () => {
       { kind: 'partner-reference', partner_reference: 'ref-9' },
     ]);
   });
+
+  it('plans no leg for a card or gift card entry naming neither a vault token nor an earlier authorization', () => {
+    // The v2 body validation refuses such an entry; the browser checkout and API v1 reach this
+    // function without it, and a leg with nothing to authorize would go to the partner empty.
+    const { legs, errors } = plan(
+      [
+        { amount: 100, partner: 'sandbox-card', method: 'creditcard' },
+        { amount: 100, partner: 'sandbox-giftcard', method: 'giftcard' },
+        { amount: 100, partner: 'sandbox-card', method: 'creditcard', parent_partner_reference: '' },
+      ],
+      [{}, {}, {}],
+    );
+    expect(legs).toEqual([]);
+    expect(errors).toEqual([
+      {
+        pointer: '/split/0/vault_form_token',
+        detail: 'is required: sandbox-card creditcard pays with the token of POST /v2/vault/cards',
+      },
+      {
+        pointer: '/split/1/vault_form_token',
+        detail: 'is required: sandbox-giftcard giftcard pays with the token of POST /v2/vault/gift-cards',
+      },
+      {
+        pointer: '/split/2/vault_form_token',
+        detail: 'is required: sandbox-card creditcard pays with the token of POST /v2/vault/cards',
+      },
+    ]);
+  });
 });

@@ -153,8 +153,15 @@ function legOf(
     instrument = { kind: 'redirect' };
   } else if (entry.parent_partner_token) {
     instrument = { kind: 'partner-token', partner_token: entry.parent_partner_token };
+  } else if (entry.parent_partner_reference) {
+    instrument = { kind: 'partner-reference', partner_reference: entry.parent_partner_reference };
   } else {
-    instrument = { kind: 'partner-reference', partner_reference: entry.parent_partner_reference ?? '' };
+    // Nothing to authorize with. The v2 body validation refuses this earlier; the checkout and
+    // API v1 come here without it, and a card entry that lost its token is the likely mistake.
+    return refuse(
+      'vault_form_token',
+      `is required: ${partner} ${method} pays with the token of POST /v2/vault/${isGiftCardPartner ? 'gift-cards' : 'cards'}`,
+    );
   }
 
   const options =

@@ -11,6 +11,10 @@ declare module 'fastify' {
   }
 }
 
+/** API v1 at the host root: an entity id (a UUID), then one of v1's collections. */
+const V1_AT_ROOT =
+  /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(sessions|transactions|orders)(\/|$)/i;
+
 /**
  * v1 and the wallet API keep their legacy ApiError shape; everything else answers problem+json.
  * A route says so in its config; a path with no route (a 404) is judged by its prefix.
@@ -19,7 +23,8 @@ function usesLegacyErrors(request: FastifyRequest, path: string): boolean {
   return (
     request.routeOptions.config?.errorShape === 'api-error' ||
     /^\/wallet(\/|$)/.test(path) ||
-    path.startsWith('/payment/v1/')
+    /^\/payment\/v1(\/|$)/.test(path) ||
+    V1_AT_ROOT.test(path)
   );
 }
 

@@ -45,6 +45,7 @@ const availableAmount = {
 
 /** What the merchant asks of an operation; the gateway adds who asks and under which id. */
 export type OperationRequest = Omit<OperationUpdateInput, 'entity_id' | 'operation_id'>;
+export type { OperationOutcome };
 
 export class PaymentGateway {
   constructor(private readonly deps: GatewayDependencies) {}

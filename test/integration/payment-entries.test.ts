@@ -139,6 +139,78 @@ describe('POST /v2/payments entries', () => {
   });
 });
 
+describe('off_session_authorize of API v1 on a card', () => {
+  it('renews a card authorization made with allow_future_usage from its partner token, then captures the renewal', async () => {
+    const first = await payment({
+      allow_future_usage: true,
+      split: [
+        {
+          amount: 3000,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: await vaultCard(stack, merchant, '5555555555554444'),
+          three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' },
+        },
+      ],
+    });
+    expect(first.body.authorization?.status, JSON.stringify(first.body)).toBe('AUTHORIZED');
+    const leg = first.body.authorization.partner_transactions[0];
+    expect(leg.partner_token).toMatch(/^ctok_/);
+
+    const v1 = (method: string, path: string, body?: unknown) =>
+      call(stack.baseUrl, method, `/${merchant.entity_id}/transactions/${path}`, {
+        token,
+        ...(body !== undefined ? { body } : {}),
+      });
+    const renewed = await v1('POST', `${leg.id}/off_session_authorize`, {
+      amount: '12.5000',
+      order: { amount: 12.5, currency_code: 'EUR' },
+    });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect(renewed.body).toMatchObject({
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      status: { action: 'OFF_SESSION_AUTHORIZE', state: 'SUCCESS', code: 'SUCCEEDED' },
+      plugin_result: { amount: 12.5, currency_code: 'EUR', token: leg.partner_token },
+      parent_transaction_id: leg.id,
+    });
+    expect(renewed.body.id).not.toBe(leg.id);
+    // Read later, the renewal is the authorization of a payment of its own, captured like any other.
+    expect((await v1('GET', renewed.body.id)).body).toMatchObject({
+      status: { action: 'AUTHORIZE', state: 'SUCCESS' },
+      plugin_result: { amount: 12.5 },
+    });
+    const captured = await v1('POST', `${renewed.body.id}/capture`, { amount: 12.5 });
+    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+    expect(captured.body).toMatchObject({
+      status: { action: 'CAPTURE', state: 'SUCCESS' },
+      plugin_result: { amount: 12.5 },
+      parent_transaction_id: renewed.body.id,
+    });
+    // The first authorization is untouched: its 30.00 are still to capture.
+    expect((await v1('POST', `${leg.id}/capture`, { amount: 30 })).status).toBe(200);
+
+    const withoutToken = await payment({
+      split: [
+        {
+          amount: 3000,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: await vaultCard(stack, merchant, '4242424242424242'),
+        },
+      ],
+    });
+    const refused = await v1(
+      'POST',
+      `${withoutToken.body.authorization.partner_transactions[0].id}/off_session_authorize`,
+      { amount: 5 },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error_code: 'BAD_REQUEST' });
+    expect(refused.body.message).toContain('no reusable partner token');
+  });
+});
+
 describe('paying with a token of the customer’s wallet', () => {
   const wallet = (method: string, path: string, body?: unknown) =>
     call(stack.baseUrl, method, path, {
@@ -302,7 +374,7 @@ describe('paying with a token of the customer’s wallet', () => {
     expect(saved).toHaveLength(2);
   });
 
-  it('refuses an INACTIVE token, another customer’s, and one of another merchant, at /split/N/wallet_token', async () => {
+  it('refuses an INACTIVE, expired or deleted token, another customer’s, and one of another merchant, at /split/N/wallet_token', async () => {
     const tokenId = await savedToken('CUST-WALLET-2', 'wtok_not_used');
     expect(
       (await payment({ customer: { reference: 'SOMEONE-ELSE' }, split: [{ amount: 3000, wallet_token: tokenId }] }))
@@ -339,6 +411,21 @@ describe('paying with a token of the customer’s wallet', () => {
     expect(foreign.body.errors).toEqual([
       expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is not a wallet token of this merchant' }),
     ]);
+
+    const refusedAs = async (id: string, detail: string) => {
+      const answer = await payment({
+        customer: { reference: 'CUST-WALLET-3' },
+        split: [{ amount: 3000, wallet_token: id }],
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token', detail })]);
+    };
+    const expiring = await savedToken('CUST-WALLET-3', 'wtok_expiring');
+    await stack.sql`update wallet_tokens set expiration_date = now() - interval '1 second' where id = ${expiring}`;
+    await refusedAs(expiring, 'is expired');
+    const deleted = await savedToken('CUST-WALLET-3', 'wtok_deleted');
+    expect((await wallet('DELETE', `/wallet/v2/CUST-WALLET-3/tokens/${deleted}`)).status).toBe(204);
+    await refusedAs(deleted, 'is not a wallet token of this merchant');
   });
 });
 

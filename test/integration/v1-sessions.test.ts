@@ -2,6 +2,7 @@
 // token, host-root paths, plugin bodies with numeric strings and float noise, validate, listings,
 // partial capture, idempotent replay, refund on the capture, void of the rest, 409 beyond, and
 // notifications signed with the deployment's key and verified with the published one.
+import { createHash, createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
 import { verifyV1Notification } from '../../activities/webhooks/v1-notification-signature';
@@ -9,6 +10,47 @@ import { call, eventually } from '../support/api-client';
 import { vaultCard } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
+
+/**
+ * The check the plugins make, written out here without node-forge (which Tessera signs with), so
+ * that the scheme itself is what is tested: the RSA public operation on the base64 signature, then
+ * OAEP decoding with SHA-1, MGF1-SHA1 and an empty label (RFC 8017, 7.1.2), whose message must be
+ * the lowercase hex SHA-256 of the raw body. Returns the decoded message, or why it failed.
+ */
+function oaepMessageOf(publicKeyPem: string, signature: string): string {
+  const jwk = createPublicKey(publicKeyPem).export({ format: 'jwk' });
+  const modulus = Buffer.from(String(jwk.n), 'base64url');
+  expect(modulus.length * 8).toBe(2048);
+  const n = BigInt(`0x${modulus.toString('hex')}`);
+  let base = BigInt(`0x${Buffer.from(signature, 'base64').toString('hex')}`);
+  expect(base < n).toBe(true);
+  let result = 1n;
+  for (let e = BigInt(`0x${Buffer.from(String(jwk.e), 'base64url').toString('hex')}`); e > 0n; e >>= 1n) {
+    if (e & 1n) result = (result * base) % n;
+    base = (base * base) % n;
+  }
+  const encoded = Buffer.from(result.toString(16).padStart(modulus.length * 2, '0'), 'hex');
+  const sha1 = (data: Buffer) => createHash('sha1').update(data).digest();
+  const mgf1 = (seed: Buffer, length: number) => {
+    const chunks: Buffer[] = [];
+    for (let counter = 0; chunks.length * 20 < length; counter += 1) {
+      const c = Buffer.alloc(4);
+      c.writeUInt32BE(counter);
+      chunks.push(sha1(Buffer.concat([seed, c])));
+    }
+    return Buffer.concat(chunks).subarray(0, length);
+  };
+  const xor = (a: Buffer, b: Buffer) => Buffer.from(a.map((byte, i) => byte ^ (b[i] ?? 0)));
+  if (encoded[0] !== 0) return 'first byte is not zero';
+  const maskedSeed = encoded.subarray(1, 21);
+  const maskedBlock = encoded.subarray(21);
+  const seed = xor(maskedSeed, mgf1(maskedBlock, 20));
+  const block = xor(maskedBlock, mgf1(seed, maskedBlock.length));
+  if (!block.subarray(0, 20).equals(sha1(Buffer.alloc(0)))) return 'label hash is not SHA-1 of an empty label';
+  const separator = block.indexOf(1, 20);
+  if (separator < 0 || block.subarray(20, separator).some((byte) => byte !== 0)) return 'no 0x01 separator';
+  return block.subarray(separator + 1).toString('latin1');
+}
 
 let stack: Stack;
 let merchant: CreatedMerchant;
@@ -229,9 +271,58 @@ describe('a plugin journey', () => {
       const signature = delivery.headers['x-signature'];
       expect(typeof signature).toBe('string');
       expect(verifyV1Notification(publicKey, delivery.body, String(signature))).toBe(true);
+      expect(oaepMessageOf(publicKey, String(signature))).toBe(
+        createHash('sha256').update(delivery.body).digest('hex'),
+      );
       expect(verifyV1Notification(publicKey, delivery.body.replace('"SUCCESS"', '"ERROR"'), String(signature))).toBe(
         false,
       );
+    }
+  });
+});
+
+describe('session creation repeated with its x-idempotency-key', () => {
+  it('answers the first session again, Location included', async () => {
+    const body = pluginSession({ order: { reference: 'REPEATED-1' } });
+    const headers = { 'x-idempotency-key': `create-${Date.now()}` };
+    const first = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body, headers });
+    const again = await call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, { token, body, headers });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(first.headers.get('location')).toBe(
+      `${stack.baseUrl}/payment/v1/${merchant.entity_id}/sessions/${first.body.id}`,
+    );
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+  });
+});
+
+describe('notifications', () => {
+  it('are retried with backoff until the hook accepts them, each attempt signed', async () => {
+    const flaky = await startWebhookReceiver((index) => (index < 2 ? 503 : 200));
+    try {
+      const created = await createSession(pluginSession({ hook: flaky.url, order: { reference: 'RETRIED-1' } }));
+      expect(created.status).toBe(201);
+      const paid = await validate(created.body.id, [cardEntry(await vaultCard(stack, merchant, '4242424242424242'))]);
+      expect(paid.status).toBe(200);
+      const accepted = await eventually(async () => flaky.received.find((delivery) => delivery.answeredWith === 200), {
+        what: 'an accepted notification',
+        timeoutMs: 20_000,
+      });
+      expect(flaky.received.slice(0, 2).map((delivery) => delivery.answeredWith)).toEqual([503, 503]);
+      // The refused attempts were the same notification, sent again.
+      for (const attempt of flaky.received.slice(0, 2)) expect(attempt.body).toBe(accepted.body);
+      expect(accepted.json).toMatchObject({
+        transaction_id: paid.body.results[0].transaction_id,
+        status: { action: 'AUTHORIZE', state: 'SUCCESS' },
+      });
+      const publicKey: string = (await call(stack.baseUrl, 'GET', '/payment/v1/notification-public-key')).body
+        .public_key;
+      for (const attempt of flaky.received)
+        expect(verifyV1Notification(publicKey, attempt.body, String(attempt.headers['x-signature']))).toBe(true);
+    } finally {
+      await flaky.close();
     }
   });
 });

@@ -1,9 +1,6 @@
 // The wallet API against a real PostgreSQL (and the rest of a stack): every call, its failures,
 // isolation between merchants, who may read token values, and where those values never go.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
 import { listWalletTokens, saveWalletToken, setFavoriteWalletToken } from '../../db/wallet';
@@ -11,6 +8,7 @@ import { KeyRing } from '../../api/auth/key-ring';
 import { buildApi } from '../../api/server';
 import { call, type JsonResponse } from '../support/api-client';
 import { apiWithCapturedLogs } from '../support/captured-api';
+import { WEB_APP_TITLE, withWebAppApi } from '../support/web-app-api';
 import { startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -1031,23 +1029,12 @@ describe('the wallet repository for tokens saved by payments', () => {
 
 describe('the /wallet prefix: docs page and API', () => {
   it('serves the docs page at /wallet and /wallet/, and ApiErrors below', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'tessera-wallet-web-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tessera docs</title><div id="root"></div>');
-    const api = await buildApi({
-      config: stack.config,
-      sql: stack.sql,
-      temporal: stack.temporal,
-      keys: new KeyRing(stack.sql, stack.config.encryptionKey),
-      logLevel: 'warn',
-      serveWebApp: true,
-      webDistDir: dist,
-    });
-    try {
+    await withWebAppApi(stack, async (api) => {
       for (const url of ['/wallet', '/wallet/']) {
         const page = await api.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);
         expect(page.headers['content-type']).toMatch(/^text\/html/);
-        expect(page.body).toContain('Tessera docs');
+        expect(page.body).toContain(WEB_APP_TITLE);
       }
       for (const url of ['/wallet/v2/unknown', '/wallet/session', '/wallet/v2']) {
         const answer = await api.inject({ method: 'GET', url });
@@ -1058,10 +1045,7 @@ describe('the /wallet prefix: docs page and API', () => {
       const post = await api.inject({ method: 'POST', url: '/wallet', payload: {} });
       expect(post.statusCode).toBe(404);
       expect(post.json()).toMatchObject({ error_code: 'NOT_FOUND', path: '/wallet' });
-    } finally {
-      await api.close();
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
 });
 

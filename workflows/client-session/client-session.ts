@@ -18,7 +18,7 @@ import { paymentWorkflow } from '../payment/payment';
 import { newPaymentState } from '../payment/new-payment';
 import type { AuthorizationLegState } from '../payment/types';
 import type { Activities } from '../../activities';
-import { isOpen, refuseTransition, type ClientSessionStatus } from '../../domain/client-session-status';
+import { isOpen, mayBePaid, refuseTransition, type ClientSessionStatus } from '../../domain/client-session-status';
 import type { ClientSessionState, ClientSessionWorkflowInput } from './types';
 import {
   abortClientSessionUpdate,
@@ -30,8 +30,6 @@ import {
 import { ReadModel } from '../read-model';
 import { WebhookOutbox } from '../webhook-outbox';
 import { snapshot } from '../snapshot';
-
-const failedAuthorizations: readonly string[] = ['REFUSED', 'ERROR', 'ABORTED'];
 
 const { saveClientSessionProjection } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
@@ -84,8 +82,6 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     }
   });
 
-  const mayResubmit = () =>
-    session.status === 'SUBMITTED' && failedAuthorizations.includes(session.authorization?.status ?? '');
   setHandler(
     submitClientSessionUpdate,
     (request) =>
@@ -136,7 +132,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     {
       validator: (request: SubmitClientSessionInput) => {
         belongs(request.entity_id);
-        if (!isOpen(session.status) && !mayResubmit()) {
+        if (!mayBePaid(session.status, session.authorization?.status)) {
           throw ApplicationFailure.create({
             // Validators leave no trace in history: the failure type may change without patched().
             type: session.status === 'SUBMITTED' ? 'AlreadySubmitted' : 'InvalidTransition',

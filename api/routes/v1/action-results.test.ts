@@ -4,6 +4,7 @@ import { matchesSchema } from '../../schemas/check';
 import { v2Schemas } from '../../schemas/v2';
 import { V1ActionResult, V1Protocols, v1Schemas } from '../../schemas/v1';
 import {
+  refundableOfCapture,
   v1ActionResult,
   v1ActionResults,
   v1Outcome,
@@ -228,6 +229,28 @@ describe('v1ActionResults', () => {
     });
     expect(v1ActionResults(p, SESSION).at(-1)?.parent_transaction_id).toBe(id(11));
     expect(v1ActionResults(p, SESSION, new Map([[id(20), id(10)]])).at(-1)?.parent_transaction_id).toBe(id(10));
+  });
+
+  it('tells what a v1 refund may still give back of a capture, whichever API refunded it', () => {
+    const p = payment({
+      authorization: { status: 'AUTHORIZED', partner_transactions: [card] },
+      captures: [
+        operation(10, [operationTx(10, 'sandbox-card', 'creditcard', 1000)]),
+        operation(11, [operationTx(11, 'sandbox-card', 'creditcard', 500)]),
+        operation(12, [operationTx(12, 'sandbox-card', 'creditcard', 200, { status: 'FAILURE' })]),
+      ],
+      refunds: [
+        // Asked in v1 on the first capture (recorded), then through v2 (the latest capture with money left).
+        operation(20, [operationTx(20, 'sandbox-card', 'creditcard', 300)]),
+        operation(21, [operationTx(21, 'sandbox-card', 'creditcard', 400)]),
+        operation(22, [operationTx(22, 'sandbox-card', 'creditcard', 100, { status: 'FAILURE' })]),
+      ],
+    });
+    const recorded = new Map([[id(20), id(10)]]);
+    expect(refundableOfCapture(p, id(10), recorded)).toBe(700);
+    expect(refundableOfCapture(p, id(11), recorded)).toBe(100);
+    expect(refundableOfCapture(p, id(12), recorded)).toBe(0);
+    expect(refundableOfCapture(p, id(99), recorded)).toBe(0);
   });
 
   it('says why a partner refused, with the partner’s reason when it is a v1 code', () => {

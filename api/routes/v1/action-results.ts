@@ -4,9 +4,11 @@
  *
  *   v1ActionResults(payment, sessionId, refundedCaptures?)      → V1ActionResult[]  (GET /{entity}/sessions/{session})
  *   v1ActionResult(payment, sessionId, txId, refundedCaptures?) → V1ActionResult | undefined  (GET …/transactions/{transaction})
+ *   refundableOfCapture(payment, captureId, refundedCaptures?) → number   (what a v1 refund of that capture may give back)
  *   v1Outcome(kind, status, reason?, shopperMustAct?) → { state, code }   (the table below, one place)
  *   validateOutcome(authorizeResults, redirection?) → { httpStatus: 200 | 207 | 409, global_status }
  *   v1Protocols(contracts, amountMinor, currency)  → V1Protocols (`{}` when nothing is eligible: answer 204)
+ *   giftCardInitOutcome(balance, askedMinor, currency) → { status, plugin_result } (init of a gift card)
  *
  * One ActionResult per partner transaction: each authorization leg (AUTHORIZE), then the capture,
  * void and refund partner transactions in the order they were created. `id` and `transaction_id`
@@ -240,6 +242,33 @@ export function v1ActionResults(
   return results;
 }
 
+/**
+ * What a v1 refund may still give back of one capture: the capture's amount, less the refunds
+ * linked to it as GET answers link them (parent_transaction_id), failed ones aside. A capture that
+ * did not succeed gives nothing back. Refunds made through v2 count against the capture they were
+ * linked to, so the two APIs never disagree on what is left.
+ */
+export function refundableOfCapture(
+  payment: Payment,
+  captureId: string,
+  refundedCaptures: ReadonlyMap<string, string> = new Map(),
+): number {
+  const capture = payment.captures
+    .flatMap((operation) => operation.partner_transactions)
+    .find((tx) => tx.id === captureId);
+  if (capture?.status !== 'SUCCESS') return 0;
+  const parents = parentLinks(
+    operationEntries(payment),
+    payment.authorization?.partner_transactions ?? [],
+    refundedCaptures,
+  );
+  const refunded = payment.refunds
+    .flatMap((operation) => operation.partner_transactions)
+    .filter((tx) => tx.status !== 'FAILURE' && parents.get(tx.id) === captureId)
+    .reduce((sum, tx) => sum + tx.amount, 0);
+  return Math.max(0, capture.amount - refunded);
+}
+
 /** One partner transaction of the payment, or undefined when it is not one of its transactions (answer 404). */
 export function v1ActionResult(
   payment: Payment,
@@ -250,6 +279,34 @@ export function v1ActionResult(
   return v1ActionResults(payment, sessionId, refundedCaptures).find(
     (result) => result.transaction_id === transactionId,
   );
+}
+
+/**
+ * What a gift card can pay of `askedMinor`, as init answers it (session init and the point of
+ * sale's): SUCCESS with plugin_result.amount, what it can pay now, or ERROR when it can pay nothing.
+ */
+export function giftCardInitOutcome(
+  balance: { active: boolean; balance: number },
+  askedMinor: number,
+  currency: Currency,
+): Pick<V1ActionResult, 'status' | 'plugin_result'> {
+  const available = balance.active ? Math.min(balance.balance, askedMinor) : 0;
+  return {
+    status:
+      available > 0
+        ? {
+            action: 'AUTHORIZE',
+            state: 'SUCCESS',
+            code: 'SUCCEEDED',
+            description: `the gift card can pay ${minorToMajorUnits(available, currency)} ${currency}`,
+          }
+        : { action: 'AUTHORIZE', state: 'ERROR', code: balance.active ? 'INSUFFICIENT_FUNDS' : 'CARD_IS_NOT_ACTIVE' },
+    plugin_result: {
+      amount: minorToMajorUnits(available, currency),
+      currency_code: currency,
+      status: balance.active ? 'ACTIVE' : 'INACTIVE',
+    },
+  };
 }
 
 export interface ValidateOutcome {

@@ -27,7 +27,7 @@ export function entityOfPrincipal(request: FastifyRequest, pathEntityId: string)
 }
 
 /** init and validate: the x-api-key header, publishable (pk_) or secret, of the path's entity. */
-export async function entityOfApiKeyCaller(request: FastifyRequest, sql: Sql, pathEntityId: string): Promise<string> {
+async function entityOfApiKeyCaller(request: FastifyRequest, sql: Sql, pathEntityId: string): Promise<string> {
   const apiKey = request.headers['x-api-key'];
   if (typeof apiKey !== 'string' || apiKey.length === 0)
     throw unauthorized('init and validate take an API key in x-api-key: the publishable key (pk_…) or the secret one');
@@ -36,5 +36,25 @@ export async function entityOfApiKeyCaller(request: FastifyRequest, sql: Sql, pa
     : await entityOfApiKey(sql, apiKey);
   if (!entityId) throw unauthorized('the API key is invalid');
   assertEntity(entityId, pathEntityId);
+  return entityId;
+}
+
+const apiKeyCallers = new WeakMap<FastifyRequest, string>();
+
+/**
+ * onRequest hook of init and validate: the API key is checked before the body is read, so a caller
+ * without one is told only that (401), as on every other call.
+ */
+export function authenticateApiKeyCaller(sql: Sql) {
+  return async (request: FastifyRequest) => {
+    const { entity } = request.params as { entity?: string };
+    apiKeyCallers.set(request, await entityOfApiKeyCaller(request, sql, entity ?? ''));
+  };
+}
+
+/** The entity authenticateApiKeyCaller found for this request. */
+export function apiKeyCallerOf(request: FastifyRequest): string {
+  const entityId = apiKeyCallers.get(request);
+  if (entityId === undefined) throw new Error(`v1 route ${request.routeOptions.url} has no API key hook`);
   return entityId;
 }

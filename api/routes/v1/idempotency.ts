@@ -1,6 +1,9 @@
 // v1's x-idempotency-key: a repeated request gets the first answer again, for 14 days, from the
 // records of db/v1-idempotency.ts. Only answers worth repeating are kept (2xx); a failure is
-// released so that the retry runs again, where the gateways' own keys keep it from acting twice.
+// released so that the retry runs again, and a run whose process died holds its key only for a
+// lease. The run again must then not act twice: the routes hand the gateways a key derived from
+// the v1 one (gatewayKeyOf), from which sessions, payments and operations take their ids, and
+// answer what the first run made when the gateway says it exists already (madeOnce).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Sql } from '../../../db/connection';
 import {
@@ -30,26 +33,32 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/**
+ * Runs `run` once per idempotency key and answers its result, or the first result again. Headers
+ * an answer implies (a created session's Location) come from `headersOf`, so that a repeat, which
+ * only the status and body were kept of, carries them too.
+ */
 export async function answerOnce(
   deps: { sql: Sql; encryptionKey: Buffer },
   request: FastifyRequest,
   reply: FastifyReply,
   entityId: string,
   run: () => Promise<V1Answer>,
+  headersOf: (answer: V1Answer) => Record<string, string> = () => ({}),
 ): Promise<FastifyReply> {
+  const send = (answer: V1Answer) => reply.status(answer.status).headers(headersOf(answer)).send(answer.body);
   const key = idempotencyKeyOf(request);
-  if (key === undefined) {
-    const answer = await run();
-    return reply.status(answer.status).send(answer.body);
-  }
+  if (key === undefined) return send(await run());
   const fingerprint = v1RequestFingerprint(deps.encryptionKey, {
     method: request.method,
     path: request.url.split('?')[0] ?? request.url,
     body: request.body,
   });
   const claim = await claimV1Idempotency(deps.sql, deps.encryptionKey, { entityId, key, fingerprint });
-  if (claim.status === 'replay')
-    return reply.status(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
+  if (claim.status === 'replay') {
+    reply.header('idempotent-replayed', 'true');
+    return send({ status: claim.statusCode, body: claim.body });
+  }
   if (claim.status === 'in_flight')
     throw new HttpProblem(
       409,
@@ -73,5 +82,26 @@ export async function answerOnce(
   } else {
     await releaseV1Idempotency(deps.sql, claim.claim);
   }
-  return reply.status(answer.status).send(answer.body);
+  return send(answer);
+}
+
+/** The key the gateways derive session, payment and operation ids from, when the request has one. */
+export function gatewayKeyOf(request: FastifyRequest): string | undefined {
+  const key = idempotencyKeyOf(request);
+  return key === undefined ? undefined : `v1/${key}`;
+}
+
+/**
+ * `make`, unless a gateway answers that this key made it already (409 naming the resource): then
+ * what `found` reads of that resource, so a run again answers what the first run made.
+ */
+export async function madeOnce<T>(make: () => Promise<T>, found: (resourceId: string) => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    const made =
+      error instanceof HttpProblem && error.code === 'idempotency_conflict' ? error.extra?.resource_id : undefined;
+    if (made === undefined) throw error;
+    return found(made);
+  }
 }

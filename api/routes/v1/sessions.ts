@@ -4,17 +4,18 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { WebhookSubscription } from '../../../activities/webhook-types';
 import type { Sql } from '../../../db/connection';
 import { contractsOf } from '../../../db/contracts';
 import { paymentsOfOrder, paymentsOfSession, transactionParents } from '../../../db/projections';
 import { parseMajorUnits } from '../../../domain/decimal-amount';
+import { mayBePaid } from '../../../domain/client-session-status';
 import { validateClientSessionApplication } from '../../../domain/validation/client-session';
 import { GIFT_CARD_PARTNERS, type PartnerRegistry } from '../../../partners';
 import type { TesseraConfig } from '../../../platform/config';
 import { HttpProblem, badRequest, type FieldError } from '../../errors/problem';
 import type { ClientSessionGateway } from '../../gateway/client-sessions';
 import type { PaymentGateway } from '../../gateway/payments';
+import { v1HookSubscription } from '../../gateway/webhook-subscription';
 import { giftCardBalance } from '../../gift-card-balance';
 import { Ref } from '../../schemas/typebox';
 import {
@@ -28,13 +29,15 @@ import {
 } from '../../schemas/v1';
 import type { Payment } from '../../schemas/v2';
 import type { ClientSessionState } from '../../../workflows/client-session/types';
-import { v1ActionResults, v1Protocols, validateOutcome } from './action-results';
-import { entityOfApiKeyCaller, entityOfPrincipal } from './callers';
-import { answerOnce } from './idempotency';
+import { giftCardInitOutcome, v1ActionResults, v1Protocols, validateOutcome } from './action-results';
+import { apiKeyCallerOf, authenticateApiKeyCaller, entityOfPrincipal } from './callers';
+import { answerOnce, gatewayKeyOf, madeOnce, type V1Answer } from './idempotency';
 import { clientSessionApplicationOf } from './session-application';
-import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions } from './v1-routes';
+import { vaultCorsHeaders, withVaultCors } from '../v2/vault';
+import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 import { randomUUID } from 'node:crypto';
+import { deterministicUuid } from '../../../platform/ids';
 
 export interface V1Deps {
   sql: Sql;
@@ -50,19 +53,13 @@ const SessionParams = Type.Object({
   session: Type.String({ format: 'uuid' }),
 });
 
-/** The events a v1 hook is told of: each change of a partner transaction, as an ActionResult. */
-export const V1_HOOK_EVENTS = [
-  'PARTNER_TRANSACTION_AUTHORIZATION',
-  'PARTNER_TRANSACTION_CAPTURE',
-  'PARTNER_TRANSACTION_VOID',
-  'PARTNER_TRANSACTION_REFUND',
-] as const;
-
-export const v1HookSubscription = (hook: string): WebhookSubscription => ({
-  url: hook,
-  event_types: [...V1_HOOK_EVENTS],
-  format: 'v1-action-result',
-});
+/** What the browser may send to init and validate: its publishable key, JSON, an idempotency key. */
+const browserPreflightHeaders = {
+  ...vaultCorsHeaders,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, x-api-key, x-idempotency-key, x-request-id',
+  'access-control-max-age': '7200',
+} as const;
 
 const sessionNotFound = () => new HttpProblem(404, 'not_found', 'session not found');
 
@@ -75,6 +72,15 @@ function sessionAnswer(session: ClientSessionState, protocols: ReturnType<typeof
     redirection: { success_url: session.shopper_redirection_url, failure_url: session.shopper_redirection_url },
     protocols,
   };
+}
+
+/** The Location of a created session (201), whether just created or answered again for its idempotency key. */
+function sessionLocation(publicUrl: string, entityId: string, answer: V1Answer): Record<string, string> {
+  const id =
+    answer.status === 201 && typeof answer.body === 'object' && answer.body
+      ? Reflect.get(answer.body, 'id')
+      : undefined;
+  return typeof id === 'string' ? { location: `${publicUrl}/payment/v1/${entityId}/sessions/${id}` } : {};
 }
 
 /** The session's transactions, every payment submitted on it, refresh of the latest included. */
@@ -119,22 +125,34 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       },
       async (request, reply) => {
         const entityId = entityOfPrincipal(request, request.params.entity);
-        return answerOnce(secrets, request, reply, entityId, async () => {
-          const converted = clientSessionApplicationOf(entityId, request.body);
-          if (!converted.ok) throw badRequest('the session is invalid', converted.errors);
-          const errors = validateClientSessionApplication(converted.application);
-          if (errors.length > 0) throw badRequest('the session is invalid', errors);
-          const contracts = await contractsOf(deps.sql, entityId);
-          const protocols = v1Protocols(contracts, converted.application.amount, converted.currency);
-          if (Object.keys(protocols).length === 0) return { status: 204, body: undefined };
-          const session = await deps.clientSessions.create(converted.application, {
-            log: request.log,
-            contracts,
-            ...(request.body.hook ? { subscription: v1HookSubscription(request.body.hook) } : {}),
-          });
-          reply.header('location', `${deps.config.publicUrl}/payment/v1/${entityId}/sessions/${session.id}`);
-          return { status: 201, body: sessionAnswer(session, protocols) };
-        });
+        return answerOnce(
+          secrets,
+          request,
+          reply,
+          entityId,
+          async () => {
+            const converted = clientSessionApplicationOf(entityId, request.body);
+            if (!converted.ok) throw badRequest('the session is invalid', converted.errors);
+            const errors = validateClientSessionApplication(converted.application);
+            if (errors.length > 0) throw badRequest('the session is invalid', errors);
+            const contracts = await contractsOf(deps.sql, entityId);
+            const protocols = v1Protocols(contracts, converted.application.amount, converted.currency);
+            if (Object.keys(protocols).length === 0) return { status: 204, body: undefined };
+            const key = gatewayKeyOf(request);
+            const session = await madeOnce(
+              () =>
+                deps.clientSessions.create(converted.application, {
+                  log: request.log,
+                  contracts,
+                  ...(key ? { idempotencyKey: key } : {}),
+                  ...(request.body.hook ? { subscription: v1HookSubscription(request.body.hook) } : {}),
+                }),
+              (id) => deps.clientSessions.read(id, entityId),
+            );
+            return { status: 201, body: sessionAnswer(session, protocols) };
+          },
+          (answer) => sessionLocation(deps.config.publicUrl, entityId, answer),
+        );
       },
     ),
   );
@@ -191,11 +209,20 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
     ),
   );
 
+  // init and validate are called from the shopper's browser, on the merchant's page: another origin.
+  for (const path of ['/:entity/sessions/:session/init', '/:entity/sessions/:session/validate'])
+    atV1Paths(path, (url) =>
+      app.options(url, { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) =>
+        reply.status(204).headers(browserPreflightHeaders).send(),
+      ),
+    );
+
   atV1Paths('/:entity/sessions/:session/init', (url, documented) =>
     app.post(
       url,
       {
         config: v1ErrorShape,
+        onRequest: [withVaultCors, authenticateApiKeyCaller(deps.sql)],
         ...v1RouteOptions(documented, {
           summary: 'Prepare a solution',
           description:
@@ -207,12 +234,13 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         }),
       },
       async (request) => {
-        const entityId = await entityOfApiKeyCaller(request, deps.sql, request.params.entity);
+        const entityId = apiKeyCallerOf(request);
         const session = await deps.clientSessions
           .open(request.params.session, entityId, request.log)
           .catch((error: unknown) =>
             Promise.reject(error instanceof HttpProblem && error.status === 404 ? sessionNotFound() : error),
           );
+        assertPayable(session);
         const { partner, method, payment_data: paymentData, step_id: stepId } = request.body;
         assertOffered(session, partner, method, '');
         const asked =
@@ -227,11 +255,6 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           date: new Date().toISOString(),
           ...(stepId ? { step_id: stepId } : {}),
         };
-        const pluginResult = (amount: number, status: string) => ({
-          amount: minorToMajorUnits(amount, session.currency),
-          currency_code: session.currency,
-          status,
-        });
         if (GIFT_CARD_PARTNERS.includes(partner)) {
           if (!paymentData?.token)
             throw badRequest('a gift card needs its vault token', [
@@ -245,25 +268,12 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             entityId,
             paymentData.token,
             session.currency,
-          ).catch((error: unknown) => Promise.reject(asV1Field(error, '/payment_data/token')));
-          const available = balance.active ? Math.min(balance.balance, asked.value) : 0;
-          return {
-            ...base,
-            status:
-              available > 0
-                ? {
-                    action: 'AUTHORIZE' as const,
-                    state: 'SUCCESS' as const,
-                    code: 'SUCCEEDED' as const,
-                    description: `the gift card can pay ${minorToMajorUnits(available, session.currency)} ${session.currency}`,
-                  }
-                : {
-                    action: 'AUTHORIZE' as const,
-                    state: 'ERROR' as const,
-                    code: balance.active ? ('INSUFFICIENT_FUNDS' as const) : ('CARD_IS_NOT_ACTIVE' as const),
-                  },
-            plugin_result: pluginResult(available, balance.active ? 'ACTIVE' : 'INACTIVE'),
-          };
+          ).catch((error: unknown) =>
+            Promise.reject(
+              withV1Pointers(error, (pointer) => (pointer === '/vault_form_token' ? '/payment_data/token' : pointer)),
+            ),
+          );
+          return { ...base, ...giftCardInitOutcome(balance, asked.value, session.currency) };
         }
         const redirects = partner === 'sandbox-wallet' || partner === 'sandbox-instalments';
         return {
@@ -281,7 +291,11 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
                 code: 'SUCCEEDED' as const,
                 description: 'ready: validate with the vault token of the card',
               },
-          plugin_result: pluginResult(asked.value, 'READY'),
+          plugin_result: {
+            amount: minorToMajorUnits(asked.value, session.currency),
+            currency_code: session.currency,
+            status: 'READY',
+          },
         };
       },
     ),
@@ -292,6 +306,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       url,
       {
         config: v1ErrorShape,
+        onRequest: [withVaultCors, authenticateApiKeyCaller(deps.sql)],
         ...v1RouteOptions(documented, {
           summary: 'Pay the session',
           description:
@@ -309,7 +324,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         }),
       },
       async (request, reply) => {
-        const entityId = await entityOfApiKeyCaller(request, deps.sql, request.params.entity);
+        const entityId = apiKeyCallerOf(request);
         return answerOnce(secrets, request, reply, entityId, async () => {
           const session = await deps.clientSessions
             .terms(request.params.session, entityId)
@@ -317,22 +332,30 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
               Promise.reject(error instanceof HttpProblem && error.status === 404 ? sessionNotFound() : error),
             );
           const { split, stepIds } = splitOf(session, request.body);
-          const paymentId = randomUUID();
-          const legs = await deps.payments
-            .legsOf({
-              entityId,
-              paymentId,
-              currency: session.currency,
-              allowFutureUsage: session.allow_future_usage,
-              split,
-            })
-            .catch((error: unknown) => Promise.reject(asV1SplitErrors(error)));
-          const { payment } = await deps.clientSessions.submit(
-            session.id,
-            entityId,
-            { id: paymentId, legs },
-            request.log,
-          );
+          const key = gatewayKeyOf(request);
+          const paymentId = key ? deterministicUuid('v1-validate', entityId, session.id, key) : randomUUID();
+          const submit = async () => {
+            const legs = await deps.payments
+              .legsOf({
+                entityId,
+                paymentId,
+                currency: session.currency,
+                allowFutureUsage: session.allow_future_usage,
+                split,
+              })
+              .catch((error: unknown) => Promise.reject(withV1Pointers(error, validatePointer)));
+            return (await deps.clientSessions.submit(session.id, entityId, { id: paymentId, legs }, request.log))
+              .payment;
+          };
+          // Run again after a first run that died: the payment its key names exists, answer it.
+          const made = key
+            ? await deps.payments
+                .read(paymentId, entityId, { log: request.log })
+                .catch((error: unknown) =>
+                  error instanceof HttpProblem && error.status === 404 ? undefined : Promise.reject(error),
+                )
+            : undefined;
+          const payment = made ?? (await submit());
           const results = v1ActionResults(payment, session.id)
             .filter((result) => result.status.action === 'AUTHORIZE')
             .map((result, index) => ({ ...result, ...(stepIds[index] ? { step_id: stepIds[index] } : {}) }));
@@ -365,6 +388,14 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       },
     ),
   );
+}
+
+/** init prepares a payment: a session paid already, or ended, has none to prepare (validate answers the same). */
+function assertPayable(session: ClientSessionState): void {
+  if (mayBePaid(session.status, session.authorization?.status)) return;
+  if (session.status === 'SUBMITTED')
+    throw new HttpProblem(400, 'session_already_submitted', 'the session has been paid: read its transactions');
+  throw new HttpProblem(400, 'session_ended', `the session is ${session.status}; it can no longer be paid`);
 }
 
 function assertOffered(session: ClientSessionState, partner: string, method: string, at: string): void {
@@ -412,28 +443,6 @@ function splitOf(session: ClientSessionState, entries: V1ValidateSessionRequest)
 }
 
 /** Split entry errors point into v2's `/split/N/…`; a v1 validate body is the array itself: `/N/…`. */
-function asV1SplitErrors(error: unknown): unknown {
-  if (!(error instanceof HttpProblem) || !error.errors) return error;
-  const errors = error.errors.map((field) => ({
-    ...field,
-    pointer: field.pointer
-      .replace(/^\/split\/(\d+)\/vault_form_token/, '/$1/payment_data/token')
-      .replace(/^\/split/, ''),
-  }));
-  return new HttpProblem(error.status, error.code, error.message, errors, error.extra);
-}
-
-/** A balance check's field errors name v2's `/vault_form_token`; in v1 the token is elsewhere. */
-function asV1Field(error: unknown, pointer: string): unknown {
-  if (!(error instanceof HttpProblem) || !error.errors) return error;
-  return new HttpProblem(
-    error.status,
-    error.code,
-    error.message,
-    error.errors.map((field) => ({
-      ...field,
-      pointer: field.pointer === '/vault_form_token' ? pointer : field.pointer,
-    })),
-    error.extra,
-  );
+function validatePointer(pointer: string): string {
+  return pointer.replace(/^\/split\/(\d+)\/vault_form_token/, '/$1/payment_data/token').replace(/^\/split/, '');
 }

@@ -1,7 +1,7 @@
 // API v1 transactions: read one, act on one (capture, void, refund, off-session authorize), or
 // make one without a session (server to server, and a gift card at a point of sale). Each is a
 // partner transaction of a v2 payment, reached through the payment gateway.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { vaultGiftCard } from '../../../db/gift-card-vault';
@@ -9,7 +9,8 @@ import { findTransaction, recordRefundedCapture, transactionParents } from '../.
 import { isCurrency, type Currency } from '../../../domain/currency';
 import { parseMajorUnits } from '../../../domain/decimal-amount';
 import { HttpProblem, badRequest } from '../../errors/problem';
-import type { OperationRequest } from '../../gateway/payments';
+import type { OperationOutcome, OperationRequest } from '../../gateway/payments';
+import type { OperationKind } from '../../../domain/payment-ledger';
 import { giftCardBalance } from '../../gift-card-balance';
 import { Ref } from '../../schemas/typebox';
 import {
@@ -21,11 +22,11 @@ import {
   V1ServerToServerTransaction,
 } from '../../schemas/v1';
 import type { CreatePaymentRequest, Payment } from '../../schemas/v2';
-import { v1ActionResult } from './action-results';
+import { giftCardInitOutcome, refundableOfCapture, v1ActionResult } from './action-results';
 import { entityOfPrincipal } from './callers';
-import { answerOnce } from './idempotency';
+import { answerOnce, gatewayKeyOf, madeOnce } from './idempotency';
 import type { V1Deps } from './sessions';
-import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions } from './v1-routes';
+import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
 
 const TransactionParams = Type.Object({
@@ -37,6 +38,11 @@ const OPERATION_ACTIONS = ['capture', 'void', 'refund', 'off_session_authorize',
 const actionPattern = (actions: readonly string[]) =>
   `^(${[...actions, ...actions.map((action) => action.toUpperCase())].join('|')})$`;
 const operationKindOf = { capture: 'capture', void: 'void', refund: 'refund' } as const;
+
+/** The one split entry of a transaction without session is the v1 body itself: `/split/0/x` is `/x`. */
+function transactionPointer(pointer: string): string {
+  return pointer.replace(/^\/split\/0\/vault_form_token/, '/payment_data/token').replace(/^\/split\/0/, '');
+}
 
 const transactionNotFound = () =>
   new HttpProblem(404, 'transaction_not_found', 'transaction not found', undefined, {
@@ -55,6 +61,17 @@ function currencyOf(code: string): Currency {
       { pointer: '/order/currency_code', detail: `${code} is not a currency Tessera processes` },
     ]);
   return code;
+}
+
+/**
+ * The order a plugin sends with an operation repeats the transaction's currency; another one means
+ * the amount is not in the currency it would be taken in, so nothing is done.
+ */
+function assertOrderCurrency(order: { currency_code?: string } | undefined, currency: Currency): void {
+  if (order?.currency_code !== undefined && order.currency_code !== currency)
+    throw badRequest('the order is not in the transaction’s currency', [
+      { pointer: '/order/currency_code', detail: `must be ${currency}, the currency of the transaction` },
+    ]);
 }
 
 /** A v2 problem about the amount ("must not exceed what is available") is v1's 409. */
@@ -92,20 +109,51 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
     return result;
   }
 
+  /** The gateway options of a v1 request: its log, and the key its x-idempotency-key gives the gateways. */
+  function gatewayOptions(request: FastifyRequest) {
+    const idempotencyKey = gatewayKeyOf(request);
+    return { log: request.log, ...(idempotencyKey ? { idempotencyKey } : {}) };
+  }
+
+  /** A new payment, or the one this request's key made already. */
+  function createPayment(entityId: string, payment: CreatePaymentRequest, request: FastifyRequest): Promise<Payment> {
+    return madeOnce(
+      () => deps.payments.create(payment, gatewayOptions(request)),
+      (id) => deps.payments.read(id, entityId, { log: request.log }),
+    ).catch((error: unknown) => Promise.reject(withV1Pointers(error, transactionPointer)));
+  }
+
+  /** A capture, void or refund, or the one this request's key made already. */
+  function operate(
+    kind: OperationKind,
+    paymentId: string,
+    entityId: string,
+    operation: OperationRequest,
+    request: FastifyRequest,
+  ): Promise<OperationOutcome> {
+    return madeOnce(
+      () => deps.payments.operate(kind, paymentId, entityId, operation, gatewayOptions(request)),
+      async (operationId) => ({
+        payment: await deps.payments.read(paymentId, entityId, { log: request.log }),
+        operation_id: operationId,
+      }),
+    );
+  }
+
   /** Authorizes (and for `capture`, captures at once) without a session; answers the last transaction made. */
   async function transactionWithoutSession(
     entityId: string,
     action: 'authorize' | 'capture',
     payment: CreatePaymentRequest,
-    log: FastifyBaseLogger,
+    request: FastifyRequest,
   ) {
-    const created = await deps.payments.create({ ...payment, capture_mode: 'MANUAL' }, { log });
+    const created = await createPayment(entityId, { ...payment, capture_mode: 'MANUAL' }, request);
     const [authorization] = created.authorization?.partner_transactions ?? [];
     if (!authorization) throw new Error('a created payment has an authorization partner transaction');
     if (action === 'authorize' || created.authorization?.status !== 'AUTHORIZED')
       return resultOf(created, authorization.id);
     // Taken at once, as a till does: a capture of the whole, answered in the same call.
-    const captured = await deps.payments.operate('capture', created.id, entityId, { amount: created.amount }, { log });
+    const captured = await operate('capture', created.id, entityId, { amount: created.amount }, request);
     const capture = captured.payment.captures.find((operation) => operation.id === captured.operation_id)
       ?.partner_transactions[0];
     return resultOf(captured.payment, capture?.id ?? authorization.id);
@@ -174,6 +222,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             request.log,
           );
           const amount = amountOf(request.body.amount, payment.currency);
+          assertOrderCurrency(request.body.order, payment.currency);
           const actsOn = action === 'refund' ? 'capture' : 'authorization';
           if (kind !== actsOn)
             throw badRequest(
@@ -191,7 +240,8 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
                 [{ pointer: '/transaction', detail: 'has no partner token' }],
               );
             }
-            const renewed = await deps.payments.create(
+            const renewed = await createPayment(
+              entityId,
               {
                 entity_id: entityId,
                 amount,
@@ -200,7 +250,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
                 capture_mode: 'MANUAL',
                 split: [{ amount, parent_partner_transaction_id: authorization.id }],
               },
-              { log: request.log },
+              request,
             );
             const [leg] = renewed.authorization?.partner_transactions ?? [];
             if (!leg) throw new Error('a created payment has an authorization partner transaction');
@@ -222,15 +272,11 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           const authorizationId = action === 'refund' ? parentTransactionId : request.params.transaction;
           if (!authorizationId) throw transactionNotFound();
           if (action === 'refund') {
-            const capture = payment.captures
-              .flatMap((operation) => operation.partner_transactions)
-              .find((tx) => tx.id === request.params.transaction);
-            const parents = await transactionParents(deps.sql, paymentId);
-            const refunded = payment.refunds
-              .flatMap((operation) => operation.partner_transactions)
-              .filter((tx) => tx.status !== 'FAILURE' && parents.get(tx.id) === request.params.transaction)
-              .reduce((sum, tx) => sum + tx.amount, 0);
-            const left = capture?.status === 'SUCCESS' ? capture.amount - refunded : 0;
+            const left = refundableOfCapture(
+              payment,
+              request.params.transaction,
+              await transactionParents(deps.sql, paymentId),
+            );
             if (amount > left)
               throw new HttpProblem(
                 409,
@@ -240,9 +286,9 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
               );
           }
           const operation: OperationRequest = { amount, partner_transaction_id: authorizationId };
-          const outcome = await deps.payments
-            .operate(operationKind, paymentId, entityId, operation, { log: request.log })
-            .catch((error: unknown) => Promise.reject(beyondAvailable(error)));
+          const outcome = await operate(operationKind, paymentId, entityId, operation, request).catch(
+            (error: unknown) => Promise.reject(beyondAvailable(error)),
+          );
           const list =
             operationKind === 'capture'
               ? outcome.payment.captures
@@ -308,7 +354,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
                 entityId,
                 'capture',
                 { entity_id: entityId, amount, currency, order, split },
-                request.log,
+                request,
               ),
             };
           }
@@ -325,7 +371,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             split,
             ...(redirection ? { shopper_redirection_url: redirection } : {}),
           };
-          return { status: 200, body: await transactionWithoutSession(entityId, action, payment, request.log) };
+          return { status: 200, body: await transactionWithoutSession(entityId, action, payment, request) };
         });
       },
     ),
@@ -361,47 +407,20 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           currency,
         ).catch((error: unknown) =>
           Promise.reject(
-            error instanceof HttpProblem && error.errors
-              ? new HttpProblem(
-                  error.status,
-                  error.code,
-                  error.message,
-                  error.errors.map((field) => ({
-                    ...field,
-                    pointer:
-                      field.pointer === '/vault_form_token'
-                        ? '/payment_data/card'
-                        : field.pointer === '/currency'
-                          ? '/order/currency_code'
-                          : field.pointer,
-                  })),
-                )
-              : error,
+            withV1Pointers(error, (pointer) =>
+              pointer === '/vault_form_token'
+                ? '/payment_data/card'
+                : pointer === '/currency'
+                  ? '/order/currency_code'
+                  : pointer,
+            ),
           ),
         );
-        const available = balance.active ? Math.min(balance.balance, asked) : 0;
         return {
           partner: body.partner,
           method: body.method,
           date: new Date().toISOString(),
-          status:
-            available > 0
-              ? {
-                  action: 'AUTHORIZE' as const,
-                  state: 'SUCCESS' as const,
-                  code: 'SUCCEEDED' as const,
-                  description: `the gift card can pay ${minorToMajorUnits(available, currency)} ${currency}`,
-                }
-              : {
-                  action: 'AUTHORIZE' as const,
-                  state: 'ERROR' as const,
-                  code: balance.active ? ('INSUFFICIENT_FUNDS' as const) : ('CARD_IS_NOT_ACTIVE' as const),
-                },
-          plugin_result: {
-            amount: minorToMajorUnits(available, currency),
-            currency_code: currency,
-            status: balance.active ? 'ACTIVE' : 'INACTIVE',
-          },
+          ...giftCardInitOutcome(balance, asked, currency),
         };
       },
     ),

@@ -3,6 +3,7 @@
 // transaction ids must be UUIDs, so any other path (a docs page) falls through to the web app.
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { HttpProblem } from '../../errors/problem';
 import { Ref } from '../../schemas/typebox';
 import { V1ApiError, v1RouteSchema } from '../../schemas/v1';
 
@@ -61,3 +62,13 @@ export const V1IdempotencyHeaders = Type.Object({
     }),
   ),
 });
+
+/**
+ * A problem of the gateways, whose field pointers name v2's body (`/split/0/vault_form_token`,
+ * `/currency`), with each pointer renamed to the field of the v1 body that the caller sent.
+ */
+export function withV1Pointers(error: unknown, rename: (pointer: string) => string): unknown {
+  if (!(error instanceof HttpProblem) || !error.errors) return error;
+  const errors = error.errors.map((field) => ({ ...field, pointer: rename(field.pointer) }));
+  return new HttpProblem(error.status, error.code, error.message, errors, error.extra);
+}
