@@ -5,12 +5,9 @@
 // 500s (a client_id of POST /oauth/token, a wallet token status).
 import type { FastifyInstance } from 'fastify';
 import { badRequest, type FieldError } from './errors/problem';
+import { escapePointerToken } from './errors/validation';
 
 const NUL = '\u0000';
-
-function escapePointerToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
-}
 
 /** JSON pointers (under `prefix`) of every string holding a NUL, as a key or as a value. */
 export function nulCharacterPointers(value: unknown, prefix = ''): string[] {
