@@ -14,6 +14,10 @@ declare module 'fastify' {
 /** The error shape of each API: problem+json for v2, ApiError for the wallet and for v1. */
 export type ErrorShape = 'problem' | 'wallet-api-error' | 'v1-api-error';
 
+/** API v1 at the host root: an entity id (a UUID), then one of v1's collections. */
+const V1_AT_ROOT =
+  /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(sessions|transactions|orders)(\/|$)/i;
+
 /**
  * v1 and the wallet API keep their legacy ApiError shape; everything else answers problem+json.
  * A route says so in its config; a path with no route (a 404, a 405) is judged by its prefix. The
@@ -21,7 +25,8 @@ export type ErrorShape = 'problem' | 'wallet-api-error' | 'v1-api-error';
  */
 export function errorShapeOf(path: string, config: { errorShape?: 'api-error' } | undefined): ErrorShape {
   if (/^\/wallet(\/|$)/.test(path)) return 'wallet-api-error';
-  if (config?.errorShape === 'api-error' || path.startsWith('/payment/v1/')) return 'v1-api-error';
+  if (config?.errorShape === 'api-error' || /^\/payment\/v1(\/|$)/.test(path) || V1_AT_ROOT.test(path))
+    return 'v1-api-error';
   return 'problem';
 }
 
