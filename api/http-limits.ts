@@ -18,6 +18,9 @@ export const SMALL_BODY_LIMIT_BYTES = 16 * 1024;
  */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
+/** Longest path parameter routed; the documents' longest is 255 (api/errors/documented-errors.ts). */
+export const MAX_PATH_PARAMETER_LENGTH = 1024;
+
 /** Headers arrive first and are small: a client that has not sent them in 15 s is not going to. */
 const HEADERS_TIMEOUT_MS = 15_000;
 
@@ -47,7 +50,8 @@ export function httpServerOptions(
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs || HEADERS_TIMEOUT_MS),
     },
     trustProxy,
-    // Path parameters are UUIDs and short references; 100 (the default) is plenty.
-    routerOptions: { maxParamLength: 100 },
+    // Path parameters are UUIDs and references of up to 255 characters (a wallet's customer id):
+    // Fastify's default of 100 refused valid ones. Past this, 414 (api/errors/error-handler.ts).
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
   };
 }

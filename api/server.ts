@@ -10,7 +10,10 @@ import { redactedPaths } from '../platform/logger';
 import { authenticationPlugin } from './auth/authenticate';
 import { KeyRing } from './auth/key-ring';
 import { registerOAuthRoute } from './auth/oauth-route';
-import { installErrorHandling, sendError } from './errors/error-handler';
+import { answerFrameworkError, installErrorHandling, sendError } from './errors/error-handler';
+import { documentRouteErrors } from './errors/documented-errors';
+import { answerMethodNotAllowed } from './method-not-allowed';
+import { refuseNulCharacters } from './nul-characters';
 import { registerOpenApi } from './openapi';
 import { registerMetrics } from './metrics';
 import { requestIdFor } from './request-id';
@@ -62,6 +65,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: requestIdFor,
+    frameworkErrors: answerFrameworkError,
     ...httpServerOptions(deps.config.http, deps.config.trustProxy),
     // Shoppers, merchants and tests retry; keep-alive connections should not hold shutdown forever.
     forceCloseConnections: 'idle',
@@ -91,6 +95,10 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
 
   for (const schema of [...v2Schemas, ...v1Schemas, ...walletSchemas]) app.addSchema(schema);
   installErrorHandling(app);
+  // Before any route is registered: both watch every route as it is added.
+  documentRouteErrors(app);
+  answerMethodNotAllowed(app);
+  refuseNulCharacters(app);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicUrl);
   await app.register(authenticationPlugin, { sql: deps.sql, keys });

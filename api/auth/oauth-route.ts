@@ -10,6 +10,7 @@ import type { Sql } from '../../db/connection';
 import { entityOfApiKey, findOAuthClient } from '../../db/credentials';
 import { allScopes, type Scope } from '../../db/merchants';
 import { sameHash, sha256 } from '../../platform/secrets';
+import { errorResponse } from '../errors/documented-errors';
 import { HttpProblem } from '../errors/problem';
 import { SMALL_BODY_LIMIT_BYTES } from '../http-limits';
 import type { AbuseLimits } from '../rate-limits';
@@ -75,6 +76,9 @@ async function authenticatedClient(
     return { client_id: API_KEY_SUBJECT, entity_id: entityId, scopes: [...allScopes] };
   }
   if (!clientId || !clientSecret) throw invalidClient();
+  // No client id holds a NUL; one decoded from HTTP Basic would otherwise reach the queries (form
+  // fields are refused earlier, api/nul-characters.ts).
+  if (clientId.includes('\u0000')) throw invalidClient();
   // A client id over its failures is refused before its secret is even compared.
   await deps.limits.refuseLockedClient(request, clientId);
   const client = await findOAuthClient(sql, clientId);
@@ -112,6 +116,16 @@ export function registerOAuthRoute(
         querystring: Type.Object({ grant_type: Type.Optional(Type.String()) }),
         response: {
           200: Ref(OAuthTokenResponse),
+          400: errorResponse(
+            'problem',
+            400,
+            'grant_type is not client_credentials (unsupported_grant_type), a requested scope is not granted to the client (invalid_scope), or a field is invalid (invalid_request).',
+          ),
+          401: errorResponse(
+            'problem',
+            401,
+            'Client authentication failed (invalid_client): unknown client id, wrong secret, unknown API key, or no credentials.',
+          ),
           ...rateLimitedResponse(
             'too many failed requests for this client id; the right secret is refused too until the limit resets',
           ),

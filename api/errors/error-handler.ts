@@ -11,21 +11,23 @@ declare module 'fastify' {
   }
 }
 
+/** The error shape of each API: problem+json for v2, ApiError for the wallet and for v1. */
+export type ErrorShape = 'problem' | 'wallet-api-error' | 'v1-api-error';
+
 /** API v1 at the host root: an entity id (a UUID), then one of v1's collections. */
 const V1_AT_ROOT =
   /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(sessions|transactions|orders)(\/|$)/i;
 
 /**
  * v1 and the wallet API keep their legacy ApiError shape; everything else answers problem+json.
- * A route says so in its config; a path with no route (a 404) is judged by its prefix.
+ * A route says so in its config; a path with no route (a 404, a 405) is judged by its prefix. The
+ * documents name the shape by the same rule (api/errors/documented-errors.ts).
  */
-function usesLegacyErrors(request: FastifyRequest, path: string): boolean {
-  return (
-    request.routeOptions.config?.errorShape === 'api-error' ||
-    /^\/wallet(\/|$)/.test(path) ||
-    /^\/payment\/v1(\/|$)/.test(path) ||
-    V1_AT_ROOT.test(path)
-  );
+export function errorShapeOf(path: string, config: { errorShape?: 'api-error' } | undefined): ErrorShape {
+  if (/^\/wallet(\/|$)/.test(path)) return 'wallet-api-error';
+  if (config?.errorShape === 'api-error' || /^\/payment\/v1(\/|$)/.test(path) || V1_AT_ROOT.test(path))
+    return 'v1-api-error';
+  return 'problem';
 }
 
 export function sendError(
@@ -43,7 +45,7 @@ export function sendError(
 ) {
   for (const [name, value] of Object.entries(input.headers ?? {})) reply.header(name, value);
   const path = request.url.split('?')[0] ?? request.url;
-  if (usesLegacyErrors(request, path)) {
+  if (errorShapeOf(path, request.routeOptions?.config) !== 'problem') {
     const details = input.errors?.map((e) => `${e.pointer} ${e.detail}`).join('; ');
     return reply
       .status(input.status)
@@ -88,6 +90,26 @@ const frameworkCodes: Record<string, { code: string; detail: string }> = {
 const transientGrpcCodes = new Set([4, 8, 9, 14]);
 function isTransientTemporalError(error: unknown): boolean {
   return isGrpcServiceError(error) && transientGrpcCodes.has(error.code);
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot read (a broken %-escape) or with a
+ * parameter over maxParamLength is refused before any route or hook runs; without this it would
+ * answer in Fastify's own shape, with no request id.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  void sendError(
+    request,
+    reply,
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { status: 414, code: 'uri_too_long', detail: 'a path parameter is longer than any id' }
+      : {
+          status: error.statusCode ?? 400,
+          code: 'invalid_request',
+          detail: error.code === 'FST_ERR_BAD_URL' ? 'the path is not a valid URL' : error.message,
+        },
+  );
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

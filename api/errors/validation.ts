@@ -1,7 +1,7 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { FieldError } from './problem';
 
-function escapePointerToken(token: string): string {
+export function escapePointerToken(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

@@ -1,11 +1,23 @@
 import { Type } from 'typebox';
+import { errorResponse } from '../errors/documented-errors';
 import { Ref } from '../schemas/typebox';
 import { IdempotencyConflict, Problem } from '../schemas/v2';
 
-/** The documented error answers of a v2 route, each with its problem+json shape. */
+/**
+ * The documented error answers of a v2 route, each as the application/problem+json it is sent as;
+ * a 409 is a repeated idempotency key, naming the resource already created.
+ */
 export function problemResponses(...statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((status) => [status, status === 409 ? Ref(IdempotencyConflict) : Ref(Problem)]),
+    statuses.map((status) => [
+      status,
+      status === 409
+        ? {
+            description: 'The idempotency key was already used: resource_id names what it created.',
+            content: { 'application/problem+json': { schema: Ref(IdempotencyConflict) } },
+          }
+        : errorResponse('problem', status),
+    ]),
   );
 }
 

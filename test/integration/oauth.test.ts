@@ -121,6 +121,23 @@ describe('POST /oauth/token', () => {
     expect(none.body.request_id).toBe(none.headers.get('x-request-id'));
   });
 
+  it('refuses a NUL byte or non-UTF-8 escapes in the client id with 400 or 401 problem+json, never a 500', async () => {
+    const form = (body: string) => token({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const nul = await form('grant_type=client_credentials&client_id=%00%FF%FEcl&client_secret=x');
+    expect(nul.status).toBe(400);
+    expect(nul.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(nul.body.errors).toEqual([{ pointer: '/client_id', detail: 'must not contain the NUL character (U+0000)' }]);
+    const escapes = await form('grant_type=client_credentials&client_id=%FF%FE%C0&client_secret=%80');
+    expect(escapes.status).toBe(401);
+    expect(escapes.body.error).toBe('invalid_client');
+    const basicNul = await token({
+      headers: { authorization: basic('cl_\u0000x', 'secret'), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    expect(basicNul.status).toBe(401);
+    expect(basicNul.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
   it('grants a token for the entity’s secret API key alone (v1’s "BasicAuth or ApiKey"), never for the publishable key', async () => {
     const granted = await token({
       query: '?grant_type=client_credentials',

@@ -768,15 +768,22 @@ describe('errors', () => {
         compared += 1;
       }
     }
-    // What no v1 call is, under a v1 address, is still told as an ApiError.
-    for (const [method, url] of [
-      ['DELETE', `/${uuid}/sessions/${uuid}`],
-      ['PATCH', `/payment/v1/${uuid}/transactions/${uuid}`],
-      ['GET', '/payment/v1'],
+    // What no v1 call is, under a v1 address, is still told as an ApiError: a method a v1 path does
+    // not serve is 405 with the methods it does, an address of no call is 404.
+    for (const [method, url, status, allow] of [
+      ['DELETE', `/${uuid}/sessions/${uuid}`, 405, 'GET'],
+      ['PATCH', `/payment/v1/${uuid}/transactions/${uuid}`, 405, 'GET'],
+      ['GET', '/payment/v1', 404, null],
     ] as const) {
       const answer = await call(stack.baseUrl, method, url);
-      expect(answer.status, `${method} ${url}`).toBe(404);
-      expect(answer.body, `${method} ${url}`).toMatchObject({ error_code: 'NOT_FOUND', path: url });
+      expect(answer.status, `${method} ${url}`).toBe(status);
+      expect(answer.headers.get('content-type'), `${method} ${url}`).toMatch(/^application\/json/);
+      expect(answer.body, `${method} ${url}`).toMatchObject({
+        path: url,
+        request_id: answer.headers.get('x-request-id'),
+      });
+      if (allow) expect(answer.headers.get('allow'), `${method} ${url}`).toContain(allow);
+      else expect(answer.body.error_code, `${method} ${url}`).toBe('NOT_FOUND');
     }
     // create, read and list sessions, init, validate, orders, read and act on transactions, point of sale.
     expect(compared).toBeGreaterThanOrEqual(9);

@@ -201,9 +201,15 @@ describe('POST /v2/vault/cards', () => {
       ],
       [
         'a control character in the holder name',
-        { holder_name: 'CAMILLE\u0000MARTIN' },
+        { holder_name: 'CAMILLE\u0007MARTIN' },
         '/holder_name',
         'must not contain control characters',
+      ],
+      [
+        'a NUL character in the holder name, as in any field',
+        { holder_name: 'CAMILLE\u0000MARTIN' },
+        '/holder_name',
+        'must not contain the NUL character (U+0000)',
       ],
     ])('refuses %s', async (_label, change, pointer, detail) => {
       const body = card(change);
@@ -262,7 +268,9 @@ describe('POST /v2/vault/cards', () => {
         method: 'OPTIONS',
         headers: { origin: 'https://any-shop.example', 'access-control-request-method': 'POST' },
       });
-      expect(preflight.status).toBe(404);
+      // The path answers POST only: 405 with Allow, and no CORS header the browser could act on.
+      expect(preflight.status).toBe(405);
+      expect(preflight.headers.get('allow')).toBe('POST');
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
       const post = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
         apiKey: merchant.api_key,

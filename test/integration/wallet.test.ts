@@ -1036,12 +1036,17 @@ describe('the /wallet prefix: docs page and API', () => {
         expect(page.headers['content-type']).toMatch(/^text\/html/);
         expect(page.body).toContain(WEB_APP_TITLE);
       }
-      for (const url of ['/wallet/v2/unknown', '/wallet/session', '/wallet/v2']) {
+      for (const url of ['/wallet/v2/unknown', '/wallet/v2']) {
         const answer = await api.inject({ method: 'GET', url });
         expect(answer.statusCode, url).toBe(404);
         expect(answer.headers['content-type']).toMatch(/^application\/json/);
         expect(answer.json()).toMatchObject({ error_code: 'NOT_FOUND', status: 404, path: url });
       }
+      // A wallet path asked with a method it does not answer: 405 with Allow, as an ApiError.
+      const session = await api.inject({ method: 'GET', url: '/wallet/session' });
+      expect(session.statusCode).toBe(405);
+      expect(session.headers.allow).toBe('POST');
+      expect(session.json()).toMatchObject({ status: 405, error: 'Method Not Allowed', path: '/wallet/session' });
       const post = await api.inject({ method: 'POST', url: '/wallet', payload: {} });
       expect(post.statusCode).toBe(404);
       expect(post.json()).toMatchObject({ error_code: 'NOT_FOUND', path: '/wallet' });

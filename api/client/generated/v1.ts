@@ -37,6 +37,42 @@ export interface paths {
             'application/json': components['schemas']['OAuthTokenResponse'];
           };
         };
+        /** @description grant_type is not client_credentials (unsupported_grant_type), a requested scope is not granted to the client (invalid_scope), or a field is invalid (invalid_request). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Client authentication failed (invalid_client): unknown client id, wrong secret, unknown API key, or no credentials. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
         /** @description Too many requests: too many failed requests for this client id; the right secret is refused too until the limit resets. Send again after the number of seconds in Retry-After. */
         429: {
           headers: {
@@ -147,7 +183,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -156,7 +192,7 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -165,7 +201,16 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
@@ -174,9 +219,47 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request conflicts with what was already done. */
         409: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -224,7 +307,16 @@ export interface paths {
             'application/json': components['schemas']['V1ActionResult'][];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -233,9 +325,38 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -285,7 +406,16 @@ export interface paths {
             'application/json': components['schemas']['V1ActionResult'][];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -294,9 +424,38 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -352,7 +511,7 @@ export interface paths {
             'application/json': components['schemas']['V1InitResult'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -361,7 +520,7 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -370,9 +529,47 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -438,7 +635,7 @@ export interface paths {
             'application/json': components['schemas']['V1ClientAction'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -447,7 +644,7 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -456,7 +653,7 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
@@ -465,13 +662,51 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Answer of validate: 200, 207 (mixed) or 409 (all failed). */
+        /** @description Every solution failed (a ClientAction with global_status ERROR), or an ApiError: the session was already paid (SESSION_ALREADY_SUBMITTED_ERROR) or the x-idempotency-key was used for another request (ALREADY_EXISTS). */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['V1ClientAction'];
+            'application/json': components['schemas']['V1ClientAction'] | components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
           };
         };
       };
@@ -515,7 +750,16 @@ export interface paths {
             'application/json': components['schemas']['V1ActionResult'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -524,9 +768,38 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -587,7 +860,7 @@ export interface paths {
             'application/json': components['schemas']['V1ActionResult'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -596,7 +869,7 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -605,7 +878,16 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
@@ -614,9 +896,47 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request conflicts with what was already done. */
         409: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -674,7 +994,7 @@ export interface paths {
             'application/json': components['schemas']['V1ActionResult'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -683,7 +1003,7 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -692,7 +1012,16 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
@@ -701,9 +1030,47 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request conflicts with what was already done. */
         409: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {
@@ -757,7 +1124,7 @@ export interface paths {
             'application/json': components['schemas']['V1InitResult'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -766,7 +1133,7 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -775,9 +1142,56 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Error answer of API v1 (error_code from the v1 catalogue; request_id repeats the x-request-id header). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {

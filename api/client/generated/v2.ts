@@ -37,6 +37,42 @@ export interface paths {
             'application/json': components['schemas']['OAuthTokenResponse'];
           };
         };
+        /** @description grant_type is not client_credentials (unsupported_grant_type), a requested scope is not granted to the client (invalid_scope), or a field is invalid (invalid_request). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Client authentication failed (invalid_client): unknown client id, wrong secret, unknown API key, or no credentials. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
         /** @description Too many requests: too many failed requests for this client id; the right secret is refused too until the limit resets. Send again after the number of seconds in Retry-After. */
         429: {
           headers: {
@@ -94,49 +130,78 @@ export interface paths {
             'application/json': components['schemas']['ClientSession'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description Answer 409 to a request repeating an idempotency key: a problem naming the resource already processed. */
+        /** @description The idempotency key was already used: resource_id names what it created. */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['IdempotencyConflict'];
+            'application/problem+json': components['schemas']['IdempotencyConflict'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -176,40 +241,60 @@ export interface paths {
             'application/json': components['schemas']['ClientSession'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -260,40 +345,78 @@ export interface paths {
             'application/json': components['schemas']['ClientSession'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -342,49 +465,78 @@ export interface paths {
             'application/json': components['schemas']['Payment'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description Answer 409 to a request repeating an idempotency key: a problem naming the resource already processed. */
+        /** @description The idempotency key was already used: resource_id names what it created. */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['IdempotencyConflict'];
+            'application/problem+json': components['schemas']['IdempotencyConflict'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -430,40 +582,60 @@ export interface paths {
             'application/json': components['schemas']['Payment'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -517,49 +689,87 @@ export interface paths {
             'application/json': components['schemas']['Payment'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description Answer 409 to a request repeating an idempotency key: a problem naming the resource already processed. */
+        /** @description The idempotency key was already used: resource_id names what it created. */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['IdempotencyConflict'];
+            'application/problem+json': components['schemas']['IdempotencyConflict'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -611,49 +821,87 @@ export interface paths {
             'application/json': components['schemas']['Payment'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description Answer 409 to a request repeating an idempotency key: a problem naming the resource already processed. */
+        /** @description The idempotency key was already used: resource_id names what it created. */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['IdempotencyConflict'];
+            'application/problem+json': components['schemas']['IdempotencyConflict'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -705,49 +953,87 @@ export interface paths {
             'application/json': components['schemas']['Payment'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description Answer 409 to a request repeating an idempotency key: a problem naming the resource already processed. */
+        /** @description The idempotency key was already used: resource_id names what it created. */
         409: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['IdempotencyConflict'];
+            'application/problem+json': components['schemas']['IdempotencyConflict'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -787,22 +1073,22 @@ export interface paths {
             'application/json': components['schemas']['SigningJwks'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };
@@ -850,31 +1136,49 @@ export interface paths {
             'application/json': components['schemas']['VaultCardResponse'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
         /** @description Too many requests: with the publishable key, too many tokenizations and balance checks from this client address, or with this publishable key from any address (card testing); server credentials are not limited. Send again after the number of seconds in Retry-After. */
@@ -931,31 +1235,49 @@ export interface paths {
             'application/json': components['schemas']['VaultGiftCardResponse'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
         /** @description Too many requests: with the publishable key, too many tokenizations and balance checks from this client address, or with this publishable key from any address (card testing); server credentials are not limited. Send again after the number of seconds in Retry-After. */
@@ -1012,31 +1334,49 @@ export interface paths {
             'application/json': components['schemas']['GiftCardBalanceResponse'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
         /** @description Too many requests: with the publishable key, too many tokenizations and balance checks from this client address, or with this publishable key from any address (card testing); server credentials are not limited. Send again after the number of seconds in Retry-After. */
@@ -1050,13 +1390,15 @@ export interface paths {
             'application/problem+json': components['schemas']['Problem'];
           };
         };
-        /** @description An error answer of the v2 API (RFC 9457 problem details, media type application/problem+json). */
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
         503: {
           headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Problem'];
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
       };

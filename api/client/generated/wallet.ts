@@ -37,6 +37,42 @@ export interface paths {
             'application/json': components['schemas']['OAuthTokenResponse'];
           };
         };
+        /** @description grant_type is not client_credentials (unsupported_grant_type), a requested scope is not granted to the client (invalid_scope), or a field is invalid (invalid_request). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Client authentication failed (invalid_client): unknown client id, wrong secret, unknown API key, or no credentials. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
         /** @description Too many requests: too many failed requests for this client id; the right secret is refused too until the limit resets. Send again after the number of seconds in Retry-After. */
         429: {
           headers: {
@@ -97,7 +133,7 @@ export interface paths {
             'application/json': components['schemas']['WalletSession'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -106,7 +142,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -115,7 +151,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -124,8 +160,26 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
           headers: {
             [name: string]: unknown;
           };
@@ -183,7 +237,7 @@ export interface paths {
             'application/json': components['schemas']['WalletSession'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -192,7 +246,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -201,7 +255,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -210,8 +264,26 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
           headers: {
             [name: string]: unknown;
           };
@@ -278,7 +350,7 @@ export interface paths {
             'application/json': components['schemas']['WalletToken'][];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -287,7 +359,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -296,7 +368,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -305,8 +377,17 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
           headers: {
             [name: string]: unknown;
           };
@@ -360,7 +441,7 @@ export interface paths {
             'application/json': components['schemas']['WalletToken'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -369,7 +450,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -378,7 +459,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -387,7 +468,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
           headers: {
             [name: string]: unknown;
@@ -396,8 +477,35 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request conflicts with what was already done. */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
           headers: {
             [name: string]: unknown;
           };
@@ -470,7 +578,7 @@ export interface paths {
             'application/json': components['schemas']['WalletToken'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -479,7 +587,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -488,7 +596,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -497,8 +605,17 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
           headers: {
             [name: string]: unknown;
           };
@@ -557,7 +674,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -566,7 +683,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -575,7 +692,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -584,8 +701,17 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
           headers: {
             [name: string]: unknown;
           };
@@ -652,7 +778,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -661,7 +787,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -670,7 +796,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -679,8 +805,17 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
           headers: {
             [name: string]: unknown;
           };
@@ -751,7 +886,7 @@ export interface paths {
             'application/json': components['schemas']['WalletToken'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -760,7 +895,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
             [name: string]: unknown;
@@ -769,7 +904,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
         403: {
           headers: {
             [name: string]: unknown;
@@ -778,8 +913,35 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Error answer of the wallet API and the v1 API. */
+        /** @description Nothing with this id belongs to the caller’s entity. */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
           headers: {
             [name: string]: unknown;
           };

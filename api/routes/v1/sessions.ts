@@ -20,6 +20,7 @@ import { giftCardBalance } from '../../gift-card-balance';
 import { Ref } from '../../schemas/typebox';
 import {
   V1ActionResult,
+  V1ApiError,
   V1ClientAction,
   V1CreateSessionApplication,
   V1DefaultSessionSolutionApplication,
@@ -119,7 +120,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           response: {
             201: Ref(V1SessionProtocols),
             204: Type.Null({ description: 'No solution is eligible for this order' }),
-            ...ApiErrors(400, 401, 404, 409),
+            ...ApiErrors(400, 401, 404, 409, 503),
           },
         }),
       },
@@ -167,7 +168,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           description:
             'Every transaction of the session as an ActionResult, in the order they happened; an empty array before payment.',
           params: SessionParams,
-          response: { 200: Type.Array(Ref(V1ActionResult)), ...ApiErrors(401, 404) },
+          response: { 200: Type.Array(Ref(V1ActionResult)), ...ApiErrors(401, 404, 503) },
         }),
       },
       async (request) => {
@@ -193,7 +194,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             entity: Type.String({ format: 'uuid' }),
             order: Type.String({ minLength: 1, maxLength: 255 }),
           }),
-          response: { 200: Type.Array(Ref(V1ActionResult)), ...ApiErrors(401, 404) },
+          response: { 200: Type.Array(Ref(V1ActionResult)), ...ApiErrors(401, 404, 503) },
         }),
       },
       async (request) => {
@@ -230,7 +231,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           security: [{ apiKey: [] }],
           params: SessionParams,
           body: Ref(V1DefaultSessionSolutionApplication),
-          response: { 200: Ref(V1InitResult), ...ApiErrors(400, 401, 404) },
+          response: { 200: Ref(V1InitResult), ...ApiErrors(400, 401, 404, 503) },
         }),
       },
       async (request) => {
@@ -318,8 +319,11 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           response: {
             200: Ref(V1ClientAction),
             207: Ref(V1ClientAction),
-            409: Ref(V1ClientAction),
-            ...ApiErrors(400, 401, 404),
+            409: Type.Union([Ref(V1ClientAction), Ref(V1ApiError)], {
+              description:
+                'Every solution failed (a ClientAction with global_status ERROR), or an ApiError: the session was already paid (SESSION_ALREADY_SUBMITTED_ERROR) or the x-idempotency-key was used for another request (ALREADY_EXISTS).',
+            }),
+            ...ApiErrors(400, 401, 404, 503),
           },
         }),
       },

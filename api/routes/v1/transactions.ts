@@ -168,7 +168,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           summary: 'Get a transaction',
           description: 'The transaction as it stands: a pending one is first asked of its partner.',
           params: TransactionParams,
-          response: { 200: Ref(V1ActionResult), ...ApiErrors(401, 404) },
+          response: { 200: Ref(V1ActionResult), ...ApiErrors(401, 404, 503) },
         }),
       },
       async (request) => {
@@ -198,7 +198,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           }),
           body: Ref(V1DefaultPaymentApplication),
           headers: V1IdempotencyHeaders,
-          response: { 200: Ref(V1ActionResult), ...ApiErrors(400, 401, 404, 409) },
+          response: { 200: Ref(V1ActionResult), ...ApiErrors(400, 401, 404, 409, 503) },
         }),
       },
       async (request, reply) => {
@@ -324,7 +324,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           }),
           body: Type.Union([Ref(V1ServerToServerTransaction), Ref(V1DefaultCapturePosRequest)]),
           headers: V1IdempotencyHeaders,
-          response: { 200: Ref(V1ActionResult), ...ApiErrors(400, 401, 404, 409) },
+          response: { 200: Ref(V1ActionResult), ...ApiErrors(400, 401, 404, 409, 503) },
         }),
       },
       async (request, reply) => {
@@ -388,7 +388,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             'What the gift card can pay now: plugin_result.amount is its available balance, at most the amount asked; nothing is taken.',
           params: Type.Object({ entity: Type.String({ format: 'uuid' }) }),
           body: Ref(V1DefaultInitPosRequest),
-          response: { 200: Ref(V1InitResult), ...ApiErrors(400, 401, 404) },
+          response: { 200: Ref(V1InitResult), ...ApiErrors(400, 401, 404, 503) },
         }),
       },
       async (request) => {

@@ -4,8 +4,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpProblem } from '../../errors/problem';
-import { Ref } from '../../schemas/typebox';
-import { V1ApiError, v1RouteSchema } from '../../schemas/v1';
+import { errorResponses } from '../../errors/documented-errors';
+import { v1RouteSchema } from '../../schemas/v1';
 
 const UUID = '(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)';
 /** Path parameters that are ids: constrained to UUIDs at the host root. */
@@ -48,8 +48,7 @@ export function v1RouteOptions<S extends object>(documented: boolean, schema: S)
 export const v1ErrorShape = { errorShape: 'api-error' as const };
 
 /** The documented error answers of a v1 route. */
-export const ApiErrors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, Ref(V1ApiError)]));
+export const ApiErrors = (...statuses: number[]) => errorResponses('v1-api-error', ...statuses);
 
 /** The header of the calls that create something: documented with them (api/routes/v1/idempotency.ts checks it). */
 export const V1IdempotencyHeaders = Type.Object({

@@ -29,7 +29,7 @@ export function registerClientSessionRoutes(
         tags: ['Client sessions'],
         headers: IdempotencyHeaders,
         body: Ref(ClientSessionApplication),
-        response: { 201: Ref(ClientSession), ...problemResponses(400, 401, 403, 404, 409) },
+        response: { 201: Ref(ClientSession), ...problemResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {
@@ -56,7 +56,7 @@ export function registerClientSessionRoutes(
         summary: 'Get a client session',
         tags: ['Client sessions'],
         params: SessionIdParams,
-        response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 403, 404) },
+        response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 403, 404, 503) },
       },
     },
     async (request) => deps.clientSessions.read(request.params.id, principalOf(request).entityId),
@@ -72,7 +72,7 @@ export function registerClientSessionRoutes(
         tags: ['Client sessions'],
         params: SessionIdParams,
         body: Ref(AbortClientSessionRequest),
-        response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 403, 404) },
+        response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 403, 404, 503) },
       },
     },
     async (request) =>

@@ -37,7 +37,7 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments:
         tags: ['Payments'],
         headers: IdempotencyHeaders,
         body: Ref(CreatePaymentRequest),
-        response: { 201: Ref(Payment), ...problemResponses(400, 401, 403, 404, 409) },
+        response: { 201: Ref(Payment), ...problemResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments:
         tags: ['Payments'],
         params: PaymentIdParams,
         headers: ReadHeaders,
-        response: { 200: Ref(Payment), ...problemResponses(400, 401, 403, 404) },
+        response: { 200: Ref(Payment), ...problemResponses(400, 401, 403, 404, 503) },
       },
     },
     async (request) => {
@@ -95,7 +95,7 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments:
           params: PaymentIdParams,
           headers: IdempotencyHeaders,
           body: Ref(OperationRequest),
-          response: { 201: Ref(Payment), ...problemResponses(400, 401, 403, 404, 409) },
+          response: { 201: Ref(Payment), ...problemResponses(400, 401, 403, 404, 409, 503) },
         },
       },
       async (request, reply) => {

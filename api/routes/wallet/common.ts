@@ -3,8 +3,7 @@
 import { vaultCorsHeaders, withVaultCors } from '../v2/vault';
 import { Type } from 'typebox';
 import type { WalletTokenRecord } from '../../../db/wallet';
-import { Ref } from '../../schemas/typebox';
-import { ApiError } from '../../schemas/v2';
+import { errorResponses } from '../../errors/documented-errors';
 import { Text, Uuid } from '../../schemas/v2/primitives';
 import type { WalletToken } from '../../schemas/wallet';
 import type { WalletCaller } from './callers';
@@ -12,8 +11,7 @@ import type { WalletCaller } from './callers';
 export const walletRouteConfig = { errorShape: 'api-error' as const };
 
 /** The documented error answers of a wallet route. */
-export const ApiErrors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, Ref(ApiError)]));
+export const ApiErrors = (...statuses: number[]) => errorResponses('wallet-api-error', ...statuses);
 
 export const WalletHeaders = Type.Object({
   'x-merchant-id': Type.String({
