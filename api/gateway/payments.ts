@@ -270,10 +270,23 @@ export class PaymentGateway {
     }
   }
 
-  /** A partner's asynchronous outcome for one authorization leg, already authenticated by its adapter. */
-  async partnerNotified(id: string, legId: string, result: AuthorizeResult): Promise<void> {
+  /**
+   * A partner's asynchronous outcome for one authorization leg, already authenticated by its
+   * adapter. `entityId`: the entity whose own secret authenticated it (a partner on the entities'
+   * accounts): a payment of another entity is not found, whatever the notification claims.
+   */
+  async partnerNotified(
+    id: string,
+    legId: string,
+    result: AuthorizeResult,
+    by: { entityId?: string } = {},
+  ): Promise<void> {
     try {
-      await this.handle(id).signal(partnerNotificationSignal, { leg_id: legId, result });
+      const handle = this.handle(id);
+      if (by.entityId !== undefined && (await handle.query(getShopperDestinationQuery)).entity_id !== by.entityId) {
+        throw notFound('payment');
+      }
+      await handle.signal(partnerNotificationSignal, { leg_id: legId, result });
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('payment');
       throw error;

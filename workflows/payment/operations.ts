@@ -45,6 +45,8 @@ async function sendOperationLeg(
     const result = await operateAtPartner(
       {
         kind: operation.kind,
+        // As in pollLeg: the activity's input grows, the commands stay the same.
+        entity_id: state.entity_id,
         partner: leg.partner,
         idempotency_key: `payment/${state.id}/${operation.kind}/${operation.id}/${tx.id}`,
         authorization_reference: leg.partner_reference ?? '',
