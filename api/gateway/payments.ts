@@ -270,23 +270,33 @@ export class PaymentGateway {
     }
   }
 
-  /**
-   * A partner's asynchronous outcome for one authorization leg, already authenticated by its
-   * adapter. `entityId`: the entity whose own secret authenticated it (a partner on the entities'
-   * accounts): a payment of another entity is not found, whatever the notification claims.
-   */
-  async partnerNotified(
-    id: string,
-    legId: string,
-    result: AuthorizeResult,
-    by: { entityId?: string } = {},
-  ): Promise<void> {
+  /** A partner's asynchronous outcome for one authorization leg, already authenticated by its adapter. */
+  async partnerNotified(id: string, legId: string, result: AuthorizeResult): Promise<void> {
     try {
-      const handle = this.handle(id);
-      if (by.entityId !== undefined && (await handle.query(getShopperDestinationQuery)).entity_id !== by.entityId) {
-        throw notFound('payment');
-      }
-      await handle.signal(partnerNotificationSignal, { leg_id: legId, result });
+      await this.handle(id).signal(partnerNotificationSignal, { leg_id: legId, result });
+    } catch (error) {
+      if (isWorkflowNotFound(error)) throw notFound('payment');
+      throw error;
+    }
+  }
+
+  /**
+   * A partner on the entity's own account (Stripe) says one of the entity's payments changed, in a
+   * notification checked with the entity's secret. Such events carry their object without its
+   * details (a PaymentIntent without its charge, where the 3-D Secure outcome is) and may arrive
+   * out of order, so the event is a prompt, not a result: the workflow asks the partner for the
+   * current state, as when the shopper comes back. A payment of another entity is not found,
+   * whatever the event claims; one with nothing left to settle has nothing to do.
+   */
+  async partnerPrompted(id: string, entityId: string, log: FastifyBaseLogger): Promise<void> {
+    const handle = this.handle(id);
+    try {
+      const view = await handle.query(getPaymentQuery);
+      if (view.entity_id !== entityId) throw notFound('payment');
+      const status = view.authorization?.status;
+      if (status !== 'PENDING' && status !== 'UNCERTAIN') return;
+      const fresh = await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] });
+      await projectAnswer(this.deps.sql, log, { payment: fresh });
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('payment');
       throw error;

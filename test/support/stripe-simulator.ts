@@ -73,7 +73,8 @@ export interface RecordedRequest {
 export interface WebhookDelivery {
   type: string;
   object_id: string;
-  status: number | 'unreachable';
+  /** pending until the endpoint answered. */
+  status: number | 'pending' | 'unreachable';
 }
 
 /** A fault for the next matching call: `after` processes it (key recorded) and loses the answer. */
@@ -268,7 +269,7 @@ export async function startStripeSimulator(options: { stripeMockUrl: string }): 
       data: { object },
     });
     const signature = stripeSignatureHeader(endpoint.secret, body, Math.floor(Date.now() / 1000));
-    const delivery: WebhookDelivery = { type, object_id: String(object.id), status: 'unreachable' };
+    const delivery: WebhookDelivery = { type, object_id: String(object.id), status: 'pending' };
     deliveries.push(delivery);
     void fetch(endpoint.url, {
       method: 'POST',
@@ -279,7 +280,9 @@ export async function startStripeSimulator(options: { stripeMockUrl: string }): 
       (response) => {
         delivery.status = response.status;
       },
-      () => undefined,
+      () => {
+        delivery.status = 'unreachable';
+      },
     );
   }
 

@@ -2,7 +2,8 @@
 // partners post their notifications. Neither is called by the merchant: no credentials, but a
 // notification must carry the partner's signature. A partner on each entity's own account (Stripe)
 // signs with that entity's secret and posts to the entity's address,
-// /partners/{partner}/notifications/{entity_id}: the address says whose secret to check with.
+// /partners/{partner}/notifications/{entity_id}: the address says whose secret to check with, and
+// its events prompt the payment to read the partner again (gateway/payments.ts partnerPrompted).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -103,12 +104,11 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
       if (!notification) return reply.status(204).send();
       const target = parseAuthorizationIdempotencyKey(notification.idempotency_key);
       if (!target) throw notFound('payment');
-      await deps.payments.partnerNotified(
-        target.paymentId,
-        target.legId,
-        notification.result,
-        entityId === undefined ? {} : { entityId },
-      );
+      if (entityId === undefined) {
+        await deps.payments.partnerNotified(target.paymentId, target.legId, notification.result);
+      } else {
+        await deps.payments.partnerPrompted(target.paymentId, entityId, request.log);
+      }
       return reply.status(204).send();
     };
     scope.post('/partners/:partner/notifications', { schema: { hide: true } }, (request, reply) =>
