@@ -15,6 +15,8 @@ export interface PartnerAccountConfiguration {
   hints: Readonly<Record<string, string>>;
   /** One per method; replaces the entity's contract for the same partner and method. */
   contracts: readonly Omit<PartnerContract, 'partner'>[];
+  /** Other contracts of the entity to disable (the sandbox's for the same method). */
+  disables: readonly { partner: string; method: string }[];
 }
 
 /** An entity's credentials at a partner, decrypted (partners/partner.ts PartnerAccount). */
@@ -45,6 +47,11 @@ export async function configurePartnerAccount(
         on conflict (entity_id, partner, method) do update
           set currencies = excluded.currencies, min_amount = excluded.min_amount, max_amount = excluded.max_amount,
               priority = excluded.priority, enabled = true`;
+    }
+    for (const { partner: other, method } of configuration.disables) {
+      await tx`
+        update partner_contracts set enabled = false
+        where entity_id = ${entityId} and partner = ${other} and method = ${method}`;
     }
   });
 }

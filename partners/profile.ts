@@ -79,6 +79,8 @@ export interface PartnerProfile {
   /** The contract a configuration command grants when not told otherwise (minor units). */
   defaultContract: { min_amount: number; max_amount: number; priority: number };
   testData: readonly TestDataTable[];
+  /** Tables of how the adapter reads the partner (its refusal codes...), shown on the method pages. */
+  reference?: readonly TestDataTable[];
 }
 
 export const CAPABILITY_LABELS: Readonly<Record<keyof PartnerCapabilities, string>> = {

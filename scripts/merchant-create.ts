@@ -7,7 +7,8 @@
 //
 // `--partner stripe` also gives the entity its own Stripe account, from STRIPE_SECRET_KEY and
 // STRIPE_WEBHOOK_SECRET (environment only: never on a command line), with the partner's default
-// contract; `npm run partner:configure` does the same for an existing entity, with options.
+// contract, which replaces the sandbox's for the same method at the entity's checkout unless
+// --keep-sandbox; `npm run partner:configure` does the same for an existing entity, with options.
 import { parseArgs } from 'node:util';
 import { createMerchant } from '../db/merchants';
 import { v1NotificationPublicKey } from '../db/notification-key';
@@ -20,18 +21,19 @@ const { values } = parseArgs({
   options: {
     name: { type: 'string' },
     partner: { type: 'string', multiple: true, default: [] },
+    'keep-sandbox': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
 if (!values.name?.trim()) {
-  console.error('usage: npm run merchant:create -- --name <name> [--partner stripe] [--json]');
+  console.error('usage: npm run merchant:create -- --name <name> [--partner stripe [--keep-sandbox]] [--json]');
   process.exit(2);
 }
 
 // Checked before the entity exists, so a wrong key leaves nothing half made.
 const setups: PartnerSetup[] = [];
 for (const partner of values.partner) {
-  const checked = partnerSetupFrom({ partner }, process.env);
+  const checked = partnerSetupFrom({ partner, keepSandbox: values['keep-sandbox'] }, process.env);
   if (!checked.ok) {
     console.error(`--partner ${partner}:\n  ${checked.errors.join('\n  ')}`);
     process.exit(2);
@@ -43,12 +45,19 @@ const config = loadConfig();
 const database = await openScriptDatabase(config);
 try {
   const merchant = await createMerchant(database.sql, config.encryptionKey, { name: values.name });
-  const partners: Record<string, ReturnType<typeof partnerEndpoint> & { credentials: Record<string, string> }> = {};
+  const partners: Record<
+    string,
+    ReturnType<typeof partnerEndpoint> & {
+      credentials: Record<string, string>;
+      disabled_contracts: { partner: string; method: string }[];
+    }
+  > = {};
   for (const setup of setups) {
     await configurePartnerAccount(database.sql, config.encryptionKey, { entityId: merchant.entity_id, ...setup });
     partners[setup.partner] = {
       ...partnerEndpoint(config.publicUrl, setup.partner, merchant.entity_id),
       credentials: { ...setup.hints },
+      disabled_contracts: [...setup.disables],
     };
   }
   const notificationPublicKey = await v1NotificationPublicKey(database.sql, config.encryptionKey);

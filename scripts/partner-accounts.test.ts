@@ -24,7 +24,15 @@ describe('a partner account from the environment', () => {
             priority: 5,
           },
         ],
+        disables: [{ partner: 'sandbox-card', method: 'creditcard' }],
       },
+    });
+  });
+
+  it("keeps the sandbox's card contract when asked to", () => {
+    expect(partnerSetupFrom({ partner: 'stripe', keepSandbox: true }, env)).toMatchObject({
+      ok: true,
+      setup: { disables: [] },
     });
   });
 

@@ -3,7 +3,7 @@
 // partner's profile before anything is written. Secrets come from environment variables only
 // (STRIPE_SECRET_KEY...), never from the command line, where `ps` and shell histories keep them.
 import type { PartnerAccountConfiguration } from '../db/partner-accounts';
-import { CURRENCIES, isPartnerName, needsAccount, type Currency } from '../partners/catalog';
+import { CURRENCIES, PARTNER_CATALOG, isPartnerName, needsAccount, type Currency } from '../partners/catalog';
 import { credentialErrors, credentialHints } from '../partners/profile';
 import { PARTNER_PROFILES } from '../partners/profiles';
 
@@ -16,6 +16,8 @@ export interface PartnerSetupOptions {
   minAmount?: number;
   maxAmount?: number;
   priority?: number;
+  /** Keep the entity's sandbox contracts for the same methods (by default they are disabled). */
+  keepSandbox?: boolean;
 }
 
 export type PartnerSetup = Omit<PartnerAccountConfiguration, 'entityId'>;
@@ -75,6 +77,15 @@ export function partnerSetupFrom(
         max_amount: max,
         priority: priority + index,
       })),
+      // A shop taking real card payments should not also offer the sandbox's card acquirer at its
+      // checkout (two "Card" choices, one of them a test network).
+      disables: options.keepSandbox
+        ? []
+        : PARTNER_CATALOG.filter((other) => !other.account).flatMap((other) =>
+            methods
+              .filter((method) => (other.methods as readonly string[]).includes(method))
+              .map((method) => ({ partner: other.name, method })),
+          ),
     },
   };
 }

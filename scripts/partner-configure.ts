@@ -1,9 +1,10 @@
 // npm run partner:configure -- --entity <id> --partner stripe [--methods creditcard]
-//   [--currencies EUR,USD] [--min-amount 50] [--max-amount 99999999] [--priority 5] [--json]
+//   [--currencies EUR,USD] [--min-amount 50] [--max-amount 99999999] [--priority 5] [--keep-sandbox] [--json]
 // Gives an existing entity its own account at a partner that works per merchant (Stripe), or
 // replaces it (a rolled key): the credentials from the environment (STRIPE_SECRET_KEY,
 // STRIPE_WEBHOOK_SECRET, STRIPE_CARD_DATA; never on a command line), encrypted, and the contract
-// that routes the entity's payments there. Prints where the partner must send its notifications.
+// that routes the entity's payments there, in place of the sandbox's for the same method unless
+// --keep-sandbox. Prints where the partner must send its notifications.
 import { parseArgs } from 'node:util';
 import { findEntity } from '../db/merchants';
 import { configurePartnerAccount } from '../db/partner-accounts';
@@ -20,13 +21,14 @@ const { values } = parseArgs({
     'min-amount': { type: 'string' },
     'max-amount': { type: 'string' },
     priority: { type: 'string' },
+    'keep-sandbox': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
 if (!values.entity || !values.partner) {
   console.error(
     'usage: npm run partner:configure -- --entity <entity id> --partner stripe [--methods creditcard] ' +
-      '[--currencies EUR,USD] [--min-amount 50] [--max-amount 99999999] [--priority 5] [--json]\n' +
+      '[--currencies EUR,USD] [--min-amount 50] [--max-amount 99999999] [--priority 5] [--keep-sandbox] [--json]\n' +
       'credentials from the environment: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET [, STRIPE_CARD_DATA]',
   );
   process.exit(2);
@@ -39,6 +41,7 @@ const list = (value: string) =>
 const checked = partnerSetupFrom(
   {
     partner: values.partner,
+    keepSandbox: values['keep-sandbox'],
     ...(values.methods ? { methods: list(values.methods) } : {}),
     ...(values.currencies ? { currencies: list(values.currencies).map((code) => code.toUpperCase()) } : {}),
     ...(values['min-amount'] ? { minAmount: Number(values['min-amount']) } : {}),
@@ -66,6 +69,7 @@ try {
       partner: values.partner,
       credentials: checked.setup.hints,
       contracts: checked.setup.contracts,
+      disabled_contracts: checked.setup.disables,
       ...endpoint,
     };
     if (values.json) console.log(JSON.stringify(summary));
@@ -77,6 +81,9 @@ try {
         console.log(
           `  ${contract.method}: ${contract.currencies.join(', ')}, ${contract.min_amount} to ${contract.max_amount} (priority ${contract.priority})`,
         );
+      }
+      for (const disabled of summary.disabled_contracts) {
+        console.log(`  ${disabled.partner} ${disabled.method}: disabled at this entity (--keep-sandbox keeps it)`);
       }
       console.log(`  send its notifications to ${endpoint.notification_url}`);
       console.log(`  events: ${endpoint.events.join(', ')}`);

@@ -4,7 +4,7 @@
 // partner status, so nothing Stripe says is lost.
 import type { ReasonCode } from '../catalog';
 
-const BY_DECLINE_CODE: Readonly<Record<string, ReasonCode>> = {
+export const BY_DECLINE_CODE: Readonly<Record<string, ReasonCode>> = {
   insufficient_funds: 'INSUFFICIENT_FUNDS',
   card_velocity_exceeded: 'AMOUNT_EXCEEDED',
   withdrawal_count_limit_exceeded: 'AMOUNT_EXCEEDED',
@@ -27,7 +27,7 @@ const BY_DECLINE_CODE: Readonly<Record<string, ReasonCode>> = {
   authentication_required: 'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
 };
 
-const BY_ERROR_CODE: Readonly<Record<string, ReasonCode>> = {
+export const BY_ERROR_CODE: Readonly<Record<string, ReasonCode>> = {
   expired_card: 'CARD_EXPIRED',
   incorrect_cvc: 'WRONG_CARD_DATA',
   invalid_cvc: 'WRONG_CARD_DATA',

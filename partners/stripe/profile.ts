@@ -1,5 +1,6 @@
 import type { PartnerProfile } from '../profile';
-import { STRIPE_TEST_CARDS } from './test-cards';
+import { BY_DECLINE_CODE, BY_ERROR_CODE } from './decline-reasons.js';
+import { STRIPE_TEST_CARDS } from './test-cards.js';
 
 export const stripeProfile: PartnerProfile = {
   name: 'stripe',
@@ -86,6 +87,18 @@ export const stripeProfile: PartnerProfile = {
         'With `card_data: test_payment_methods`, these numbers (any future expiry, any CVV) are sent as the Stripe test PaymentMethod beside them; any other number is refused before it reaches Stripe. With `raw`, any card goes to Stripe as it is, and Stripe decides.',
       columns: ['Number', 'Stripe test PaymentMethod', 'Outcome'],
       rows: STRIPE_TEST_CARDS.map((card) => [`\`${card.number}\``, `\`${card.payment_method}\``, card.outcome]),
+    },
+  ],
+  reference: [
+    {
+      title: 'Refusal reasons',
+      intro:
+        "How Stripe's decline codes (`decline_code`) and error codes (`code`) become the partner transaction's refusal reason; Stripe's own code is kept as `partner_status` and in `partner_additional_data`. Any code not listed is `REJECTED_BANK`.",
+      columns: ['Stripe code', 'Refusal reason'],
+      rows: [
+        ...Object.entries(BY_DECLINE_CODE).map(([code, reason]) => [`\`${code}\` (decline code)`, `\`${reason}\``]),
+        ...Object.entries(BY_ERROR_CODE).map(([code, reason]) => [`\`${code}\``, `\`${reason}\``]),
+      ],
     },
   ],
 };

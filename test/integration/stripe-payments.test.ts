@@ -13,7 +13,7 @@ import { paymentWorkflowId } from '../../workflows/payment/ids';
 import { stripeSignatureHeader } from '../../partners/stripe/webhook-signature';
 import { projectRoot } from '../../platform/config';
 import type { CreatedMerchant } from '../../db/merchants';
-import { call, eventually } from '../support/api-client';
+import { call, eventually, sessionApplication } from '../support/api-client';
 import { cardPayment, vaultCard } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
@@ -29,20 +29,11 @@ let token: string;
 const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
 const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
 
-/** `npm run merchant:create -- --name … --partner stripe --json`, as an operator runs it, on the stack's database. */
-async function createStripeMerchant(name: string) {
+/** A command-line script as an operator runs it, on the stack's database, with Stripe's keys in its environment. */
+async function runScript(script: string, args: string[]): Promise<Record<string, any>> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(projectRoot, 'scripts', 'merchant-create.ts'),
-      '--name',
-      name,
-      '--partner',
-      'stripe',
-      '--json',
-    ],
+    ['--import', 'tsx', join(projectRoot, 'scripts', script), ...args, '--json'],
     {
       cwd: projectRoot,
       timeout: 60_000,
@@ -57,8 +48,12 @@ async function createStripeMerchant(name: string) {
       },
     },
   );
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as typeof merchant;
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, any>;
 }
+
+/** `npm run merchant:create -- --name … --partner stripe --json`. */
+const createStripeMerchant = async (name: string) =>
+  (await runScript('merchant-create.ts', ['--name', name, '--partner', 'stripe'])) as typeof merchant;
 
 beforeAll(async () => {
   mock = await startStripeMock();
@@ -332,6 +327,65 @@ describe("the entity's Stripe account", () => {
     const [contract] = await stack.sql`
       select currencies, min_amount, priority from partner_contracts where entity_id = ${merchant.entity_id} and partner = 'stripe'`;
     expect(contract).toMatchObject({ currencies: ['CHF', 'EUR', 'GBP', 'JPY', 'USD'], min_amount: 50, priority: 5 });
+  });
+
+  it("replaces the sandbox's card acquirer at the entity's checkout: one card choice", async () => {
+    const contracts = await stack.sql<{ partner: string; method: string; enabled: boolean }[]>`
+      select partner, method, enabled from partner_contracts where entity_id = ${merchant.entity_id} order by priority`;
+    expect(contracts.filter((contract) => contract.method === 'creditcard')).toEqual([
+      { partner: 'stripe', method: 'creditcard', enabled: true },
+      { partner: 'sandbox-card', method: 'creditcard', enabled: false },
+    ]);
+    const session = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+      token,
+      body: sessionApplication(merchant.entity_id),
+    });
+    const cards = session.body.eligible_solutions.filter(
+      (solution: { method: string }) => solution.method === 'creditcard',
+    );
+    expect(cards).toEqual([expect.objectContaining({ partner: 'stripe', method: 'creditcard' })]);
+  });
+
+  it('is given to an existing entity by partner:configure, with the contract asked for', async () => {
+    const existing = await stack.createMerchant('Existing shop');
+    const configured = await runScript('partner-configure.ts', [
+      '--entity',
+      existing.entity_id,
+      '--partner',
+      'stripe',
+      '--currencies',
+      'eur',
+      '--min-amount',
+      '100',
+      '--keep-sandbox',
+    ]);
+    expect(configured).toMatchObject({
+      entity_id: existing.entity_id,
+      partner: 'stripe',
+      contracts: [{ method: 'creditcard', currencies: ['EUR'], min_amount: 100 }],
+      disabled_contracts: [],
+      notification_url: `${stack.baseUrl}/partners/stripe/notifications/${existing.entity_id}`,
+    });
+    const existingToken = await stack.accessToken(existing);
+    const vaulted = await vaultCard(stack, existing, '4242424242424242');
+    const pay = (amount: number, currency = 'EUR') =>
+      call(stack.baseUrl, 'POST', '/v2/payments', {
+        token: existingToken,
+        body: cardPayment(existing.entity_id, vaulted, {
+          amount,
+          currency,
+          split: [{ amount, partner: 'stripe', method: 'creditcard', vault_form_token: vaulted }],
+        }),
+      });
+    expect((await pay(99)).status).toBe(400);
+    expect((await pay(5_000, 'USD')).status).toBe(400);
+    const paid = await pay(5_000);
+    expect(paid.body.authorization.status).toBe('AUTHORIZED');
+    expect(
+      stripe.paymentIntent(paid.body.authorization.partner_transactions[0].partner_reference)?.metadata,
+    ).toMatchObject({
+      tessera_entity_id: existing.entity_id,
+    });
   });
 
   it('leaves the sandbox as it was: an entity without Stripe cannot route a payment there', async () => {
