@@ -5,14 +5,22 @@
  * The partners Tessera can route to and the payment methods each offers (stable names: README.md's
  * contracts). The sandbox partners are one network for every entity; a partner with `account: true`
  * works on each entity's own account at the partner, configured with its credentials
- * (db/partner-accounts.ts). What each partner can do is declared in its folder's profile.ts.
+ * (db/partner-accounts.ts). `capturesOnce`: the partner's first capture of an authorization, even a
+ * partial one, releases the rest (the payment workflow then records that rest as voided). What else
+ * each partner can do is declared in its folder's profile.ts.
  */
 export const PARTNER_CATALOG = [
-  { name: 'sandbox-card', methods: ['creditcard'], instrument: 'card', account: false },
-  { name: 'sandbox-giftcard', methods: ['giftcard'], instrument: 'giftcard', account: false },
-  { name: 'sandbox-wallet', methods: ['wallet'], instrument: 'wallet', account: false },
-  { name: 'sandbox-instalments', methods: ['3x', '4x'], instrument: 'instalments', account: false },
-  { name: 'stripe', methods: ['creditcard'], instrument: 'card', account: true },
+  { name: 'sandbox-card', methods: ['creditcard'], instrument: 'card', account: false, capturesOnce: false },
+  { name: 'sandbox-giftcard', methods: ['giftcard'], instrument: 'giftcard', account: false, capturesOnce: false },
+  { name: 'sandbox-wallet', methods: ['wallet'], instrument: 'wallet', account: false, capturesOnce: false },
+  {
+    name: 'sandbox-instalments',
+    methods: ['3x', '4x'],
+    instrument: 'instalments',
+    account: false,
+    capturesOnce: false,
+  },
+  { name: 'stripe', methods: ['creditcard'], instrument: 'card', account: true, capturesOnce: true },
 ] as const;
 
 export type PartnerName = (typeof PARTNER_CATALOG)[number]['name'];
@@ -39,6 +47,11 @@ export function isPartnerName(name: string): name is PartnerName {
 /** The methods a partner offers; empty for an unknown partner. */
 export function methodsOf(partner: string): readonly string[] {
   return PARTNER_CATALOG.find((p) => p.name === partner)?.methods ?? [];
+}
+
+/** Whether the partner's first capture of an authorization releases what it leaves. */
+export function capturesOnce(partner: string): boolean {
+  return PARTNER_CATALOG.find((p) => p.name === partner)?.capturesOnce ?? false;
 }
 
 /** Whether the partner works on each entity's own account (credentials per entity) rather than one network. */

@@ -18,6 +18,12 @@ describe('the partner profiles', () => {
     }
   });
 
+  it('say several captures exactly when the catalog does not say the partner captures once', () => {
+    for (const entry of PARTNER_CATALOG) {
+      expect(PARTNER_PROFILES[entry.name].capabilities.multipleCaptures, entry.name).toBe(!entry.capturesOnce);
+    }
+  });
+
   it('ask for credentials exactly when the partner works on the entity’s own account, and notify where they say', () => {
     for (const entry of PARTNER_CATALOG) {
       const profile = PARTNER_PROFILES[entry.name];

@@ -96,7 +96,13 @@ export class StripeClient {
   static rejected(call: PartnerCall, answer: { status: number; error: StripeError }): PartnerRequestError {
     const { error } = answer;
     const code = error.type === 'idempotency_error' ? 'idempotency_key_reused' : (error.code ?? error.type);
-    return new PartnerRequestError('stripe', call, code, answer.status, (error.message ?? '').slice(0, 300));
+    // Stripe's message about a refused key quotes part of it: the error (shown to the merchant,
+    // kept in the workflow's history) says only that it was refused.
+    const detail =
+      answer.status === 401 || answer.status === 403
+        ? "Stripe refused the entity's API key: check it with partner:configure"
+        : (error.message ?? '').slice(0, 300);
+    return new PartnerRequestError('stripe', call, code, answer.status, detail);
   }
 }
 

@@ -240,11 +240,10 @@ describe('stripe against stripe-mock: every request is one Stripe accepts', () =
 
   it('a key Stripe refuses (stripe-mock takes test keys only) is a request error, never retried', async () => {
     const { adapter } = adapterOn(mock.url, 'raw', 'sk_live_notatestkey');
-    await expect(adapter.authorize(cardRequest())).rejects.toMatchObject({
-      name: 'PartnerRequestError',
-      httpStatus: 401,
-      retryable: false,
-    });
+    const refused = adapter.authorize(cardRequest());
+    await expect(refused).rejects.toMatchObject({ name: 'PartnerRequestError', httpStatus: 401, retryable: false });
+    await expect(refused).rejects.toThrow(/Stripe refused the entity's API key/);
+    await expect(refused).rejects.not.toThrow(/sk_live/);
   });
 
   it('no Stripe at the address is no answer: retryable', async () => {

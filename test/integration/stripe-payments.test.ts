@@ -113,8 +113,19 @@ describe('a payment routed to Stripe', () => {
     const capture = await operate(payment.id, 'captures', 6_000);
     expect(capture.status).toBe(201);
     expect(capture.body.captures[0]).toMatchObject({ amount: 6_000, status: 'SUCCESS' });
-    expect(capture.body.amounts).toMatchObject({ total_captured: 6_000, available_to_refund: 6_000 });
     expect(stripe.paymentIntent(intentId)).toMatchObject({ status: 'succeeded', amount_received: 6_000 });
+    // Stripe released the 4,000 left: the payment shows them voided by the orchestrator, not capturable.
+    expect(capture.body.voids).toEqual([
+      expect.objectContaining({ amount: 4_000, status: 'SUCCESS', triggered_by: 'ORCHESTRATOR' }),
+    ]);
+    expect(capture.body.amounts).toMatchObject({
+      total_captured: 6_000,
+      total_voided: 4_000,
+      available_to_capture: 0,
+      available_to_void: 0,
+      available_to_refund: 6_000,
+    });
+    expect((await operate(payment.id, 'voids', 1)).status).toBe(400);
 
     const first = await operate(payment.id, 'refunds', 2_000);
     const second = await operate(payment.id, 'refunds', 1_500);
@@ -122,12 +133,6 @@ describe('a payment routed to Stripe', () => {
     expect(second.body.refunds.map((refund: { status: string }) => refund.status)).toEqual(['SUCCESS', 'SUCCESS']);
     expect(second.body.amounts).toMatchObject({ total_refunded: 3_500, available_to_refund: 2_500 });
     expect(stripe.refundsOf(intentId).map((refund) => refund.amount)).toEqual([2_000, 1_500]);
-
-    // Stripe released the 4,000 left when it captured: voiding them is confirmed, not refused.
-    const voided = await operate(payment.id, 'voids', 4_000);
-    expect(voided.status).toBe(201);
-    expect(voided.body.voids[0]).toMatchObject({ amount: 4_000, status: 'SUCCESS' });
-    expect(voided.body.amounts).toMatchObject({ total_voided: 4_000, available_to_capture: 0, available_to_void: 0 });
 
     // Every write carried an Idempotency-Key of Tessera's making, and none was executed twice.
     const writes = stripe

@@ -14,7 +14,8 @@ import {
 
 const CAPABILITY_MEANINGS: Readonly<Record<keyof PartnerCapabilities, string>> = {
   partialCapture: 'Capture less than what is authorized.',
-  multipleCaptures: 'Capture an authorization several times; without it, the first capture releases what it leaves.',
+  multipleCaptures:
+    'Capture an authorization several times; without it, the first capture releases what it leaves, which the payment shows as a void of the orchestrator’s.',
   partialVoid: 'Void part of what is held; without it, a void releases the whole hold.',
   multipleRefunds: 'Refund a capture in several parts.',
   partialAuthorization:
