@@ -1,4 +1,5 @@
 import type { PartnerProfile } from '../profile';
+import { SANDBOX_OPERATIONS, sandboxNotifications } from '../sandbox-common/profile.js';
 
 export const sandboxCardProfile: PartnerProfile = {
   name: 'sandbox-card',
@@ -20,21 +21,13 @@ export const sandboxCardProfile: PartnerProfile = {
     },
   ],
   capabilities: {
-    partialCapture: true,
-    multipleCaptures: true,
-    partialVoid: true,
-    multipleRefunds: true,
+    ...SANDBOX_OPERATIONS,
     partialAuthorization: false,
     threeDSecure: true,
     futureUsageTokens: true,
     notifications: true,
-    statusPolling: true,
   },
-  notifications: {
-    endpoint: '/partners/sandbox-card/notifications',
-    verification:
-      '`x-sandbox-signature`: HMAC-SHA256 of `<timestamp>.<body>` with the network’s notification secret, at most 300 seconds old',
-  },
+  notifications: sandboxNotifications('sandbox-card'),
   configuration: [],
   defaultContract: { min_amount: 1, max_amount: 100_000_000, priority: 10 },
   testData: [

@@ -1,4 +1,5 @@
 import type { PartnerProfile } from '../profile';
+import { SANDBOX_OPERATIONS } from '../sandbox-common/profile.js';
 
 export const sandboxGiftCardProfile: PartnerProfile = {
   name: 'sandbox-giftcard',
@@ -18,15 +19,11 @@ export const sandboxGiftCardProfile: PartnerProfile = {
     },
   ],
   capabilities: {
-    partialCapture: true,
-    multipleCaptures: true,
-    partialVoid: true,
-    multipleRefunds: true,
+    ...SANDBOX_OPERATIONS,
     partialAuthorization: true,
     threeDSecure: false,
     futureUsageTokens: false,
     notifications: false,
-    statusPolling: true,
   },
   configuration: [],
   defaultContract: { min_amount: 1, max_amount: 100_000_000, priority: 20 },

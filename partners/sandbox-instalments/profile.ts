@@ -1,4 +1,5 @@
 import type { PartnerProfile } from '../profile';
+import { SANDBOX_OPERATIONS, sandboxNotifications } from '../sandbox-common/profile.js';
 
 export const sandboxInstalmentsProfile: PartnerProfile = {
   name: 'sandbox-instalments',
@@ -25,21 +26,13 @@ export const sandboxInstalmentsProfile: PartnerProfile = {
     },
   ],
   capabilities: {
-    partialCapture: true,
-    multipleCaptures: true,
-    partialVoid: true,
-    multipleRefunds: true,
+    ...SANDBOX_OPERATIONS,
     partialAuthorization: false,
     threeDSecure: false,
     futureUsageTokens: false,
     notifications: true,
-    statusPolling: true,
   },
-  notifications: {
-    endpoint: '/partners/sandbox-instalments/notifications',
-    verification:
-      '`x-sandbox-signature`: HMAC-SHA256 of `<timestamp>.<body>` with the network’s notification secret, at most 300 seconds old',
-  },
+  notifications: sandboxNotifications('sandbox-instalments'),
   configuration: [],
   defaultContract: { min_amount: 5_000, max_amount: 300_000, priority: 40 },
   testData: [

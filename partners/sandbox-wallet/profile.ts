@@ -1,4 +1,5 @@
 import type { PartnerProfile } from '../profile';
+import { SANDBOX_OPERATIONS, sandboxNotifications } from '../sandbox-common/profile.js';
 
 export const sandboxWalletProfile: PartnerProfile = {
   name: 'sandbox-wallet',
@@ -18,21 +19,13 @@ export const sandboxWalletProfile: PartnerProfile = {
     },
   ],
   capabilities: {
-    partialCapture: true,
-    multipleCaptures: true,
-    partialVoid: true,
-    multipleRefunds: true,
+    ...SANDBOX_OPERATIONS,
     partialAuthorization: false,
     threeDSecure: false,
     futureUsageTokens: true,
     notifications: true,
-    statusPolling: true,
   },
-  notifications: {
-    endpoint: '/partners/sandbox-wallet/notifications',
-    verification:
-      '`x-sandbox-signature`: HMAC-SHA256 of `<timestamp>.<body>` with the network’s notification secret, at most 300 seconds old',
-  },
+  notifications: sandboxNotifications('sandbox-wallet'),
   configuration: [],
   defaultContract: { min_amount: 1, max_amount: 100_000_000, priority: 30 },
   testData: [

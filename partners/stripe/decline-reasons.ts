@@ -1,13 +1,16 @@
-// Stripe's decline codes (error.decline_code of a card_error) and error codes (error.code) onto
-// Tessera's refusal reasons (partners/catalog.ts REASON_CODES, the v1 status codes). A code not
-// listed here is still a refusal: the bank's, REJECTED_BANK, with Stripe's own code kept as the
+// Stripe's codes onto Tessera's refusal reasons (partners/catalog.ts REASON_CODES, the v1 status
+// codes): a card_error's decline_code first (the issuer's reason), then its code (Stripe's). The
+// two share their names where they overlap (incorrect_cvc is both), so one table serves both. A
+// code not listed is still a refusal: the bank's, REJECTED_BANK, with Stripe's own code kept as the
 // partner status, so nothing Stripe says is lost.
 import type { ReasonCode } from '../catalog';
 
-export const BY_DECLINE_CODE: Readonly<Record<string, ReasonCode>> = {
+export const REFUSAL_REASONS: Readonly<Record<string, ReasonCode>> = {
   insufficient_funds: 'INSUFFICIENT_FUNDS',
   card_velocity_exceeded: 'AMOUNT_EXCEEDED',
   withdrawal_count_limit_exceeded: 'AMOUNT_EXCEEDED',
+  amount_too_large: 'AMOUNT_EXCEEDED',
+  amount_too_small: 'AMOUNT_EXCEEDED',
   expired_card: 'CARD_EXPIRED',
   incorrect_cvc: 'WRONG_CARD_DATA',
   invalid_cvc: 'WRONG_CARD_DATA',
@@ -25,28 +28,14 @@ export const BY_DECLINE_CODE: Readonly<Record<string, ReasonCode>> = {
   currency_not_supported: 'TRANSACTION_NOT_SUPPORTED_BY_MERCHANT_ACCOUNT',
   transaction_not_allowed: 'TRANSACTION_NOT_SUPPORTED_BY_MERCHANT_ACCOUNT',
   authentication_required: 'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
-};
-
-export const BY_ERROR_CODE: Readonly<Record<string, ReasonCode>> = {
-  expired_card: 'CARD_EXPIRED',
-  incorrect_cvc: 'WRONG_CARD_DATA',
-  invalid_cvc: 'WRONG_CARD_DATA',
-  incorrect_number: 'WRONG_CARD_DATA',
-  invalid_number: 'WRONG_CARD_DATA',
-  invalid_expiry_month: 'WRONG_CARD_DATA',
-  invalid_expiry_year: 'WRONG_CARD_DATA',
-  incorrect_zip: 'WRONG_CARD_DATA',
   payment_intent_authentication_failure: 'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
-  authentication_required: 'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
-  amount_too_large: 'AMOUNT_EXCEEDED',
-  amount_too_small: 'AMOUNT_EXCEEDED',
 };
 
 /** The refusal reason of a Stripe card error (its decline code first, then its error code). */
 export function refusalReasonOf(error: { code?: string | undefined; decline_code?: string | undefined }): ReasonCode {
   return (
-    (error.decline_code ? BY_DECLINE_CODE[error.decline_code] : undefined) ??
-    (error.code ? BY_ERROR_CODE[error.code] : undefined) ??
+    (error.decline_code ? REFUSAL_REASONS[error.decline_code] : undefined) ??
+    (error.code ? REFUSAL_REASONS[error.code] : undefined) ??
     'REJECTED_BANK'
   );
 }

@@ -82,30 +82,23 @@ export function cardInfoOf(
   };
 }
 
+/** A challenge Stripe waits for, or one the shopper failed: Stripe tells no more than that. */
+function challenge(status: 'PENDING' | 'FAILURE'): AuthenticationOutcome {
+  return {
+    status,
+    flow: 'CHALLENGE',
+    eci: null,
+    version: '',
+    ds_transaction_id: '',
+    acs_transaction_id: '',
+    challenge_data: null,
+  };
+}
+
 /** The 3-D Secure outcome: pending while Stripe waits for the shopper, then what the charge says. */
 export function authenticationOf(intent: StripePaymentIntent): AuthenticationOutcome | null {
-  if (intent.status === 'requires_action') {
-    return {
-      status: 'PENDING',
-      flow: 'CHALLENGE',
-      eci: null,
-      version: '',
-      ds_transaction_id: '',
-      acs_transaction_id: '',
-      challenge_data: null,
-    };
-  }
-  if (intent.last_payment_error?.code === 'payment_intent_authentication_failure') {
-    return {
-      status: 'FAILURE',
-      flow: 'CHALLENGE',
-      eci: null,
-      version: '',
-      ds_transaction_id: '',
-      acs_transaction_id: '',
-      challenge_data: null,
-    };
-  }
+  if (intent.status === 'requires_action') return challenge('PENDING');
+  if (intent.last_payment_error?.code === 'payment_intent_authentication_failure') return challenge('FAILURE');
   const secure = chargeOf(intent)?.payment_method_details?.card?.three_d_secure;
   if (!secure?.result) return null;
   const status =

@@ -1,5 +1,5 @@
 import type { PartnerProfile } from '../profile';
-import { BY_DECLINE_CODE, BY_ERROR_CODE } from './decline-reasons.js';
+import { REFUSAL_REASONS } from './decline-reasons.js';
 import { STRIPE_TEST_CARDS } from './test-cards.js';
 
 export const stripeProfile: PartnerProfile = {
@@ -95,10 +95,7 @@ export const stripeProfile: PartnerProfile = {
       intro:
         "How Stripe's decline codes (`decline_code`) and error codes (`code`) become the partner transaction's refusal reason; Stripe's own code is kept as `partner_status` and in `partner_additional_data`. Any code not listed is `REJECTED_BANK`.",
       columns: ['Stripe code', 'Refusal reason'],
-      rows: [
-        ...Object.entries(BY_DECLINE_CODE).map(([code, reason]) => [`\`${code}\` (decline code)`, `\`${reason}\``]),
-        ...Object.entries(BY_ERROR_CODE).map(([code, reason]) => [`\`${code}\``, `\`${reason}\``]),
-      ],
+      rows: Object.entries(REFUSAL_REASONS).map(([code, reason]) => [`\`${code}\``, `\`${reason}\``]),
     },
   ],
 };

@@ -56,7 +56,7 @@ describe('the partner pages', () => {
       '| `4000000000009995` | `pm_card_chargeDeclinedInsufficientFunds` | REFUSED, INSUFFICIENT_FUNDS |',
     );
     expect(method).toContain('`"partner": "stripe"`, `"method": "creditcard"`');
-    expect(method).toContain('| `insufficient_funds` (decline code) | `INSUFFICIENT_FUNDS` |');
+    expect(method).toContain('| `insufficient_funds` | `INSUFFICIENT_FUNDS` |');
   });
 
   it('address each method page like a folder, as the spec does', () => {
