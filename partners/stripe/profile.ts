@@ -84,7 +84,7 @@ export const stripeProfile: PartnerProfile = {
     {
       title: 'Test cards',
       intro:
-        'With `card_data: test_payment_methods`, these numbers (any future expiry, any CVV) are sent as the Stripe test PaymentMethod beside them; any other number is refused before it reaches Stripe. With `raw`, any card goes to Stripe as it is, and Stripe decides.',
+        'With `card_data: test_payment_methods`, these numbers (any future expiry, any CVV) are sent as the Stripe test PaymentMethod beside them; any other number ends the authorization in `ERROR` before it reaches Stripe. With `raw`, any card goes to Stripe as it is, and Stripe decides.',
       columns: ['Number', 'Stripe test PaymentMethod', 'Outcome'],
       rows: STRIPE_TEST_CARDS.map((card) => [`\`${card.number}\``, `\`${card.payment_method}\``, card.outcome]),
     },
