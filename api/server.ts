@@ -25,6 +25,7 @@ import { registerHealthRoute } from './routes/health';
 import { registerClientSessionRoutes } from './routes/v2/client-sessions';
 import { registerPaymentRoutes } from './routes/v2/payments';
 import { registerShopperReturnRoutes } from './routes/v2/shopper-return';
+import { findPartnerAccount } from '../db/partner-accounts';
 import { registerSigningJwksRoute } from './routes/v2/signing-jwks';
 import { registerCheckoutRoutes } from './routes/checkout/sessions';
 import { registerSavedMethodRoutes } from './routes/checkout/saved-methods';
@@ -122,7 +123,13 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   const payments = new PaymentGateway(gateway);
   registerClientSessionRoutes(app, { clientSessions });
   registerPaymentRoutes(app, { payments });
-  registerShopperReturnRoutes(app, { keys, partners: partnersFor(deps.config), clientSessions, payments });
+  registerShopperReturnRoutes(app, {
+    keys,
+    partners: partnersFor(deps.config),
+    partnerAccount: (entityId, partner) => findPartnerAccount(deps.sql, deps.config.encryptionKey, entityId, partner),
+    clientSessions,
+    payments,
+  });
   registerSigningJwksRoute(app, { keys });
   registerCheckoutRoutes(app, { sql: deps.sql, keys, clientSessions, payments });
   registerSavedMethodRoutes(app, { sql: deps.sql, keys, encryptionKey: deps.config.encryptionKey, clientSessions });

@@ -1,12 +1,26 @@
 // Pure data about the partners Tessera knows: names, methods, and the vocabulary their answers
 // are normalised to. No I/O here, so workflows (deterministic code) and the api may import it.
 
-/** Sandbox partners and the payment methods each offers (stable names: README.md's contracts). */
+/**
+ * The partners Tessera can route to and the payment methods each offers (stable names: README.md's
+ * contracts). The sandbox partners are one network for every entity; a partner with `account: true`
+ * works on each entity's own account at the partner, configured with its credentials
+ * (db/partner-accounts.ts). `capturesOnce`: the partner's first capture of an authorization, even a
+ * partial one, releases the rest (the payment workflow then records that rest as voided). What else
+ * each partner can do is declared in its folder's profile.ts.
+ */
 export const PARTNER_CATALOG = [
-  { name: 'sandbox-card', methods: ['creditcard'], instrument: 'card' },
-  { name: 'sandbox-giftcard', methods: ['giftcard'], instrument: 'giftcard' },
-  { name: 'sandbox-wallet', methods: ['wallet'], instrument: 'wallet' },
-  { name: 'sandbox-instalments', methods: ['3x', '4x'], instrument: 'instalments' },
+  { name: 'sandbox-card', methods: ['creditcard'], instrument: 'card', account: false, capturesOnce: false },
+  { name: 'sandbox-giftcard', methods: ['giftcard'], instrument: 'giftcard', account: false, capturesOnce: false },
+  { name: 'sandbox-wallet', methods: ['wallet'], instrument: 'wallet', account: false, capturesOnce: false },
+  {
+    name: 'sandbox-instalments',
+    methods: ['3x', '4x'],
+    instrument: 'instalments',
+    account: false,
+    capturesOnce: false,
+  },
+  { name: 'stripe', methods: ['creditcard'], instrument: 'card', account: true, capturesOnce: true },
 ] as const;
 
 export type PartnerName = (typeof PARTNER_CATALOG)[number]['name'];
@@ -14,6 +28,12 @@ export type PaymentMethod = (typeof PARTNER_CATALOG)[number]['methods'][number];
 export type InstrumentKind = (typeof PARTNER_CATALOG)[number]['instrument'];
 
 export const PARTNER_NAMES: readonly PartnerName[] = PARTNER_CATALOG.map((p) => p.name);
+
+/** The partners of the sandbox partner network (partners/sandbox-network), which serves no other. */
+export type SandboxPartnerName = Extract<(typeof PARTNER_CATALOG)[number], { account: false }>['name'];
+export const SANDBOX_PARTNER_NAMES: readonly SandboxPartnerName[] = PARTNER_CATALOG.flatMap((p) =>
+  p.account ? [] : [p.name],
+);
 
 /** Partners whose means of payment is a gift card (its number and PIN, tokenized as `vgt_`). */
 export const GIFT_CARD_PARTNERS: readonly string[] = PARTNER_CATALOG.filter(
@@ -29,12 +49,22 @@ export function methodsOf(partner: string): readonly string[] {
   return PARTNER_CATALOG.find((p) => p.name === partner)?.methods ?? [];
 }
 
+/** Whether the partner's first capture of an authorization releases what it leaves. */
+export function capturesOnce(partner: string): boolean {
+  return PARTNER_CATALOG.find((p) => p.name === partner)?.capturesOnce ?? false;
+}
+
+/** Whether the partner works on each entity's own account (credentials per entity) rather than one network. */
+export function needsAccount(partner: string): boolean {
+  return PARTNER_CATALOG.find((p) => p.name === partner)?.account ?? false;
+}
+
 export function offersMethod(partner: string, method: string): boolean {
   return methodsOf(partner).includes(method);
 }
 
 // Tessera's currencies, defined once in the domain.
-export { CURRENCIES, type Currency } from '../domain/currency';
+export { CURRENCIES, isCurrency, type Currency } from '../domain/currency';
 
 // The networks the sandbox acquirer processes: a subset of domain/enums' CARD_NETWORKS (no ONEY).
 export const CARD_NETWORKS = ['VISA', 'MASTERCARD', 'CARTE_BANCAIRE', 'AMERICAN_EXPRESS'] as const;

@@ -229,6 +229,16 @@ export interface RawNotification {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/**
+ * An entity's own account at a partner that works per merchant (Stripe): the credentials the
+ * entity configured (db/partner-accounts.ts, encrypted at rest), decrypted for one call only.
+ * Sandbox partners need none: they are one network for every entity.
+ */
+export interface PartnerAccount {
+  entity_id: string;
+  credentials: Readonly<Record<string, string>>;
+}
+
 export interface BalanceRequest {
   number: string;
   pin?: string;
@@ -256,9 +266,11 @@ export interface PartnerAdapter {
   status(request: StatusRequest): Promise<StatusResult>;
   /**
    * Verifies (signature, freshness) and decodes a notification the partner POSTed to a
-   * notification_url. Pure: no I/O. Throws `PartnerNotificationError` when it cannot be trusted.
+   * notification_url. Pure: no I/O. Throws `PartnerNotificationError` when it cannot be trusted;
+   * null for a trusted notification that concerns no authorization of Tessera's (a refund's event,
+   * a payment made outside Tessera on the same account): acknowledge it, signal nothing.
    */
-  parseNotification(notification: RawNotification): PartnerNotification;
+  parseNotification(notification: RawNotification): PartnerNotification | null;
   /** Stored-value partners (gift cards) only. */
   balance?(request: BalanceRequest): Promise<BalanceResult>;
 }

@@ -44,6 +44,8 @@ export interface TesseraConfig {
   sandboxPartnersUrl: string;
   /** Shared with the sandbox partner network, which signs its notifications with it. */
   sandboxNotificationSecret: string;
+  /** Stripe's API (STRIPE_API_URL): api.stripe.com, or stripe-mock in tests. Keys are per entity. */
+  stripeApiUrl: string;
   sessionTtlSeconds: number;
   /** How long a wallet session (POST /wallet/v2/session) gives access to one customer's tokens. */
   walletSessionTtlSeconds: number;
@@ -124,6 +126,7 @@ export function loadConfig(): TesseraConfig {
     encryptionKey: loadEncryptionKey(),
     sandboxPartnersUrl: (process.env.SANDBOX_PARTNERS_URL ?? 'http://127.0.0.1:4010').replace(/\/$/, ''),
     sandboxNotificationSecret: process.env.SANDBOX_NOTIFICATION_SECRET ?? 'tessera-sandbox-notification-secret',
+    stripeApiUrl: (process.env.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/$/, ''),
     sessionTtlSeconds: intFromEnv('TESSERA_SESSION_TTL_SECONDS', 24 * 3600),
     walletSessionTtlSeconds: intFromEnv('TESSERA_WALLET_SESSION_TTL_SECONDS', 30 * 60),
     accessTokenTtlSeconds: intFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS', 3600),

@@ -5,7 +5,7 @@
 //   api/main.js                       one esbuild bundle per process: Tessera's own code inlined,
 //   temporal/worker-main.js           every npm package left to node_modules, so nothing at run
 //   partners/sandbox-network/main.js  time compiles TypeScript (no tsx)
-//   scripts/merchant-create.js
+//   scripts/merchant-create.js, scripts/partner-configure.js
 //   temporal/workflow-bundle.js       the workflows, bundled as a worker would at start
 //   db/migrations/                    what the api applies at start
 //   web/dist/                         the web app (`npm run build:web`), which the api serves
@@ -30,6 +30,7 @@ const entryPoints = {
   'temporal/worker-main': 'temporal/worker-main.ts',
   'partners/sandbox-network/main': 'partners/sandbox-network/main.ts',
   'scripts/merchant-create': 'scripts/merchant-create.ts',
+  'scripts/partner-configure': 'scripts/partner-configure.ts',
 };
 
 interface Manifest {
@@ -109,7 +110,10 @@ if (!flags['no-web']) {
 // that the lock file still matches it for `npm ci --omit=dev`.
 const builtManifest: Manifest = {
   ...manifest,
-  scripts: { 'merchant:create': 'node scripts/merchant-create.js' },
+  scripts: {
+    'merchant:create': 'node scripts/merchant-create.js',
+    'partner:configure': 'node scripts/partner-configure.js',
+  },
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(builtManifest, null, 2)}\n`);
 cpSync(join(projectRoot, 'package-lock.json'), join(out, 'package-lock.json'));

@@ -18,6 +18,8 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { docsContent } from './build/docs-content.js';
 import { openapiDocuments } from './build/openapi-documents.js';
+import { partnerPages } from './build/partner-pages.js';
+import { PARTNER_PROFILES } from '../partners/profiles.js';
 import { colorModeConfig, COLOR_MODE_STORAGE_KEY } from './src/site/color-mode/config.js';
 import { colorModeInlineScript } from './src/site/color-mode/inline-script.js';
 
@@ -81,7 +83,12 @@ export default defineConfig({
   base: '/',
   publicDir: resolve(webRoot, 'public'),
   plugins: [
-    docsContent({ contentDir: resolve(webRoot, 'src/docs/content'), routeBase: '/docs' }),
+    docsContent({
+      contentDir: resolve(webRoot, 'src/docs/content'),
+      routeBase: '/docs',
+      // The partner pages come from the partners the code registers (web/build/partner-pages.ts).
+      generatedPages: () => partnerPages(Object.values(PARTNER_PROFILES)),
+    }),
     tanstackRouter({
       target: 'react',
       // Each route's component is its own chunk: a checkout page never downloads the docs shell.

@@ -2,6 +2,7 @@
 // so a retried activity never moves money twice (see the retry contract in partners/partner.ts).
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
+import { findPartnerAccount } from '../../db/partner-accounts';
 import { payingWalletToken } from '../../db/wallet';
 import { detokenizeGiftCard } from '../../db/gift-card-vault';
 import { cardFingerprint, cvvAnswerFor, detokenize, recordCvvAnswer, type DetokenizedCard } from '../../db/vault';
@@ -10,12 +11,13 @@ import type { OperationKind } from '../../domain/payment-ledger';
 import type {
   AuthorizeResult,
   OperationResult,
+  PartnerAdapter,
   PartnerCustomer,
   PaymentInstrument,
   PartnerRegistry,
   ThreeDsOptions,
 } from '../../partners';
-import { PartnerRequestError, PartnerUnavailableError, PERMANENT_FAILURE } from '../../partners';
+import { needsAccount, PartnerRequestError, PartnerUnavailableError, PERMANENT_FAILURE } from '../../partners';
 import type { LegInstrument } from '../../workflows/payment/types';
 
 export interface AuthorizeLegInput {
@@ -37,6 +39,8 @@ export interface AuthorizeLegInput {
 
 export interface OperateLegInput {
   kind: OperationKind;
+  /** Finds the entity's own account at a partner that needs one; absent from calls scheduled before there were such partners. */
+  entity_id?: string;
   partner: string;
   idempotency_key: string;
   authorization_reference: string;
@@ -55,7 +59,28 @@ function rethrowForTemporal(error: unknown): never {
   throw error;
 }
 
+export interface AuthorizationStatusInput {
+  /** As in OperateLegInput. */
+  entity_id?: string;
+  partner: string;
+  partner_reference: string;
+}
+
 export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buffer; partners: PartnerRegistry }) {
+  /**
+   * The adapter for one call. A partner on the entity's own account (Stripe) gets the entity's
+   * credentials, decrypted for this call only; an entity that never configured it cannot succeed by
+   * retrying, so that is a permanent failure.
+   */
+  async function adapterFor(partner: string, entityId: string | undefined): Promise<PartnerAdapter> {
+    if (!needsAccount(partner)) return deps.partners.partnerFor(partner);
+    const account = entityId ? await findPartnerAccount(deps.sql, deps.encryptionKey, entityId, partner) : undefined;
+    if (!account) {
+      throw ApplicationFailure.nonRetryable(`${partner} is not configured for this entity`, PERMANENT_FAILURE.request);
+    }
+    return deps.partners.partnerFor(partner, account);
+  }
+
   function cardInstrument(
     card: DetokenizedCard,
     instrument: Extract<LegInstrument, { kind: 'vaulted-card' }>,
@@ -147,6 +172,7 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
    * the same idempotency key.
    */
   async function authorizeVaultedCard(
+    adapter: PartnerAdapter,
     input: AuthorizeLegInput,
     instrument: Extract<LegInstrument, { kind: 'vaulted-card' }>,
   ): Promise<AuthorizeResult> {
@@ -169,9 +195,7 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
       );
       if (kept) return withFingerprint(kept, input.entity_id, found.card.number);
     }
-    const result = await deps.partners
-      .partnerFor(input.partner)
-      .authorize(partnerRequest(input, cardInstrument(found.card, instrument)));
+    const result = await adapter.authorize(partnerRequest(input, cardInstrument(found.card, instrument)));
     if (found.card.cvv !== undefined) {
       await recordCvvAnswer(
         deps.sql,
@@ -196,10 +220,10 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
 
   return {
     async authorizeLeg(input: AuthorizeLegInput): Promise<AuthorizeResult> {
-      const adapter = deps.partners.partnerFor(input.partner);
+      const adapter = await adapterFor(input.partner, input.entity_id);
       try {
         const instrument = input.instrument;
-        if (instrument.kind === 'vaulted-card') return await authorizeVaultedCard(input, instrument);
+        if (instrument.kind === 'vaulted-card') return await authorizeVaultedCard(adapter, input, instrument);
         if (input.instrument.kind === 'partner-reference') {
           // A foreign authorization made outside Tessera: adopt what the partner holds.
           const found = await adapter.status({ partner_reference: input.instrument.partner_reference });
@@ -217,7 +241,7 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
     },
 
     async operateLeg(input: OperateLegInput): Promise<OperationResult> {
-      const adapter = deps.partners.partnerFor(input.partner);
+      const adapter = await adapterFor(input.partner, input.entity_id);
       const request = {
         idempotency_key: input.idempotency_key,
         partner_reference: input.authorization_reference,
@@ -233,11 +257,10 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
       }
     },
 
-    async authorizationStatus(input: { partner: string; partner_reference: string }): Promise<AuthorizeResult> {
+    async authorizationStatus(input: AuthorizationStatusInput): Promise<AuthorizeResult> {
+      const adapter = await adapterFor(input.partner, input.entity_id);
       try {
-        const result = await deps.partners
-          .partnerFor(input.partner)
-          .status({ partner_reference: input.partner_reference });
+        const result = await adapter.status({ partner_reference: input.partner_reference });
         if (result.type !== 'authorization')
           throw ApplicationFailure.nonRetryable('not an authorization reference', PERMANENT_FAILURE.request);
         return result;

@@ -282,6 +282,29 @@ export class PaymentGateway {
   }
 
   /**
+   * A partner on the entity's own account (Stripe) says one of the entity's payments changed, in a
+   * notification checked with the entity's secret. Such events carry their object without its
+   * details (a PaymentIntent without its charge, where the 3-D Secure outcome is) and may arrive
+   * out of order, so the event is a prompt, not a result: the workflow asks the partner for the
+   * current state, as when the shopper comes back. A payment of another entity is not found,
+   * whatever the event claims; one with nothing left to settle has nothing to do.
+   */
+  async partnerPrompted(id: string, entityId: string, log: FastifyBaseLogger): Promise<void> {
+    const handle = this.handle(id);
+    try {
+      const view = await handle.query(getPaymentQuery);
+      if (view.entity_id !== entityId) throw notFound('payment');
+      const status = view.authorization?.status;
+      if (status !== 'PENDING' && status !== 'UNCERTAIN') return;
+      const fresh = await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] });
+      await projectAnswer(this.deps.sql, log, { payment: fresh });
+    } catch (error) {
+      if (isWorkflowNotFound(error)) throw notFound('payment');
+      throw error;
+    }
+  }
+
+  /**
    * A repeated key means an earlier request was processed, but its answer (and the read-model
    * write that goes with it) may have been lost on the way: a timeout, a 503. The repeat writes
    * the read model from the workflow, so that what the 409 points to is what a cached read shows.

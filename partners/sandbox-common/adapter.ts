@@ -1,7 +1,7 @@
 // What the four sandbox adapters share: they talk to one sandbox network, so capture, void,
 // refund, status and notifications are the same; each adapter folder only says how its payment
 // instrument goes into an authorize call (like a connector's request transformer).
-import { methodsOf, type PartnerName } from '../catalog';
+import { methodsOf, type SandboxPartnerName } from '../catalog';
 import { PartnerHttpClient } from '../http';
 import {
   PartnerNotificationError,
@@ -49,7 +49,7 @@ export abstract class SandboxPartnerAdapter implements PartnerAdapter {
   private readonly toleranceSeconds: number;
 
   constructor(
-    readonly name: PartnerName,
+    readonly name: SandboxPartnerName,
     config: SandboxAdapterConfig = {},
   ) {
     this.methods = methodsOf(name);

@@ -8,7 +8,14 @@
 // format: adapters translate it, so the orchestrator never depends on the sandbox's fields.
 import { Type, type Static } from 'typebox';
 import type { OperationKind } from '../../domain/payment-ledger';
-import { CARD_NETWORKS, CURRENCIES, PARTNER_NAMES, type Currency, type PartnerName, type ReasonCode } from '../catalog';
+import {
+  CARD_NETWORKS,
+  CURRENCIES,
+  SANDBOX_PARTNER_NAMES,
+  type Currency,
+  type SandboxPartnerName,
+  type ReasonCode,
+} from '../catalog';
 import type {
   AuthenticationOutcome,
   AuthorizationAmounts,
@@ -74,7 +81,7 @@ export type WireOperationBody = Static<typeof WireOperationBody>;
 export const WireBalanceBody = Type.Object({ number: Str(32), pin: Type.Optional(Str(16)) });
 export type WireBalanceBody = Static<typeof WireBalanceBody>;
 
-export const PartnerParam = Type.Object({ partner: Literals(PARTNER_NAMES) });
+export const PartnerParam = Type.Object({ partner: Literals(SANDBOX_PARTNER_NAMES) });
 /** An authorization's or an operation's reference in a path. */
 export const ReferenceParam = Type.Object({ reference: Str(64) });
 
@@ -84,7 +91,7 @@ export const ReferenceParam = Type.Object({ reference: Str(64) });
 export interface WireAuthorization {
   object: 'authorization';
   reference: string;
-  partner: PartnerName;
+  partner: SandboxPartnerName;
   method: string;
   status: PartnerAuthorizationStatus;
   amount: number;
@@ -108,7 +115,7 @@ export interface WireOperation {
   object: OperationKind;
   reference: string;
   authorization_reference: string;
-  partner: PartnerName;
+  partner: SandboxPartnerName;
   status: PartnerOperationStatus;
   amount: number;
   processed_amount: number;
@@ -147,7 +154,7 @@ export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 
 export const LedgerQuery = Type.Object({
   type: Type.Optional(Literals(LEDGER_ENTRY_TYPES)),
-  partner: Type.Optional(Literals(PARTNER_NAMES)),
+  partner: Type.Optional(Literals(SANDBOX_PARTNER_NAMES)),
   partner_reference: Type.Optional(Str(64)),
   authorization_reference: Type.Optional(Str(64)),
   idempotency_key: Type.Optional(Str(255)),
@@ -159,7 +166,7 @@ export interface LedgerEntry {
   seq: number;
   at: string;
   type: LedgerEntryType;
-  partner: PartnerName;
+  partner: SandboxPartnerName;
   method: string;
   /** The entry's own reference: the authorization's for AUTHORIZE*, the operation's otherwise. */
   partner_reference: string;

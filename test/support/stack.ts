@@ -31,6 +31,11 @@ export interface StackOptions {
   rateLimits?: RateLimits;
   /** Fastify's trustProxy for the api; default none. */
   trustProxy?: boolean | string;
+  /**
+   * Where the Stripe adapter calls (stripe-mock, or the simulator in front of it); default an
+   * address where nothing listens, so that no test can ever reach api.stripe.com.
+   */
+  stripeApiUrl?: string;
   /** The shared servers; default: what the global setup provides (outside Vitest, pass them). */
   infrastructure?: SharedInfrastructure;
 }
@@ -115,6 +120,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
     rateLimits: options.rateLimits ?? unreachedRateLimits,
     trustProxy: options.trustProxy ?? false,
+    stripeApiUrl: options.stripeApiUrl ?? 'http://127.0.0.1:1',
   });
   const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
   const sandbox = await startSandboxNetwork({

@@ -34,6 +34,7 @@ export function workerEnv(options: WorkerProcessOptions): NodeJS.ProcessEnv {
     TESSERA_ENCRYPTION_KEY: config.encryptionKey.toString('base64'),
     SANDBOX_PARTNERS_URL: options.sandboxPartnersUrl ?? config.sandboxPartnersUrl,
     SANDBOX_NOTIFICATION_SECRET: config.sandboxNotificationSecret,
+    STRIPE_API_URL: config.stripeApiUrl,
     ...(options.workflowBundlePath ? { TESSERA_WORKFLOW_BUNDLE: options.workflowBundlePath } : {}),
     ...options.env,
   };

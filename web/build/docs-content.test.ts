@@ -106,4 +106,45 @@ describe('docs compiler', () => {
       /Two documentation pages have the route/,
     );
   });
+
+  it('serves generated pages as ordinary pages, completed by a file at their path', async () => {
+    const dir = contentDir({
+      'partners/acme/index.mdx': '## Setting up\n\nWritten by hand.\n',
+      'partners/other.mdx': page('Other', 'x'),
+    });
+    const compiler = createDocsCompiler({
+      contentDir: dir,
+      routeBase: '/docs',
+      generatedPages: () => [
+        { path: 'partners/acme/index.mdx', source: page('Acme', '## Capabilities\n\nGenerated.') },
+        { path: 'partners/acme/card.mdx', source: page('Acme card', 'Generated only.') },
+      ],
+    });
+    const docs = await compiler.scan();
+    expect(docs.map(({ id, path, title, isIndex }) => ({ id, path, title, isIndex }))).toEqual([
+      { id: 'partners/acme', path: '/docs/partners/acme/', title: 'Acme', isIndex: true },
+      { id: 'partners/acme/card', path: '/docs/partners/acme/card', title: 'Acme card', isIndex: false },
+      { id: 'partners/other', path: '/docs/partners/other', title: 'Other', isIndex: false },
+    ]);
+    expect(compiler.isGenerated(join(dir, 'partners/acme/card.mdx'))).toBe(true);
+    expect(compiler.sourceOf(join(dir, 'partners/acme/index.mdx'))).toMatch(
+      /Generated\.\n\n## Setting up\n\nWritten by hand\./,
+    );
+    const index = await compiler.searchIndex(docs);
+    expect(index.sections.map((section) => section.heading)).toEqual(
+      expect.arrayContaining(['Capabilities', 'Setting up']),
+    );
+  });
+
+  it('refuses a file completing a generated page with its own frontmatter, or completing nothing', async () => {
+    const generatedPages = () => [{ path: 'partners/acme/index.mdx', source: page('Acme', 'Generated.') }];
+    const ownFrontmatter = contentDir({ 'partners/acme/index.mdx': page('Mine', 'x') });
+    await expect(
+      createDocsCompiler({ contentDir: ownFrontmatter, routeBase: '/docs', generatedPages }).scan(),
+    ).rejects.toThrow(/completes a generated page/);
+    const orphan = contentDir({ 'partners/gone/index.mdx': 'A partner no longer registered.\n' });
+    await expect(createDocsCompiler({ contentDir: orphan, routeBase: '/docs', generatedPages }).scan()).rejects.toThrow(
+      /no generated page for it to complete/,
+    );
+  });
 });

@@ -57,7 +57,13 @@ export async function pollLeg(run: PaymentRun, leg: AuthorizationLegState): Prom
     recordAuthorization(
       run,
       leg,
-      await authorizationStatusAtPartner({ partner: leg.partner, partner_reference: leg.partner_reference }),
+      // The entity finds its own account at partners that need one; only the activity's input grows,
+      // the commands stay the same, so recorded histories replay unchanged.
+      await authorizationStatusAtPartner({
+        entity_id: run.state.entity_id,
+        partner: leg.partner,
+        partner_reference: leg.partner_reference,
+      }),
     );
   } catch {
     // Still no answer: the next poll tries again.

@@ -2,7 +2,9 @@
 // then each part sent to the partner holding it. A part whose outcome is unknown is re-sent with
 // the same idempotency key until its partner answers.
 import { ApplicationFailure, condition, sleep, uuid4 } from '@temporalio/workflow';
+import { authorizationBalances } from '../../domain/payment-amounts';
 import type { OperationKind } from '../../domain/payment-ledger';
+import { capturesOnce } from '../../partners/catalog';
 import { planOperation, type Allocation } from '../../domain/payment-operations';
 import { operationStatus } from '../../domain/payment-status';
 import type { OperationRequestInput } from '../../domain/validation/operation';
@@ -45,6 +47,8 @@ async function sendOperationLeg(
     const result = await operateAtPartner(
       {
         kind: operation.kind,
+        // As in pollLeg: the activity's input grows, the commands stay the same.
+        entity_id: state.entity_id,
         partner: leg.partner,
         idempotency_key: `payment/${state.id}/${operation.kind}/${operation.id}/${tx.id}`,
         authorization_reference: leg.partner_reference ?? '',
@@ -70,6 +74,22 @@ async function sendOperationLeg(
     operation.updated_at = run.now();
     run.changed({ operation });
   }
+  if (operation.kind === 'capture' && tx.status === 'SUCCESS') await recordReleasedRest(run, tx.authorization_id);
+}
+
+/**
+ * A partner that captures once (Stripe, without multicapture) released what a partial capture left
+ * on the authorization. Left as it is, the payment would offer that rest to capture and void while
+ * the partner holds nothing: it is recorded as a void of the orchestrator's, which the partner's
+ * adapter confirms without moving money. What other operations in flight have reserved stays theirs.
+ */
+async function recordReleasedRest(run: PaymentRun, authorizationId: string): Promise<void> {
+  const leg = run.legById(authorizationId);
+  if (!run.recordsReleasedRest || !capturesOnce(leg.partner)) return;
+  const rest =
+    authorizationBalances(ledgerOf(run.state)).find((balance) => balance.id === leg.id)?.remaining_amount ?? 0;
+  if (rest <= 0) return;
+  await runOperation(run, 'void', { amount: rest, partner_transaction_id: leg.id }, 'ORCHESTRATOR', uuid4());
 }
 
 export async function runOperation(

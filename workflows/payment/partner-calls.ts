@@ -19,7 +19,11 @@
 // of the Update that waited for the authorization.
 import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
-import type { AuthorizeLegInput, OperateLegInput } from '../../activities/payments/partner-calls';
+import type {
+  AuthorizationStatusInput,
+  AuthorizeLegInput,
+  OperateLegInput,
+} from '../../activities/payments/partner-calls';
 import type { AuthorizeResult, OperationResult } from '../../partners/partner';
 import { PERMANENT_FAILURE_TYPES } from '../../partners/catalog';
 
@@ -80,10 +84,7 @@ export function operateAtPartner(input: OperateLegInput, how: PartnerCallMode): 
   );
 }
 
-export function authorizationStatusAtPartner(input: {
-  partner: string;
-  partner_reference: string;
-}): Promise<AuthorizeResult> {
+export function authorizationStatusAtPartner(input: AuthorizationStatusInput): Promise<AuthorizeResult> {
   return quickThenDurable(
     () => quick.authorizationStatus(input),
     () => durable.authorizationStatus(input),

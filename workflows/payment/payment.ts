@@ -36,6 +36,7 @@ const { savePaymentProjection } = proxyLocalActivities<Activities>({
 export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Payment> {
   const run = new PaymentRun(input);
   run.keepsCardFingerprints = patched('card-fingerprint');
+  run.recordsReleasedRest = patched('record-released-rest');
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);
   const readModel = new ReadModel(

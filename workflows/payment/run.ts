@@ -31,6 +31,12 @@ export class PaymentRun {
    * same workflow task, its marker could be recorded out of the order a replay produces.
    */
   keepsCardFingerprints = false;
+  /**
+   * Whether what a partner that captures once (catalog.ts capturesOnce) released at a partial
+   * capture is recorded as a void of the orchestrator's (added after payments shipped; decided at
+   * the start of the run, as above).
+   */
+  recordsReleasedRest = false;
   private lastAuthorizationStatus: AuthorizationStatus;
 
   constructor(readonly input: PaymentWorkflowInput) {

@@ -1,10 +1,20 @@
 // Where partners send the shopper back (3DS challenge, wallet approval, lender page), and where
 // partners post their notifications. Neither is called by the merchant: no credentials, but a
-// notification must carry the partner's signature.
-import type { FastifyInstance } from 'fastify';
+// notification must carry the partner's signature. A partner on each entity's own account (Stripe)
+// signs with that entity's secret and posts to the entity's address,
+// /partners/{partner}/notifications/{entity_id}: the address says whose secret to check with, and
+// its events prompt the payment to read the partner again (gateway/payments.ts partnerPrompted).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { PartnerNotificationError, type PartnerRegistry } from '../../../partners';
+import {
+  PartnerNotificationError,
+  isPartnerName,
+  needsAccount,
+  type PartnerAccount,
+  type PartnerAdapter,
+  type PartnerRegistry,
+} from '../../../partners';
 import { parseAuthorizationIdempotencyKey } from '../../../workflows/payment/ids';
 import type { KeyRing } from '../../auth/key-ring';
 import { redirectionUrl, signRedirection } from '../../auth/redirect-token';
@@ -15,9 +25,13 @@ import type { PaymentGateway } from '../../gateway/payments';
 interface Deps {
   keys: KeyRing;
   partners: PartnerRegistry;
+  /** The entity's account at a partner that needs one (db/partner-accounts.ts), decrypted. */
+  partnerAccount: (entityId: string, partner: string) => Promise<PartnerAccount | undefined>;
   clientSessions: ClientSessionGateway;
   payments: PaymentGateway;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -58,13 +72,21 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
     // Signatures are computed over the exact bytes: keep the body as text.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    scope.post('/partners/:partner/notifications', { schema: { hide: true } }, async (request, reply) => {
-      const { partner } = request.params as { partner: string };
-      let adapter;
-      try {
+    const receive = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      partner: string,
+      entityId: string | undefined,
+    ): Promise<FastifyReply> => {
+      // A partner on the entities' own accounts is only heard at an entity's address, the others only at theirs.
+      if (!isPartnerName(partner) || needsAccount(partner) !== (entityId !== undefined)) throw notFound('partner');
+      let adapter: PartnerAdapter;
+      if (entityId === undefined) {
         adapter = deps.partners.partnerFor(partner);
-      } catch {
-        throw notFound('partner');
+      } else {
+        const account = UUID.test(entityId) ? await deps.partnerAccount(entityId, partner) : undefined;
+        if (!account) throw notFound('partner');
+        adapter = deps.partners.partnerFor(partner, account);
       }
       let notification;
       try {
@@ -77,10 +99,24 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
           throw new HttpProblem(401, 'invalid_signature', 'the notification signature is invalid');
         throw error;
       }
+      // Trusted, but about nothing Tessera waits for (a refund's event, a payment made elsewhere):
+      // acknowledged, or the partner would send it again for days.
+      if (!notification) return reply.status(204).send();
       const target = parseAuthorizationIdempotencyKey(notification.idempotency_key);
       if (!target) throw notFound('payment');
-      await deps.payments.partnerNotified(target.paymentId, target.legId, notification.result);
+      if (entityId === undefined) {
+        await deps.payments.partnerNotified(target.paymentId, target.legId, notification.result);
+      } else {
+        await deps.payments.partnerPrompted(target.paymentId, entityId, request.log);
+      }
       return reply.status(204).send();
+    };
+    scope.post('/partners/:partner/notifications', { schema: { hide: true } }, (request, reply) =>
+      receive(request, reply, (request.params as { partner: string }).partner, undefined),
+    );
+    scope.post('/partners/:partner/notifications/:entity_id', { schema: { hide: true } }, (request, reply) => {
+      const params = request.params as { partner: string; entity_id: string };
+      return receive(request, reply, params.partner, params.entity_id);
     });
   });
 }

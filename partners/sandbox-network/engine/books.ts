@@ -3,7 +3,7 @@
 // decides lives beside it (cards.ts, gift-cards.ts, wallets.ts, instalments.ts); index.ts puts
 // them together behind the one API the server calls.
 import { randomBytes } from 'node:crypto';
-import type { Currency, PartnerName, ReasonCode } from '../../catalog';
+import type { Currency, SandboxPartnerName, ReasonCode } from '../../catalog';
 import type {
   AuthenticationOutcome,
   AuthorizationAmounts,
@@ -43,7 +43,7 @@ export type PendingStep = PageKind | 'review' | 'uncertain';
 
 export interface AuthorizationRecord {
   reference: string;
-  partner: PartnerName;
+  partner: SandboxPartnerName;
   method: string;
   status: PartnerAuthorizationStatus;
   amount: number;

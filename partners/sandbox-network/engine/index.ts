@@ -1,7 +1,7 @@
 // The sandbox "bank" the server calls: authorizations, operations, reads and shopper pages, all
 // in memory and without HTTP (server.ts wraps it). What is common to every partner is here and in
 // books.ts and operations.ts; what a partner decides is in its instrument's file.
-import { offersMethod, type Currency, type PartnerName } from '../../catalog';
+import { offersMethod, type Currency, type SandboxPartnerName } from '../../catalog';
 import type { PartnerAuthorizationStatus } from '../../partner';
 import type {
   LedgerEntry,
@@ -56,7 +56,7 @@ function isHttpUrl(value: string): boolean {
 export class SandboxEngine {
   private readonly books: Books;
   private readonly giftCards = new GiftCards();
-  private readonly instruments: Readonly<Record<PartnerName, Instrument>>;
+  private readonly instruments: Readonly<Record<SandboxPartnerName, Instrument>>;
 
   constructor(options: EngineOptions) {
     this.books = new Books(options);
@@ -82,7 +82,7 @@ export class SandboxEngine {
     return this.books.ledger(filter);
   }
 
-  authorize(partner: PartnerName, body: WireAuthorizeBody, idempotencyKey: string): WireAuthorization {
+  authorize(partner: SandboxPartnerName, body: WireAuthorizeBody, idempotencyKey: string): WireAuthorization {
     if (!offersMethod(partner, body.method)) {
       throw new SandboxHttpError(422, 'unsupported_method', `${partner} does not offer method ${body.method}`);
     }

@@ -1,7 +1,7 @@
 // Capture, void and refund, the same for every partner: validated like an acquirer would, and a
 // refusal is a FAILURE answer, not an error. The partner's own money moves through its
 // instrument's onOperation (gift card balances).
-import type { PartnerName, ReasonCode } from '../../catalog';
+import type { SandboxPartnerName, ReasonCode } from '../../catalog';
 import type { WireOperation, WireOperationBody } from '../schemas';
 import { SandboxHttpError, amountsOf, newId, type Books, type Instrument, type OperationKind } from './books';
 
@@ -10,7 +10,7 @@ const PAST_TENSE: Record<OperationKind, string> = { capture: 'captured', void: '
 
 export function operate(
   books: Books,
-  instruments: Readonly<Record<PartnerName, Instrument>>,
+  instruments: Readonly<Record<SandboxPartnerName, Instrument>>,
   kind: OperationKind,
   reference: string,
   body: WireOperationBody,

@@ -1,7 +1,7 @@
-// Samples of web/src/docs/content/partners/sandbox-giftcard.mdx
+// Samples of web/src/docs/content/partners/sandbox-giftcard/gift-card.mdx
 import { expect } from 'vitest';
-import { call, eventually } from '../../../support/api-client';
-import { statusOf, type PagePlan } from '../../../support/docs-samples/harness';
+import { call, eventually } from '../../../../support/api-client';
+import { statusOf, type PagePlan } from '../../../../support/docs-samples/harness';
 
 export default {
   merchant: 'fresh',

@@ -1,6 +1,6 @@
-// Samples of web/src/docs/content/partners/sandbox-card.mdx
+// Samples of web/src/docs/content/partners/sandbox-card/credit-card.mdx
 import { expect } from 'vitest';
-import { statusOf, type PagePlan } from '../../../support/docs-samples/harness';
+import { statusOf, type PagePlan } from '../../../../support/docs-samples/harness';
 
 export default {
   merchant: 'fresh',

@@ -1,6 +1,6 @@
-// Samples of web/src/docs/content/partners/sandbox-instalments.mdx
+// Samples of web/src/docs/content/partners/sandbox-instalments/3x.mdx
 import { expect } from 'vitest';
-import { decideAndReturn, statusOf, type PagePlan } from '../../../support/docs-samples/harness';
+import { decideAndReturn, statusOf, type PagePlan } from '../../../../support/docs-samples/harness';
 
 export default {
   merchant: 'fresh',
