@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isGrpcServiceError, ServiceError } from '@temporalio/client';
+import { isTransientDatabaseError } from '../../db/transient-errors';
 import { apiErrorBody, type ApiErrorCode } from './api-error';
 import { HttpProblem, problemBody, type FieldError } from './problem';
 import { fieldErrorsFromAjv } from './validation';
@@ -131,6 +132,18 @@ export function installErrorHandling(app: FastifyInstance): void {
         code: 'temporarily_unavailable',
         detail:
           'the payment engine is busy or recovering; retry the same request (with the same x-idempotency-key) shortly',
+        headers: { 'retry-after': '2' },
+      });
+    }
+    if (isTransientDatabaseError(error)) {
+      // The database is restarting or unreachable (the fault matrix restarts it mid-traffic): a
+      // 500 would tell the client its request is wrong, when the same request succeeds shortly.
+      request.log.warn({ err: error.message, code: error.code }, 'database unavailable');
+      return sendError(request, reply, {
+        status: 503,
+        code: 'temporarily_unavailable',
+        detail:
+          'the database is restarting or unreachable; retry the same request (with the same x-idempotency-key) shortly',
         headers: { 'retry-after': '2' },
       });
     }
