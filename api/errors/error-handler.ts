@@ -79,7 +79,7 @@ const frameworkCodes: Record<string, { code: string; detail: string }> = {
 /**
  * gRPC answers of the Temporal server that say "not now" rather than "no": overloaded, timed out,
  * unreachable, or a workflow whose last task failed and is being retried (FAILED_PRECONDITION on an
- * Update while the worker recovers; seen during the durability test). The same request succeeds later.
+ * Update while the worker recovers; seen when the fault matrix kills workers). The same request succeeds later.
  */
 const transientGrpcCodes = new Set([4, 8, 9, 14]);
 function isTransientTemporalError(error: unknown): boolean {

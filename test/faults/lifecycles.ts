@@ -49,6 +49,10 @@ export interface Tracked {
   /** Each call: method, path, and what came back (status, or "no answer"). */
   calls: string[];
   retries: number;
+  /** Faults that landed while this lifecycle was under way. */
+  faultsLived: number;
+  /** Answers 500 and other 5xx but 502-504: a server error where "try again" was due. */
+  serverErrors: string[];
   error?: string;
   doneAt?: number;
 }
@@ -114,8 +118,14 @@ export function plan(index: number, scenario: string): Tracked {
     acknowledged: [],
     calls: [],
     retries: 0,
+    faultsLived: 0,
+    serverErrors: [],
   };
 }
+
+let httpInFlight = 0;
+/** HTTP calls of every client under way right now (a kill of the api can then land mid-request). */
+export const requestsInFlight = () => httpInFlight;
 
 class Client {
   constructor(
@@ -125,6 +135,7 @@ class Client {
 
   /** One HTTP attempt, bounded. */
   async attempt(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    httpInFlight += 1;
     try {
       const response = await fetch(`${this.options.baseUrl}${path}`, {
         method,
@@ -145,6 +156,8 @@ class Client {
       return { status: response.status, body: parsed };
     } catch (error) {
       return { status: 0, body: undefined, error: error instanceof Error ? error.name : String(error) };
+    } finally {
+      httpInFlight -= 1;
     }
   }
 
@@ -167,7 +180,10 @@ class Client {
     let answer: Answer = { status: 0, body: undefined };
     for (let tries = 0; tries < 1_000 && Date.now() < this.options.deadline; tries += 1) {
       answer = await this.attempt(method, path, body, { ...credentials, ...headers });
-      this.p.calls.push(`${method} ${path.replace(/[0-9a-f-]{36}/g, '…')} ${answer.status || answer.error}`);
+      const call = `${method} ${path.replace(/[0-9a-f-]{36}/g, '…')} ${answer.status || answer.error}`;
+      this.p.calls.push(call);
+      if (answer.status >= 500 && ![502, 503, 504].includes(answer.status))
+        this.p.serverErrors.push(`${call}: ${JSON.stringify(answer.body)?.slice(0, 200)}`);
       if (answer.status !== 0 && answer.status < 500 && answer.status !== 429) return answer;
       this.p.retries += 1;
       await sleep(backoff(tries));
@@ -191,7 +207,9 @@ class Client {
       cached = !cached;
       await sleep(between(300, 800));
     }
-    throw new Error(`payment ${id}: never ${what}; last read ${last?.status} ${JSON.stringify(last?.body)?.slice(0, 300)}`);
+    throw new Error(
+      `payment ${id}: never ${what}; last read ${last?.status} ${JSON.stringify(last?.body)?.slice(0, 300)}`,
+    );
   }
 }
 
@@ -220,12 +238,7 @@ async function vaultGiftCard(client: Client): Promise<string> {
   return answer.body.vault_form_token;
 }
 
-async function operate(
-  client: Client,
-  p: Tracked,
-  kind: 'capture' | 'refund' | 'void',
-  amount: number,
-): Promise<void> {
+async function operate(client: Client, p: Tracked, kind: 'capture' | 'refund' | 'void', amount: number): Promise<void> {
   const path = { capture: 'captures', refund: 'refunds', void: 'voids' }[kind];
   const answer = await client.call(
     'POST',
@@ -307,7 +320,12 @@ export async function drive(p: Tracked, options: DriveOptions): Promise<void> {
                 method: 'giftcard',
                 vault_form_token: await vaultGiftCard(client),
               },
-              { amount: p.amount - giftCardPart, partner: 'sandbox-card', method: 'creditcard', vault_form_token: card },
+              {
+                amount: p.amount - giftCardPart,
+                partner: 'sandbox-card',
+                method: 'creditcard',
+                vault_form_token: card,
+              },
             ]
           : [{ amount: p.amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: card }];
       await createPayment(client, p, {

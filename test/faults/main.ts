@@ -40,5 +40,7 @@ console.log(`\n${formatTable(rows)}\n`);
 for (const row of rows.filter((r) => r.details.length > 0))
   console.log(`${row.scenario}:\n${row.details.map((line) => `  ${line}`).join('\n')}`);
 const failed = rows.filter((row) => !rowPassed(row));
-console.log(`fault matrix: ${rows.length - failed.length} of ${rows.length} scenarios green in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(
+  `fault matrix: ${rows.length - failed.length} of ${rows.length} scenarios green in ${Math.round((Date.now() - started) / 1000)} s`,
+);
 process.exit(failed.length > 0 ? 1 : 0);

@@ -18,6 +18,12 @@ export interface MatrixRow {
   convergedMs: number | undefined;
   /** The bound on convergence. */
   convergeBoundMs: number;
+  /** Answers 500 the clients got (a 503 with Retry-After is the answer for "try again"). */
+  serverErrors: number;
+  /** Calls the clients repeated (no answer, 503), for the log. */
+  retries: number;
+  /** Payments under way when at least one fault landed: a fault that hit none proves nothing. */
+  paymentsHit: number;
   details: string[];
 }
 
@@ -26,15 +32,22 @@ export const SOAK_SIZE: MatrixSize = { soak: true, payments: 60, concurrency: 16
 
 const ATTEMPT_TIMEOUT_MS = 15_000;
 
-/** A row is green when every count is zero and it converged in time. */
+/**
+ * A row is green when every count is zero, it converged in time, no client got a 500, and its
+ * fault was injected at least once (the control row injects none).
+ */
 export function rowPassed(row: MatrixRow): boolean {
+  const injectedAsPlanned = row.scenario.startsWith('none')
+    ? row.faultsInjected === 0
+    : row.faultsInjected > 0 && row.paymentsHit > 0;
   return (
     row.lost === 0 &&
     row.doubled === 0 &&
     row.stuck === 0 &&
     row.webhooksMissing === 0 &&
+    row.serverErrors === 0 &&
     row.convergedMs !== undefined &&
-    row.faultsInjected > 0 === !row.scenario.startsWith('none')
+    injectedAsPlanned
   );
 }
 
@@ -52,22 +65,26 @@ export async function runScenario(
   const invalidBefore = stack.webhooks.invalidSignatures;
   const convergeBoundMs = size.soak ? 600_000 : 180_000;
   const startWindowMs = scenario.startWindowMs(size);
-  const payments: Tracked[] = Array.from({ length: size.payments }, (_, index) =>
+  const count = scenario.payments?.(size) ?? size.payments;
+  const payments: Tracked[] = Array.from({ length: count }, (_, index) =>
     plan(index, scenario.name.replace(/\W+/g, '-')),
   );
   // Clients give up on a lifecycle only well after the fault has healed and the bound has passed.
   const driveDeadline = Date.now() + startWindowMs + 120_000 + convergeBoundMs;
 
-  let active = 0;
+  const underWay = new Set<Tracked>();
   let driversDone = false;
   const context = {
     stack,
     size,
-    active: () => active,
+    active: () => underWay.size,
     driversDone: () => driversDone,
+    hit: () => {
+      for (const p of underWay) p.faultsLived += 1;
+    },
     say,
   };
-  say(`${scenario.name}: ${size.payments} payments over ${Math.round(startWindowMs / 1000)} s while ${scenario.fault}`);
+  say(`${scenario.name}: ${count} payments over ${Math.round(startWindowMs / 1000)} s while ${scenario.fault}`);
   const injecting = scenario.inject(context);
   // Payments start spread over the window, at most `concurrency` under way at once.
   let next = 0;
@@ -78,11 +95,17 @@ export async function runScenario(
         const p = payments[next++]!;
         const startAt = started + (p.index * startWindowMs) / payments.length;
         if (Date.now() < startAt) await sleep(startAt - Date.now());
-        active += 1;
+        underWay.add(p);
         try {
-          await drive(p, { baseUrl: stack.apiUrl, merchant, webhookUrl: stack.webhooks.url, attemptTimeoutMs: ATTEMPT_TIMEOUT_MS, deadline: driveDeadline });
+          await drive(p, {
+            baseUrl: stack.apiUrl,
+            merchant,
+            webhookUrl: stack.webhooks.url,
+            attemptTimeoutMs: ATTEMPT_TIMEOUT_MS,
+            deadline: driveDeadline,
+          });
         } finally {
-          active -= 1;
+          underWay.delete(p);
           if (p.paymentId) knownPaymentIds.add(p.paymentId);
         }
       }
@@ -122,7 +145,15 @@ export async function runScenario(
   }
   await drivers;
   const unexpectedExits = stack.processes().flatMap((service) => service.unexpectedExits.splice(0));
-  const details = [...(findings?.details ?? ['the payments never finished']), ...unexpectedExits.map((e) => `crash: ${e}`)];
+  const serverErrors = payments.flatMap((p) => p.serverErrors);
+  const details = [
+    ...(findings?.details ?? ['the payments never finished']),
+    ...unexpectedExits.map((e) => `crash: ${e}`),
+    ...serverErrors.slice(0, 10).map((e) => `server error: ${e}`),
+    ...(scenario.name.startsWith('none') || payments.some((p) => p.faultsLived > 0)
+      ? []
+      : ['no fault landed while a payment was under way']),
+  ];
   const row: MatrixRow = {
     scenario: scenario.name,
     payments: payments.length,
@@ -133,11 +164,14 @@ export async function runScenario(
     webhooksMissing: findings?.webhooksMissing ?? 0,
     convergedMs: unexpectedExits.length > 0 ? undefined : convergedMs,
     convergeBoundMs,
-    details: convergedMs === undefined || unexpectedExits.length > 0 ? details : [],
+    serverErrors: serverErrors.length,
+    retries: payments.reduce((n, p) => n + p.retries, 0),
+    paymentsHit: payments.filter((p) => p.faultsLived > 0).length,
+    details: [],
   };
-  const retries = payments.reduce((n, p) => n + p.retries, 0);
+  if (!rowPassed(row)) row.details = details;
   say(
-    `${scenario.name}: ${rowPassed(row) ? 'converged' : 'FAILED'} (${convergedMs === undefined ? 'no convergence' : `${(convergedMs / 1000).toFixed(1)} s`}; client retries ${retries})`,
+    `${scenario.name}: ${rowPassed(row) ? 'converged' : 'FAILED'} (${convergedMs === undefined ? 'no convergence' : `${(convergedMs / 1000).toFixed(1)} s`}; ${row.paymentsHit} of ${row.payments} payments lived through a fault; calls retried ${row.retries}; server errors ${row.serverErrors})`,
   );
   return row;
 }
@@ -145,13 +179,23 @@ export async function runScenario(
 export function scenariosNamed(names: readonly string[] | undefined): Scenario[] {
   if (!names || names.length === 0) return SCENARIOS;
   const chosen = SCENARIOS.filter((scenario) => names.some((name) => scenario.name.startsWith(name)));
-  if (chosen.length === 0) throw new Error(`no scenario named ${names.join(', ')}: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  if (chosen.length === 0)
+    throw new Error(`no scenario named ${names.join(', ')}: ${SCENARIOS.map((s) => s.name).join(', ')}`);
   return chosen;
 }
 
 /** The table, as printed by `npm run test:faults` and shown in the README and the docs. */
 export function formatTable(rows: readonly MatrixRow[]): string {
-  const header = ['scenario', 'payments', 'faults injected', 'lost', 'doubled', 'stuck', 'webhooks missing', 'time to converge'];
+  const header = [
+    'scenario',
+    'payments',
+    'faults injected',
+    'lost',
+    'doubled',
+    'stuck',
+    'webhooks missing',
+    'time to converge',
+  ];
   const lines = rows.map((row) => [
     row.scenario,
     String(row.payments),
@@ -160,7 +204,9 @@ export function formatTable(rows: readonly MatrixRow[]): string {
     String(row.doubled),
     String(row.stuck),
     String(row.webhooksMissing),
-    row.convergedMs === undefined ? `> ${Math.round(row.convergeBoundMs / 1000)} s` : `${(row.convergedMs / 1000).toFixed(1)} s`,
+    row.convergedMs === undefined
+      ? `> ${Math.round(row.convergeBoundMs / 1000)} s`
+      : `${(row.convergedMs / 1000).toFixed(1)} s`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
   const format = (cells: string[]) =>

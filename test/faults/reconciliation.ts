@@ -8,9 +8,13 @@ import type { ReceivedEvent } from '../support/merchant-webhook-endpoint';
 import type { Answer, Merchant, Tracked } from './lifecycles';
 
 export interface Findings {
+  /** Payments (or partner effects of unknown payments) lost: told to exist, or holding money, but not found. */
   lost: number;
+  /** Payments with an effect at the partner twice, or more money moved than asked. */
   doubled: number;
+  /** Payments not in the final state their lifecycle ends in (or with a read model behind). */
   stuck: number;
+  /** Webhook events never received (with a valid signature). */
   webhooksMissing: number;
   /** One line per problem, for the report. */
   details: string[];
@@ -53,8 +57,15 @@ function sum(entries: readonly LedgerEntry[], type: LedgerEntry['type']): number
 
 export async function reconcile(input: ReconciliationInput): Promise<Findings> {
   const findings: Findings = { lost: 0, doubled: 0, stuck: 0, webhooksMissing: 0, details: [] };
-  const note = (column: 'lost' | 'doubled' | 'stuck' | 'webhooksMissing', what: string) => {
-    findings[column] += 1;
+  // Payments are counted once per column, whatever the number of problems; webhooks one by one.
+  const flagged = new Set<string>();
+  let subject = '';
+  const note = (column: 'lost' | 'doubled' | 'stuck' | 'webhooksMissing', what: string, events = 1) => {
+    if (column === 'webhooksMissing') findings.webhooksMissing += events;
+    else if (!flagged.has(`${column} ${subject}`)) {
+      flagged.add(`${column} ${subject}`);
+      findings[column] += 1;
+    }
     if (findings.details.length < 40) findings.details.push(`${column}: ${what}`);
   };
   const auth = { authorization: `Bearer ${input.merchant.token}` };
@@ -71,8 +82,10 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
     if (!id) continue;
     byPayment.set(id, [...(byPayment.get(id) ?? []), entry]);
     // Money the partner holds for a payment nobody knows of.
-    if (!input.knownPaymentIds.has(id) && Date.parse(entry.at) >= input.since)
+    if (!input.knownPaymentIds.has(id) && Date.parse(entry.at) >= input.since) {
+      subject = id;
       note('lost', `partner ${entry.type} ${entry.partner_reference} for unknown payment ${id}`);
+    }
   }
 
   // Events by resource, valid signatures only (the endpoint refuses the others).
@@ -82,9 +95,14 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
     events.set(id, [...(events.get(id) ?? []), received]);
   }
   if (input.invalidSignatures > 0)
-    note('webhooksMissing', `${input.invalidSignatures} deliveries with a signature that does not verify`);
+    note(
+      'webhooksMissing',
+      `${input.invalidSignatures} deliveries with a signature that does not verify`,
+      input.invalidSignatures,
+    );
 
   for (const p of input.payments) {
+    subject = `payment ${p.index}`;
     const label = `#${p.index} ${p.kind}${p.paymentId ? ` ${p.paymentId}` : ''}`;
     if (!p.paymentId) {
       note(
@@ -99,7 +117,10 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
       continue;
     }
     if (fresh.status !== 200) {
-      note('stuck', `${label}: the API answers ${fresh.status} ${fresh.error ?? JSON.stringify(fresh.body)?.slice(0, 200)}`);
+      note(
+        'stuck',
+        `${label}: the API answers ${fresh.status} ${fresh.error ?? JSON.stringify(fresh.body)?.slice(0, 200)}`,
+      );
       continue;
     }
     const view = fresh.body;
@@ -115,8 +136,10 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
 
     // ---- doubled: one effect per key, one authorization per leg, no more money than asked ----
     const perKey = new Map<string, number>();
-    for (const e of lines) if (e.idempotency_key) perKey.set(e.idempotency_key, (perKey.get(e.idempotency_key) ?? 0) + 1);
-    for (const [key, count] of perKey) if (count > 1) note('doubled', `${label}: ${count} partner effects for key ${key}`);
+    for (const e of lines)
+      if (e.idempotency_key) perKey.set(e.idempotency_key, (perKey.get(e.idempotency_key) ?? 0) + 1);
+    for (const [key, count] of perKey)
+      if (count > 1) note('doubled', `${label}: ${count} partner effects for key ${key}`);
     const authorizations = lines.filter((e) => e.type === 'AUTHORIZE' && e.status !== 'REFUSED');
     if (authorizations.length > p.expected.legs)
       note('doubled', `${label}: ${authorizations.length} authorizations at the partner for ${p.expected.legs} leg(s)`);
@@ -128,7 +151,10 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
     };
     for (const what of ['captured', 'refunded', 'voided'] as const) {
       if (atPartner[what] > p.expected[what] || atPartner[what] > inApi[what])
-        note('doubled', `${label}: ${atPartner[what]} ${what} at the partner, ${inApi[what]} in the API, ${p.expected[what]} asked`);
+        note(
+          'doubled',
+          `${label}: ${atPartner[what]} ${what} at the partner, ${inApi[what]} in the API, ${p.expected[what]} asked`,
+        );
       else if (atPartner[what] < inApi[what])
         note('lost', `${label}: the API says ${inApi[what]} ${what}, the partner ${atPartner[what]}`);
     }
@@ -137,7 +163,8 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
       ['refunds', view.refunds],
       ['voids', view.voids],
     ] as const) {
-      if (list.length > p.expected[kind]) note('doubled', `${label}: ${list.length} ${kind} in the API, ${p.expected[kind]} asked`);
+      if (list.length > p.expected[kind])
+        note('doubled', `${label}: ${list.length} ${kind} in the API, ${p.expected[kind]} asked`);
     }
 
     // ---- lost: what the client was told exists must exist, at the partner too ----
@@ -157,7 +184,8 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
     // ---- stuck: not where the lifecycle ends, or a read model behind ----
     const expected = p.expected;
     const problems: string[] = [];
-    if (view.authorization.status !== expected.authorization) problems.push(`authorization ${view.authorization.status}`);
+    if (view.authorization.status !== expected.authorization)
+      problems.push(`authorization ${view.authorization.status}`);
     for (const tx of view.authorization.partner_transactions)
       if (tx.status !== 'AUTHORIZED') problems.push(`leg ${tx.partner} ${tx.status}`);
     for (const operation of [...view.captures, ...view.refunds, ...view.voids]) {
@@ -168,7 +196,10 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
     for (const what of ['captured', 'refunded', 'voided'] as const)
       if (inApi[what] !== expected[what]) problems.push(`${inApi[what]} ${what} (expected ${expected[what]})`);
     if (p.error) problems.push(`client: ${p.error}`);
-    const cached = await get(`${input.baseUrl}/v2/payments/${p.paymentId}`, { ...auth, 'cache-control': 'max-age=86400' });
+    const cached = await get(`${input.baseUrl}/v2/payments/${p.paymentId}`, {
+      ...auth,
+      'cache-control': 'max-age=86400',
+    });
     if (cached.status !== 200) problems.push(`read model answers ${cached.status}`);
     else if (cached.body.version !== view.version)
       problems.push(`read model at version ${cached.body.version}, the payment at ${view.version}`);
@@ -176,15 +207,24 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
 
     // ---- webhooks: every version of the payment, and the final state of each part ----
     const received = events.get(p.paymentId) ?? [];
-    const versions = new Set(received.filter((r) => r.event.event_type === 'PAYMENT').map((r) => r.event.resource.version));
-    const missingVersions: number[] = [];
-    for (let version = 1; version <= view.version; version += 1) if (!versions.has(version)) missingVersions.push(version);
-    if (missingVersions.length > 0)
-      note('webhooksMissing', `${label}: PAYMENT events of versions ${missingVersions.join(', ')} never arrived (final ${view.version})`);
-    const finalAuthorization = received.some(
-      (r) => r.event.event_type === 'AUTHORIZATION' && (r.event.data as any).authorization?.status === view.authorization.status,
+    const versions = new Set(
+      received.filter((r) => r.event.event_type === 'PAYMENT').map((r) => r.event.resource.version),
     );
-    if (!finalAuthorization) note('webhooksMissing', `${label}: no AUTHORIZATION event with status ${view.authorization.status}`);
+    const missingVersions: number[] = [];
+    for (let version = 1; version <= view.version; version += 1)
+      if (!versions.has(version)) missingVersions.push(version);
+    if (missingVersions.length > 0)
+      note(
+        'webhooksMissing',
+        `${label}: PAYMENT events of versions ${missingVersions.join(', ')} never arrived (final ${view.version})`,
+      );
+    const finalAuthorization = received.some(
+      (r) =>
+        r.event.event_type === 'AUTHORIZATION' &&
+        (r.event.data as any).authorization?.status === view.authorization.status,
+    );
+    if (!finalAuthorization)
+      note('webhooksMissing', `${label}: no AUTHORIZATION event with status ${view.authorization.status}`);
     for (const [eventType, list] of [
       ['CAPTURE', view.captures],
       ['REFUND', view.refunds],
@@ -215,7 +255,11 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
         for (let version = 2; version <= Math.max(1, ...sessionVersions); version += 1)
           if (!sessionVersions.has(version)) missing.push(version);
         if (missing.length > 0)
-          note('webhooksMissing', `${label}: session events of versions ${missing.join(', ')} never arrived`);
+          note(
+            'webhooksMissing',
+            `${label}: session events of versions ${missing.join(', ')} never arrived`,
+            missing.length,
+          );
         const now = session.body;
         const current = told.some(
           (r) =>
@@ -227,6 +271,7 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
       }
     }
   }
+  subject = 'vault';
   try {
     const [kept] = await input.sql<{ count: number }[]>`
       select count(*)::int as count from vaulted_cards

@@ -2,6 +2,7 @@
 // scenario's payments are under way, and healed before convergence is measured. Every loop is
 // bounded in count and in time.
 import type { FaultStack } from './fault-stack';
+import { requestsInFlight } from './lifecycles';
 
 export interface MatrixSize {
   soak: boolean;
@@ -18,6 +19,8 @@ export interface InjectionContext {
   active(): number;
   /** True once every lifecycle has finished (for good or not). */
   driversDone(): boolean;
+  /** A fault is about to land: the payments under way live through it. */
+  hit(): void;
   say(line: string): void;
 }
 
@@ -27,6 +30,8 @@ export interface Scenario {
   fault: string;
   /** How long payments keep starting (their starts are spread over it). */
   startWindowMs(size: MatrixSize): number;
+  /** Payments of this scenario, when not the matrix size's. */
+  payments?(size: MatrixSize): number;
   /** Runs alongside the payments; resolves once every fault has healed, with how many were injected. */
   inject(context: InjectionContext): Promise<number>;
 }
@@ -51,8 +56,13 @@ async function repeatedly(
   while (injected < options.count && Date.now() < end && !context.driversDone()) {
     await pause(context, between(...options.gapMs));
     if (context.driversDone() || Date.now() >= end) break;
+    const at = Date.now();
+    context.hit();
     await fault(injected);
     injected += 1;
+    context.say(
+      `  fault ${injected} healed after ${((Date.now() - at) / 1000).toFixed(1)} s (${context.active()} payments under way)`,
+    );
   }
   return injected;
 }
@@ -81,13 +91,18 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'postgres restarted',
-    fault: "the application's PostgreSQL restarted (fast, then crashed: immediate) at random moments",
+    fault:
+      "the application's PostgreSQL stopped (fast, then crashed: immediate) at random moments, started 1-4 s later",
     startWindowMs: (size) => (size.soak ? 90_000 : 20_000),
     inject: (context) =>
       repeatedly(
         context,
         { count: context.size.soak ? 8 : 2, phaseMs: context.size.soak ? 90_000 : 20_000, gapMs: [3_000, 8_000] },
-        (n) => context.stack.postgres.restart(n % 2 === 0 ? 'fast' : 'immediate'),
+        async (n) => {
+          await context.stack.postgres.stop(n % 2 === 0 ? 'fast' : 'immediate');
+          await sleep(between(1_000, 4_000));
+          await context.stack.postgres.start();
+        },
       ),
   },
   {
@@ -108,12 +123,15 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'api killed',
     fault: 'the api SIGKILLed mid-request, restarted; clients retry with their idempotency keys',
-    startWindowMs: (size) => (size.soak ? 90_000 : 20_000),
+    startWindowMs: (size) => (size.soak ? 90_000 : 25_000),
     inject: (context) =>
       repeatedly(
         context,
-        { count: context.size.soak ? 12 : 3, phaseMs: context.size.soak ? 90_000 : 20_000, gapMs: [2_000, 6_000] },
+        { count: context.size.soak ? 12 : 3, phaseMs: context.size.soak ? 90_000 : 30_000, gapMs: [2_000, 5_000] },
         async () => {
+          // Mid-request: once a client's call is under way (bounded wait), a few milliseconds in.
+          for (let waited = 0; requestsInFlight() === 0 && waited < 3_000; waited += 10) await sleep(10);
+          await sleep(between(0, 30));
           await context.stack.api.kill();
           await sleep(between(300, 2_000));
           await context.stack.api.start();
@@ -124,6 +142,8 @@ export const SCENARIOS: Scenario[] = [
     name: 'worker killed',
     fault: 'the worker SIGKILLed at random, during a partner call, or right after a partner answered; restarted',
     startWindowMs: (size) => (size.soak ? 90_000 : 25_000),
+    // The subtlest of the faults (a partner's answer lost between its effect and Temporal): more payments.
+    payments: (size) => size.payments * 2,
     inject: (context) => killWorkers(context),
   },
   {
@@ -135,12 +155,15 @@ export const SCENARIOS: Scenario[] = [
       const slowMs = context.size.soak ? 60_000 : 15_000;
       const errorMs = context.size.soak ? 60_000 : 15_000;
       await pause(context, between(1_000, 3_000));
-      proxy.setMode('down');
-      await sleep(60_000);
-      proxy.setMode('slow');
-      await sleep(slowMs);
-      proxy.setMode('error');
-      await sleep(errorMs);
+      for (const [mode, ms] of [
+        ['down', 60_000],
+        ['slow', slowMs],
+        ['error', errorMs],
+      ] as const) {
+        context.hit();
+        proxy.setMode(mode);
+        await sleep(ms);
+      }
       proxy.setMode('up');
       return 3;
     },
@@ -154,7 +177,13 @@ export const SCENARIOS: Scenario[] = [
       // of the scenario meets a closed door at least once.
       await context.stack.webhooks.takeDown();
       const deadline = Date.now() + (context.size.soak ? 600_000 : 240_000);
-      while (!context.driversDone() && Date.now() < deadline) await sleep(200);
+      let hits = 0;
+      while (!context.driversDone() && Date.now() < deadline) {
+        // Every payment that starts meets it.
+        if (context.active() > hits) context.hit();
+        hits = Math.max(hits, context.active());
+        await sleep(200);
+      }
       await context.stack.webhooks.bringBack();
       return 1;
     },
@@ -179,7 +208,7 @@ export const SCENARIOS: Scenario[] = [
 ];
 
 /**
- * What test/integration/durability.test.ts proved, in the matrix: SIGKILLs at random moments, or
+ * What the durability test (a worker killed mid-payment) proved, now a scenario of the matrix: SIGKILLs at random moments, or
  * on the next partner call (while the partner processes it: its answer is lost), or right after a
  * partner answered (the activity has not reported yet: Temporal runs it again). A kill comes only
  * once the running worker has shown it works (a partner call of its own has been answered, or
@@ -202,6 +231,7 @@ async function killWorkers(context: InjectionContext): Promise<number> {
       if (call) await sleep(mode === 'during-call' ? between(0, 20) : between(0, 6));
     }
     if (context.driversDone() || Date.now() >= end) break;
+    context.hit();
     await stack.worker.kill();
     kills += 1;
     await sleep(between(50, 500));
