@@ -13,6 +13,7 @@ export const LIFECYCLES = [
   'giftcard-card-split',
   'session-card',
   'card-uncertain',
+  'card-3ds-challenge',
 ] as const;
 export type LifecycleKind = (typeof LIFECYCLES)[number];
 
@@ -92,7 +93,7 @@ const ALL_EVENTS = [
   'PARTNER_TRANSACTION_VOID',
 ];
 
-const CARDS = { approve: '4242424242424242', uncertain: '4000000000000119' } as const;
+const CARDS = { approve: '4242424242424242', uncertain: '4000000000000119', challenge: '4000002760003184' } as const;
 /** 1,000,000.00 of balance: enough for every split of a long soak. */
 const GIFT_CARD = '6036280000000003';
 
@@ -108,6 +109,7 @@ export function plan(index: number, scenario: string): Tracked {
     'giftcard-card-split': { ...base, legs: 2, captured: amount, captures: 1 },
     'session-card': { ...base, captured: amount, captures: 1 },
     'card-uncertain': { ...base, captured: amount, captures: 1 },
+    'card-3ds-challenge': { ...base, captured: amount, captures: 1 },
   };
   return {
     index,
@@ -132,6 +134,10 @@ class Client {
     private readonly options: DriveOptions,
     private readonly p: Tracked,
   ) {}
+
+  get deadline(): number {
+    return this.options.deadline;
+  }
 
   /** One HTTP attempt, bounded. */
   async attempt(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
@@ -214,6 +220,62 @@ class Client {
 }
 
 const isAuthorized = (payment: any) => payment?.authorization?.status === 'AUTHORIZED';
+const automatic = (p: Tracked) =>
+  p.kind === 'card-automatic' || p.kind === 'card-uncertain' || p.kind === 'card-3ds-challenge';
+const cardOf: Record<LifecycleKind, keyof typeof CARDS> = {
+  'card-automatic': 'approve',
+  'card-capture-refund': 'approve',
+  'card-void': 'approve',
+  'giftcard-card-split': 'approve',
+  'session-card': 'approve',
+  'card-uncertain': 'uncertain',
+  'card-3ds-challenge': 'challenge',
+};
+
+/**
+ * The shopper on the issuer's 3-D Secure page (at the partner, not at Tessera): completes the
+ * challenge, and follows the page's redirection back to Tessera (not further: the merchant's shop
+ * is not on this machine). The partner then notifies Tessera; the return asks the partner too.
+ */
+async function completeChallenge(client: Client, p: Tracked): Promise<void> {
+  const pending = await client.readUntil(
+    p.paymentId!,
+    (payment) => Boolean(payment.redirection?.href) || isAuthorized(payment),
+    'redirected',
+  );
+  if (isAuthorized(pending)) return;
+  const href: string = pending.redirection.href;
+  for (let tries = 0; tries < 100 && Date.now() < client.deadline; tries += 1) {
+    try {
+      const page = await fetch(href, { signal: AbortSignal.timeout(10_000) });
+      const html = await page.text();
+      if (page.status === 200) {
+        const answer = await fetch(href, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'decision=complete',
+          redirect: 'manual',
+          signal: AbortSignal.timeout(10_000),
+        });
+        p.calls.push(`POST 3DS page ${answer.status}`);
+        const back = answer.headers.get('location');
+        if (answer.status === 303 && back) {
+          // Back to Tessera, which may be restarting: the shopper's browser would show an error page.
+          const returned = await fetch(back, { redirect: 'manual', signal: AbortSignal.timeout(15_000) }).catch(
+            () => undefined,
+          );
+          p.calls.push(`GET return ${returned?.status ?? 'no answer'}`);
+          return;
+        }
+      } else p.calls.push(`GET 3DS page ${page.status} ${html.length}`);
+    } catch (error) {
+      p.calls.push(`3DS page: ${error instanceof Error ? error.name : String(error)}`);
+    }
+    p.retries += 1;
+    await sleep(backoff(tries));
+  }
+  throw new Error('the 3-D Secure page could not be completed before the deadline');
+}
 
 function expectOk(answer: Answer, what: string, ...accepted: number[]): void {
   if (!accepted.includes(answer.status))
@@ -308,8 +370,7 @@ export async function drive(p: Tracked, options: DriveOptions): Promise<void> {
       await payClientSession(client, p, options);
     } else {
       p.paymentId = deterministicUuid('payment', merchant.entityId, p.key);
-      const automatic = p.kind === 'card-automatic' || p.kind === 'card-uncertain';
-      const card = await vaultCard(client, p.kind === 'card-uncertain' ? CARDS.uncertain : CARDS.approve, 'api-key');
+      const card = await vaultCard(client, CARDS[cardOf[p.kind]], 'api-key');
       const giftCardPart = Math.floor(p.amount / 4);
       const split =
         p.kind === 'giftcard-card-split'
@@ -332,7 +393,7 @@ export async function drive(p: Tracked, options: DriveOptions): Promise<void> {
         entity_id: merchant.entityId,
         amount: p.amount,
         currency: 'EUR',
-        capture_mode: automatic ? 'AUTOMATIC' : 'MANUAL',
+        capture_mode: automatic(p) ? 'AUTOMATIC' : 'MANUAL',
         order: { reference: `faults-${p.index}`, net_amount: p.amount },
         shopper_redirection_url: 'https://shop.example/return',
         split,
@@ -340,17 +401,28 @@ export async function drive(p: Tracked, options: DriveOptions): Promise<void> {
       });
     }
     const id = p.paymentId!;
-    const automatic = p.kind === 'card-automatic' || p.kind === 'card-uncertain';
-    if (!automatic) {
+    if (p.kind === 'card-3ds-challenge') await completeChallenge(client, p);
+    if (!automatic(p)) {
       await client.readUntil(id, isAuthorized, 'authorized');
-      await sleep(between(200, 1_500)); // the merchant ships the order, then captures or cancels
+      await sleep(between(1_500, 5_000)); // the merchant ships the order, then captures or cancels
       if (p.kind === 'card-void') await operate(client, p, 'void', p.amount);
       else await operate(client, p, 'capture', p.amount);
       if (p.kind === 'card-capture-refund') {
         await client.readUntil(id, (payment) => payment.amounts?.total_captured === p.amount, 'captured');
+        await sleep(between(1_000, 3_000)); // the shopper sends part of the order back
         await operate(client, p, 'refund', p.expected.refunded);
       }
     }
+    // The merchant follows the payment until it is where it should end (as its back office would).
+    const expected = p.expected;
+    await client.readUntil(
+      id,
+      (payment) =>
+        payment.amounts?.total_captured === expected.captured &&
+        payment.amounts?.total_refunded === expected.refunded &&
+        payment.amounts?.total_voided === expected.voided,
+      'final',
+    );
     p.doneAt = Date.now();
   } catch (error) {
     p.error = error instanceof Error ? error.message : String(error);

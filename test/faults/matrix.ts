@@ -27,8 +27,8 @@ export interface MatrixRow {
   details: string[];
 }
 
-export const CI_SIZE: MatrixSize = { soak: false, payments: 12, concurrency: 6 };
-export const SOAK_SIZE: MatrixSize = { soak: true, payments: 60, concurrency: 16 };
+export const CI_SIZE: MatrixSize = { soak: false, payments: 16, concurrency: 8 };
+export const SOAK_SIZE: MatrixSize = { soak: true, payments: 80, concurrency: 20 };
 
 const ATTEMPT_TIMEOUT_MS = 15_000;
 

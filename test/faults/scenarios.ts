@@ -45,6 +45,13 @@ async function pause(context: InjectionContext, ms: number): Promise<void> {
   while (Date.now() < until && !context.driversDone()) await sleep(Math.min(100, until - Date.now()));
 }
 
+/** Waits (at most 5 s) until half the lifecycles that may run at once are under way, so a fault hits many. */
+async function crowd(context: InjectionContext): Promise<void> {
+  const wanted = Math.max(1, Math.floor(context.size.concurrency / 2));
+  for (let waited = 0; context.active() < wanted && waited < 5_000 && !context.driversDone(); waited += 50)
+    await sleep(50);
+}
+
 /** Repeats `fault` at random moments while payments are under way: at most `count` times, within `phaseMs`. */
 async function repeatedly(
   context: InjectionContext,
@@ -55,6 +62,7 @@ async function repeatedly(
   let injected = 0;
   while (injected < options.count && Date.now() < end && !context.driversDone()) {
     await pause(context, between(...options.gapMs));
+    await crowd(context);
     if (context.driversDone() || Date.now() >= end) break;
     const at = Date.now();
     context.hit();
@@ -141,7 +149,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'worker killed',
     fault: 'the worker SIGKILLed at random, during a partner call, or right after a partner answered; restarted',
-    startWindowMs: (size) => (size.soak ? 90_000 : 25_000),
+    startWindowMs: (size) => (size.soak ? 120_000 : 40_000),
     // The subtlest of the faults (a partner's answer lost between its effect and Temporal): more payments.
     payments: (size) => size.payments * 2,
     inject: (context) => killWorkers(context),
@@ -177,11 +185,9 @@ export const SCENARIOS: Scenario[] = [
       // of the scenario meets a closed door at least once.
       await context.stack.webhooks.takeDown();
       const deadline = Date.now() + (context.size.soak ? 600_000 : 240_000);
-      let hits = 0;
       while (!context.driversDone() && Date.now() < deadline) {
-        // Every payment that starts meets it.
-        if (context.active() > hits) context.hit();
-        hits = Math.max(hits, context.active());
+        // Every payment meets it, from start to end.
+        context.hit();
         await sleep(200);
       }
       await context.stack.webhooks.bringBack();
@@ -220,11 +226,12 @@ async function killWorkers(context: InjectionContext): Promise<number> {
   const { stack } = context;
   const proxy = stack.partnerProxy;
   const max = context.size.soak ? 40 : 8;
-  const end = Date.now() + (context.size.soak ? 120_000 : 30_000);
+  const end = Date.now() + (context.size.soak ? 120_000 : 45_000);
   let kills = 0;
   while (kills < max && Date.now() < end && !context.driversDone()) {
     await proxy.next('answered', 8_000);
     const mode = (['random', 'during-call', 'after-answer'] as const)[kills % 3]!;
+    await crowd(context);
     if (mode === 'random') await pause(context, between(0, 3_000));
     else {
       const call = await proxy.next(mode === 'during-call' ? 'request' : 'answered', 3_000);
