@@ -64,13 +64,17 @@ export class BooksWriter {
 
   /** Forgets what was not written yet (POST /admin/reset clears the store itself). */
   discard(): void {
+    this.clearPending();
+    this.positions.clear();
+  }
+
+  private clearPending(): void {
     this.authorizations.clear();
     this.operations.clear();
     this.ledger.clear();
     this.keys.clear();
     this.instruments.clear();
     this.deliveries.clear();
-    this.positions.clear();
   }
 
   async close(): Promise<void> {
@@ -126,12 +130,7 @@ export class BooksWriter {
       deliveries: new Map(this.deliveries),
     };
     const changes = this.take();
-    this.authorizations.clear();
-    this.operations.clear();
-    this.ledger.clear();
-    this.keys.clear();
-    this.instruments.clear();
-    this.deliveries.clear();
+    this.clearPending();
     try {
       await this.store.write(changes);
     } catch (error) {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { requestAccessToken } from '../../api/client';
 import { connect, type Sql } from '../../db/connection';
 import { createMerchant } from '../../db/merchants';
 import { migrate } from '../../db/migrate';
@@ -190,16 +191,11 @@ export async function startFaultStack(options: { say: (line: string) => void }):
       async createMerchant(name) {
         const created = await createMerchant(sql, encryptionKey, { name });
         webhooks.trust(created.entity_id, created.webhook_secret);
-        const response = await fetch(`${apiUrl}/oauth/token`, {
-          method: 'POST',
-          headers: {
-            authorization: `Basic ${Buffer.from(`${created.client_id}:${created.client_secret}`).toString('base64')}`,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: 'grant_type=client_credentials',
+        const { access_token } = await requestAccessToken({
+          baseUrl: apiUrl,
+          clientId: created.client_id,
+          clientSecret: created.client_secret,
         });
-        if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
-        const { access_token } = (await response.json()) as { access_token: string };
         return {
           entityId: created.entity_id,
           apiKey: created.api_key,

@@ -3,6 +3,7 @@
 // an earlier attempt went through), and every step recorded so that reconciliation knows what
 // each client was told.
 import { randomUUID } from 'node:crypto';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/enums';
 import { deterministicUuid } from '../../platform/ids';
 
 /** What each lifecycle does; `expected` is where its payment must end. */
@@ -79,19 +80,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const backoff = (tries: number) => Math.round(Math.min(4000, 250 * 1.6 ** tries) * (0.5 + Math.random() / 2));
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
-const ALL_EVENTS = [
-  'PAYMENT',
-  'AUTHORIZATION',
-  'AUTHENTICATION',
-  'CAPTURE',
-  'REFUND',
-  'VOID',
-  'PARTNER_TRANSACTION_AUTHORIZATION',
-  'PARTNER_TRANSACTION_AUTHENTICATION',
-  'PARTNER_TRANSACTION_CAPTURE',
-  'PARTNER_TRANSACTION_REFUND',
-  'PARTNER_TRANSACTION_VOID',
-];
+/** Every event type: the reconciliation checks that none is missing. */
+const ALL_EVENTS = [...WEBHOOK_EVENT_TYPES];
 
 const CARDS = { approve: '4242424242424242', uncertain: '4000000000000119', challenge: '4000002760003184' } as const;
 /** 1,000,000.00 of balance: enough for every split of a long soak. */

@@ -75,6 +75,25 @@ async function repeatedly(
   return injected;
 }
 
+/** A server stopped at random moments and started again after `downMs` (CI: 2 times in 20 s; soak: 8 in 90 s). */
+function restarts(
+  context: InjectionContext,
+  downMs: [number, number],
+  stop: (n: number) => Promise<void>,
+  start: () => Promise<void>,
+): Promise<number> {
+  const { soak } = context.size;
+  return repeatedly(
+    context,
+    { count: soak ? 8 : 2, phaseMs: soak ? 90_000 : 20_000, gapMs: [3_000, 8_000] },
+    async (n) => {
+      await stop(n);
+      await sleep(between(...downMs));
+      await start();
+    },
+  );
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'none (control)',
@@ -87,15 +106,7 @@ export const SCENARIOS: Scenario[] = [
     fault: 'the Temporal dev server SIGKILLed, restarted 1-3 s later on its data file',
     startWindowMs: (size) => (size.soak ? 90_000 : 20_000),
     inject: (context) =>
-      repeatedly(
-        context,
-        { count: context.size.soak ? 8 : 2, phaseMs: context.size.soak ? 90_000 : 20_000, gapMs: [3_000, 8_000] },
-        async () => {
-          await context.stack.temporal.kill();
-          await sleep(between(1_000, 3_000));
-          await context.stack.temporal.start();
-        },
-      ),
+      restarts(context, [1_000, 3_000], async () => context.stack.temporal.kill(), context.stack.temporal.start),
   },
   {
     name: 'postgres restarted',
@@ -103,14 +114,11 @@ export const SCENARIOS: Scenario[] = [
       "the application's PostgreSQL stopped (fast, then crashed: immediate) at random moments, started 1-4 s later",
     startWindowMs: (size) => (size.soak ? 90_000 : 20_000),
     inject: (context) =>
-      repeatedly(
+      restarts(
         context,
-        { count: context.size.soak ? 8 : 2, phaseMs: context.size.soak ? 90_000 : 20_000, gapMs: [3_000, 8_000] },
-        async (n) => {
-          await context.stack.postgres.stop(n % 2 === 0 ? 'fast' : 'immediate');
-          await sleep(between(1_000, 4_000));
-          await context.stack.postgres.start();
-        },
+        [1_000, 4_000],
+        (n) => context.stack.postgres.stop(n % 2 === 0 ? 'fast' : 'immediate'),
+        context.stack.postgres.start,
       ),
   },
   {
@@ -199,16 +207,15 @@ export const SCENARIOS: Scenario[] = [
     fault: 'the sandbox partner network SIGKILLed (at random or mid-call) and restarted on its books',
     startWindowMs: (size) => (size.soak ? 90_000 : 20_000),
     inject: (context) =>
-      repeatedly(
+      restarts(
         context,
-        { count: context.size.soak ? 8 : 2, phaseMs: context.size.soak ? 90_000 : 20_000, gapMs: [3_000, 7_000] },
+        [500, 2_000],
         async (n) => {
           // Every other one lands while the partner is processing a call.
           if (n % 2 === 1) await context.stack.partnerProxy.next('request', 3_000);
           await context.stack.sandbox.kill();
-          await sleep(between(500, 2_000));
-          await context.stack.sandbox.start();
         },
+        () => context.stack.sandbox.start(),
       ),
   },
 ];
