@@ -9,7 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Client } from '@temporalio/client';
 import { requestAccessToken } from '../../api/client';
+import { connectClient } from '../../temporal/client';
 import { connect, type Sql } from '../../db/connection';
 import { createMerchant } from '../../db/merchants';
 import { migrate } from '../../db/migrate';
@@ -33,6 +35,10 @@ export interface FaultStack {
   /** The sandbox itself, not through the proxy: what reconciliation reads the ledger from. */
   sandboxUrl: string;
   partnerProxy: PartnerProxy;
+  /** A client of the Temporal server (histories, for the replay check), made as the api makes its own. */
+  temporalClient(): Promise<Client>;
+  /** The workflow bundle the worker runs. */
+  workflowBundlePath: string;
   webhooks: MerchantWebhookEndpoint;
   postgres: OwnPostgres;
   postgresProxy: TcpProxy;
@@ -174,7 +180,14 @@ export async function startFaultStack(options: { say: (line: string) => void }):
       await service.start();
     }
 
+    let client: Client | undefined;
+    cleanups.push(async () => client?.connection.close());
     const stack: FaultStack = {
+      async temporalClient() {
+        client ??= await connectClient(`127.0.0.1:${temporalPort}`, 'default');
+        return client;
+      },
+      workflowBundlePath: bundlePath,
       runDir,
       apiUrl,
       sql,

@@ -3,6 +3,7 @@
 // reconciling until everything agrees (or a bound passes), and one row of the table.
 import { drive, plan, type Merchant, type Tracked } from './lifecycles';
 import { reconcile, type Findings } from './reconciliation';
+import { unreplayable } from './replay-check';
 import { SCENARIOS, sleep, type MatrixSize, type Scenario } from './scenarios';
 import type { FaultStack } from './fault-stack';
 
@@ -137,6 +138,18 @@ export async function runScenario(
       const clean = findings.lost + findings.doubled + findings.stuck + findings.webhooksMissing === 0;
       if (clean) {
         convergedMs = Date.now() - healedAt;
+        // Last, once everything agrees: every workflow must still replay (a history that does not
+        // is stuck for good, however it reads today), so waiting longer would change nothing.
+        const workflowIds = payments.flatMap((p) => [
+          ...(p.paymentId ? [`payment/${p.paymentId}`] : []),
+          ...(p.sessionId ? [`client-session/${p.sessionId}`] : []),
+        ]);
+        const broken = await unreplayable(await stack.temporalClient(), workflowIds, stack.workflowBundlePath);
+        if (broken.length > 0) {
+          convergedMs = undefined;
+          findings.stuck += broken.length;
+          findings.details.push(...broken.map((b) => `stuck: ${b.workflowId} does not replay: ${b.error}`));
+        }
         break;
       }
     }
