@@ -19,6 +19,8 @@ export interface MatrixRow {
   convergedMs: number | undefined;
   /** The bound on convergence. */
   convergeBoundMs: number;
+  /** Workflows whose history does not replay: such a row never converges, whatever the wait. */
+  unreplayable: number;
   /** Answers 500 the clients got (a 503 with Retry-After is the answer for "try again"). */
   serverErrors: number;
   /** Calls the clients repeated (no answer, 503), for the log. */
@@ -121,6 +123,7 @@ export async function runScenario(
   // Convergence: reconcile until everything agrees, within the bound.
   let findings: Findings | undefined;
   let convergedMs: number | undefined;
+  let notReplaying = 0;
   const deadline = healedAt + convergeBoundMs;
   for (let round = 0; round < 1_000; round += 1) {
     if (driversDone) {
@@ -147,6 +150,7 @@ export async function runScenario(
         const broken = await unreplayable(await stack.temporalClient(), workflowIds, stack.workflowBundlePath);
         if (broken.length > 0) {
           convergedMs = undefined;
+          notReplaying = broken.length;
           findings.stuck += broken.length;
           findings.details.push(...broken.map((b) => `stuck: ${b.workflowId} does not replay: ${b.error}`));
         }
@@ -177,6 +181,7 @@ export async function runScenario(
     webhooksMissing: findings?.webhooksMissing ?? 0,
     convergedMs: unexpectedExits.length > 0 ? undefined : convergedMs,
     convergeBoundMs,
+    unreplayable: notReplaying,
     serverErrors: serverErrors.length,
     retries: payments.reduce((n, p) => n + p.retries, 0),
     paymentsHit: payments.filter((p) => p.faultsLived > 0).length,
