@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects so a fast unit run never pays for servers:
+// Five projects so a fast unit run never pays for servers:
 // - unit: pure modules and self-contained services (tests live beside the code they test);
 // - replay: recorded workflow histories replayed against today's workflows (test/replay/README.md);
 // - integration: real Temporal dev server + real PostgreSQL, started once by the global setup;
-// - e2e: Debian's Chromium through playwright-core against the built web app.
+// - e2e: Debian's Chromium through playwright-core against the built web app;
+// - faults: the fault matrix (test/faults), last and alone, on a stack of its own that it breaks.
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -49,6 +50,19 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts', 'test/support/e2e-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
+      {
+        test: {
+          // Kills and restarts processes, databases and servers: after everything else, so that
+          // no other suite shares the two cores with it (its timings are part of what it reports).
+          name: 'faults',
+          sequence: { groupOrder: 3 },
+          include: ['test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 600_000,
           maxWorkers: 1,
         },
       },

@@ -115,6 +115,9 @@ const env = {
   TEMPORAL_ADDRESS: temporalAddress,
   SANDBOX_PORT: sandboxPort,
   SANDBOX_PARTNERS_URL: `http://127.0.0.1:${sandboxPort}`,
+  // The sandbox partners keep their books in their own schema (sandbox_network) of the same
+  // database, so that a restart forgets no transaction.
+  SANDBOX_DATABASE_URL: process.env.SANDBOX_DATABASE_URL ?? databaseUrl,
 };
 if (existsSync(join(projectRoot, 'partners', 'sandbox-network', 'main.ts'))) {
   run('sandbox partners', 'partners/sandbox-network/main.ts', env);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isGrpcServiceError, ServiceError } from '@temporalio/client';
+import { isTransientDatabaseError } from '../../db/transient-errors';
 import { apiErrorBody, type ApiErrorCode } from './api-error';
 import { HttpProblem, problemBody, type FieldError } from './problem';
 import { fieldErrorsFromAjv } from './validation';
@@ -85,7 +86,7 @@ const frameworkCodes: Record<string, { code: string; detail: string }> = {
 /**
  * gRPC answers of the Temporal server that say "not now" rather than "no": overloaded, timed out,
  * unreachable, or a workflow whose last task failed and is being retried (FAILED_PRECONDITION on an
- * Update while the worker recovers; seen during the durability test). The same request succeeds later.
+ * Update while the worker recovers; seen when the fault matrix kills workers). The same request succeeds later.
  */
 const transientGrpcCodes = new Set([4, 8, 9, 14]);
 function isTransientTemporalError(error: unknown): boolean {
@@ -149,17 +150,24 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(request, reply, { status: error.statusCode, code: 'invalid_request', detail: error.message });
     }
+    const unavailable = (what: string) =>
+      sendError(request, reply, {
+        status: 503,
+        code: 'temporarily_unavailable',
+        detail: `${what}; retry the same request (with the same x-idempotency-key) shortly`,
+        headers: { 'retry-after': '2' },
+      });
     if (error instanceof ServiceError || isTransientTemporalError(error)) {
       // Temporal is unreachable, overloaded, or the workflow is recovering from a crashed worker:
       // nothing was lost, and the same request (with its idempotency key) can simply be repeated.
       request.log.warn({ err: error.message }, 'temporal unavailable');
-      return sendError(request, reply, {
-        status: 503,
-        code: 'temporarily_unavailable',
-        detail:
-          'the payment engine is busy or recovering; retry the same request (with the same x-idempotency-key) shortly',
-        headers: { 'retry-after': '2' },
-      });
+      return unavailable('the payment engine is busy or recovering');
+    }
+    if (isTransientDatabaseError(error)) {
+      // The database is restarting or unreachable (the fault matrix restarts it mid-traffic): a
+      // 500 would tell the client its request is wrong, when the same request succeeds shortly.
+      request.log.warn({ err: error.message, code: error.code }, 'database unavailable');
+      return unavailable('the database is restarting or unreachable');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, {

@@ -31,7 +31,7 @@ import type { AuthorizationLegState, OperationUpdateInput } from '../../workflow
 import { badRequest, HttpProblem, notFound } from '../errors/problem';
 import { projectAnswer } from '../read-model';
 import type { CreatePaymentRequest, Payment, PaymentSplitEntry } from '../schemas/v2';
-import { isWorkflowNotFound, updateFailure } from '../temporal/workflow-errors';
+import { isWorkflowNotFound, isWorkflowUnreplayable, updateFailure } from '../temporal/workflow-errors';
 import type { GatewayDependencies } from './dependencies';
 import { legsFromSplit } from './payment-legs';
 import { redactedWebhook, webhookSubscriptionOf } from './webhook-subscription';
@@ -193,8 +193,27 @@ export class PaymentGateway {
       return fresh;
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('payment');
+      if (isWorkflowUnreplayable(error)) return this.lastKnown(id, entityId, error, options.log);
       throw error;
     }
+  }
+
+  /**
+   * A payment whose workflow cannot be rebuilt (its history does not replay) is read as it was
+   * last written: for a completed payment that is its final state, and a merchant gets it rather
+   * than an error. Operators are told at error level: the workflow needs a reset.
+   */
+  private async lastKnown(id: string, entityId: string, error: unknown, log: FastifyBaseLogger): Promise<Payment> {
+    log.error({ err: error, payment_id: id }, 'payment workflow does not replay: answered from the read model');
+    const cached = await readPaymentProjection(this.deps.sql, id);
+    if (cached && cached.payment.entity_id === entityId) return cached.payment;
+    throw new HttpProblem(
+      503,
+      'temporarily_unavailable',
+      'the payment cannot be read right now; retry later',
+      undefined,
+      { headers: { 'retry-after': '60' } },
+    );
   }
 
   /**

@@ -29,3 +29,13 @@ export function updateFailure(
 export function isWorkflowNotFound(error: unknown): boolean {
   return error instanceof WorkflowNotFoundError;
 }
+
+/**
+ * The workflow cannot answer because its worker cannot rebuild it: its history no longer replays
+ * (Temporal's nondeterminism error, TMPRL1100). Retrying does not help; an operator must reset
+ * the workflow. The fault matrix (test/faults) met one such history after the Temporal server was
+ * killed while a payment's first Update was in flight.
+ */
+export function isWorkflowUnreplayable(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('[TMPRL1100]');
+}

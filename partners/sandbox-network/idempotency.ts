@@ -4,8 +4,11 @@
 // first is still running gets 409 request_in_progress (retryable). A request that failed before
 // any effect (validation, unknown reference) releases its key, so it can be retried.
 //
-// Requests are compared by an HMAC of (method, path, canonical JSON body) under a key that lives
-// only in this process: bodies may hold card numbers, and a plain hash of a PAN is not safe to keep.
+// Requests are compared by an HMAC of (method, path, canonical JSON body) under a key that is never
+// stored with them: bodies may hold card numbers, and a plain hash of a PAN is not safe to keep.
+// In memory only, the key is random per process; when the keys are persisted (ledger-store.ts) it
+// is derived from the sandbox's own secret, which stays out of its database, so that a retry after
+// a restart is still recognised as the same request.
 import { createHmac, randomBytes } from 'node:crypto';
 
 export interface StoredAnswer {
@@ -30,8 +33,16 @@ export function canonicalJson(value: unknown): string {
 }
 
 export class IdempotencyStore {
-  private readonly secret = randomBytes(32);
   private entries = new Map<string, Entry>();
+  /** Told of each answer recorded under a key, to write it before the answer leaves. */
+  onComplete: ((key: string, entry: { fingerprint: string; answer: StoredAnswer }) => void) | undefined;
+
+  constructor(private readonly secret: Buffer = randomBytes(32)) {}
+
+  /** Keys answered before a restart. */
+  restore(stored: readonly { key: string; fingerprint: string; answer: StoredAnswer }[]): void {
+    for (const { key, fingerprint, answer } of stored) this.entries.set(key, { fingerprint, answer });
+  }
 
   fingerprint(method: string, path: string, body: unknown): string {
     return createHmac('sha256', this.secret)
@@ -52,7 +63,9 @@ export class IdempotencyStore {
 
   complete(key: string, answer: StoredAnswer): void {
     const entry = this.entries.get(key);
-    if (entry) entry.answer = answer;
+    if (!entry) return;
+    entry.answer = answer;
+    this.onComplete?.(key, { fingerprint: entry.fingerprint, answer });
   }
 
   release(key: string): void {

@@ -22,8 +22,21 @@ export class Notifier {
   private closed = false;
   /** Bumped by reset(): attempts of an older generation stop. */
   private generation = 0;
+  /** Told of each new delivery and each attempt, with the body sent (the ledger store keeps both). */
+  onChange: ((delivery: NotificationDelivery, payload: string) => void) | undefined;
 
   constructor(private readonly options: NotifierOptions) {}
+
+  /**
+   * Deliveries of an earlier run: those still pending go on where they stopped (their next
+   * attempt now), so an outcome decided before a restart still reaches the orchestrator.
+   */
+  resume(stored: readonly { delivery: NotificationDelivery; payload: string }[]): void {
+    for (const { delivery, payload } of stored) {
+      this.deliveries.push(delivery);
+      if (delivery.state === 'pending') void this.attempt(delivery, payload, this.generation);
+    }
+  }
 
   list(): NotificationDelivery[] {
     return this.deliveries;
@@ -45,7 +58,9 @@ export class Notifier {
       attempts: [],
     };
     this.deliveries.push(delivery);
-    void this.attempt(delivery, JSON.stringify(notification), this.generation);
+    const payload = JSON.stringify(notification);
+    this.onChange?.(delivery, payload);
+    void this.attempt(delivery, payload, this.generation);
   }
 
   private async attempt(delivery: NotificationDelivery, body: string, generation: number): Promise<void> {
@@ -78,13 +93,16 @@ export class Notifier {
     delivery.attempts.push({ at: new Date().toISOString(), http_status: httpStatus, error });
     if (httpStatus !== null && httpStatus >= 200 && httpStatus < 300) {
       delivery.state = 'delivered';
+      this.onChange?.(delivery, body);
       return;
     }
     const n = delivery.attempts.length;
     if (n >= this.options.maxAttempts) {
       delivery.state = 'failed';
+      this.onChange?.(delivery, body);
       return;
     }
+    this.onChange?.(delivery, body);
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);

@@ -1,5 +1,6 @@
-// The sandbox partner network: its own Fastify service, loopback by default, all state in
-// memory. Card, gift card, wallet and instalment partners behind one HTTP API, shopper pages,
+// The sandbox partner network: its own Fastify service, loopback by default, its state in memory
+// and, given a database, written there before each answer (ledger-store.ts) so that it survives
+// restarts. Card, gift card, wallet and instalment partners behind one HTTP API, shopper pages,
 // signed notifications, idempotency keys, fault injection and a readable ledger.
 // Routes are listed in partners/README.md.
 //
@@ -9,11 +10,14 @@
 // Card data: request bodies are never logged (no Fastify logger; the optional `log` line has
 // method, path and status only) and error answers never echo input (JSON syntax errors included:
 // V8 quotes the offending text in its messages).
+import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { PAGE_PATHS, SandboxEngine, SandboxHttpError, type LedgerFilter, type PageKind } from './engine';
 import { FaultPlan, requestedLatency, type Fault, type FaultRule } from './faults';
+import { BooksWriter, engineSnapshotOf } from './books-writer';
 import { IdempotencyStore } from './idempotency';
+import { LedgerStore } from './ledger-store';
 import { Notifier, type NotifierOptions } from './notifier';
 import { PAGE_DECISIONS, renderDone, renderNotFound, renderPage } from './pages';
 import { DEFAULT_NOTIFICATION_SECRET } from '../sandbox-common/signature';
@@ -50,6 +54,11 @@ export interface SandboxNetworkOptions {
   faultTimeoutMs?: number | undefined;
   /** One line per request: method, path, status, duration. Never bodies. */
   log?: ((line: string) => void) | undefined;
+  /**
+   * A PostgreSQL database for the sandbox's own schema (ledger-store.ts): the books are read back
+   * from it at start and written to it before every answer. Without it, everything is in memory.
+   */
+  databaseUrl?: string | undefined;
 }
 
 export interface SandboxNetwork {
@@ -85,7 +94,45 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
     instalmentDecisionMs: options.instalmentDecisionMs ?? 1_000,
     notify: (url, authorization) => notifier.send(url, authorization),
   });
-  const keys = new IdempotencyStore();
+  const notificationSecret = options.notify?.secret ?? DEFAULT_NOTIFICATION_SECRET;
+  // Persisted keys must be recognised after a restart, so their fingerprint key cannot be random
+  // per process; it derives from the sandbox's own secret, which its database never holds.
+  const keys = new IdempotencyStore(
+    options.databaseUrl
+      ? createHmac('sha256', notificationSecret).update('sandbox idempotency fingerprints').digest()
+      : undefined,
+  );
+  let writer: BooksWriter | undefined;
+  let store: LedgerStore | undefined;
+  if (options.databaseUrl) {
+    store = new LedgerStore(options.databaseUrl);
+    const stored = await store.open();
+    engine.restore(engineSnapshotOf(stored));
+    keys.restore(stored.keys);
+    writer = new BooksWriter(store, engine, options.log);
+    writer.rememberDeliveries(stored.deliveries);
+    engine.observe(writer.observer);
+    const books = writer;
+    keys.onComplete = (key, entry) => books.key(key, entry);
+    notifier.onChange = (delivery, payload) => books.delivery(delivery, payload);
+    notifier.resume(stored.deliveries);
+  }
+  /** Writes what the request changed before it is answered; false when the books are unreachable. */
+  const persisted = async (): Promise<boolean> => {
+    if (!writer) return true;
+    try {
+      await writer.flush();
+      return true;
+    } catch (error) {
+      options.log?.(`ledger store unavailable: ${String(error)}`);
+      return false;
+    }
+  };
+  const booksUnavailable = (reply: FastifyReply) =>
+    reply
+      .code(503)
+      .header('retry-after', '1')
+      .send({ error: 'ledger_unavailable', message: 'the books cannot be written now: retry with the same key' });
   const faults = new FaultPlan();
   const hung = new Set<NodeJS.Timeout>();
 
@@ -192,6 +239,8 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       } else {
         answer = handler(request);
       }
+      // The answer, replay included, leaves only once what it says is on disk.
+      if (!(await persisted())) return booksUnavailable(reply);
       if (fault?.phase === 'after') return injectFault(fault, request, reply);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(answer.statusCode).send(answer.body);
@@ -274,6 +323,7 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
         } catch {
           return pageHeaders(reply.code(404)).send(renderNotFound());
         }
+        if (!(await persisted())) return booksUnavailable(reply);
         if (target) return reply.redirect(target, 303);
         return pageHeaders(reply).send(renderDone(engine.page(kind, request.params.reference)));
       },
@@ -299,6 +349,8 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
   };
   app.post('/admin/reset', async (_request, reply) => {
     reset();
+    writer?.discard();
+    await store?.clear();
     return reply.code(204).send();
   });
   app.get('/admin/config', async () => ({ latency_ms: latencyMs }));
@@ -332,6 +384,8 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       for (const t of hung) clearTimeout(t);
       hung.clear();
       await app.close();
+      await writer?.close();
+      await store?.close();
     },
     ledger: (filter) => engine.ledger(filter),
     notifications: () => notifier.list(),

@@ -46,8 +46,7 @@ export async function startTestInfrastructure(
   const bundleDir = join(dataDir, 'test');
   mkdirSync(bundleDir, { recursive: true });
   const workflowBundlePath = join(bundleDir, `workflow-bundle-${process.pid}.js`);
-  const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
-  writeFileSync(workflowBundlePath, code);
+  writeFileSync(workflowBundlePath, await buildWorkflowBundle());
 
   return {
     postgresAdminUrl,
@@ -65,6 +64,12 @@ export async function startTestInfrastructure(
       if (options.removeBundleOnStop) rmSync(workflowBundlePath, { force: true });
     },
   };
+}
+
+/** The workflows bundled once, for the many workers a test starts (each then starts in about a second). */
+export async function buildWorkflowBundle(): Promise<string> {
+  const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
+  return code;
 }
 
 const quietLogger = {

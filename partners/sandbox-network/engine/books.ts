@@ -90,6 +90,18 @@ export interface Instrument {
   onOperation?(record: AuthorizationRecord, kind: OperationKind, amount: number): void;
   /** Forgets this partner's own state (tokens, balances). */
   reset(): void;
+  /** This partner's own state as JSON, for the ledger store (ledger-store.ts); none if it keeps none. */
+  snapshot?(): unknown;
+  /** Takes back what snapshot() gave, at start. */
+  restore?(state: unknown): void;
+}
+
+/** Told of every object a call or a timer changed, so that it is written before anyone hears of it. */
+export interface BooksObserver {
+  authorization(record: AuthorizationRecord): void;
+  operation(operation: WireOperation): void;
+  ledger(entry: LedgerEntry): void;
+  instrument(partner: SandboxPartnerName): void;
 }
 
 export type LedgerFilter = Partial<
@@ -155,8 +167,17 @@ export class Books {
   readonly operations = new Map<string, WireOperation>();
   private entries: LedgerEntry[] = [];
   private timers = new Set<NodeJS.Timeout>();
+  /** Set when the books are persisted (server.ts). */
+  observer: BooksObserver | undefined;
 
   constructor(readonly options: EngineOptions) {}
+
+  /** Takes back the books read from the store at start (the timers are the caller's to plan again). */
+  restore(records: readonly AuthorizationRecord[], operations: readonly WireOperation[], entries: LedgerEntry[]): void {
+    for (const record of records) this.authorizations.set(record.reference, record);
+    for (const operation of operations) this.operations.set(operation.reference, operation);
+    this.entries = [...entries];
+  }
 
   reset(): void {
     this.dispose();
@@ -193,6 +214,7 @@ export class Books {
   /** An asynchronous status change: ledger line, then a notification if a URL was given. */
   changed(record: AuthorizationRecord): void {
     record.updatedAt = new Date();
+    this.observer?.authorization(record);
     this.recordAuthorization('AUTHORIZATION_UPDATE', record, null);
     if (record.notificationUrl && record.status !== 'PENDING' && record.status !== 'UNCERTAIN') {
       this.options.notify(record.notificationUrl, this.wire(record));
@@ -222,6 +244,8 @@ export class Books {
 
   recordOperation(operation: WireOperation, auth: AuthorizationRecord): void {
     this.operations.set(operation.reference, operation);
+    this.observer?.operation(operation);
+    this.observer?.authorization(auth);
     this.push({
       type: LEDGER_TYPE[operation.object],
       partner: auth.partner,
@@ -239,7 +263,9 @@ export class Books {
   }
 
   private push(entry: Omit<LedgerEntry, 'seq' | 'at'>): void {
-    this.entries.push({ seq: this.entries.length + 1, at: new Date().toISOString(), ...entry });
+    const line: LedgerEntry = { seq: this.entries.length + 1, at: new Date().toISOString(), ...entry };
+    this.entries.push(line);
+    this.observer?.ledger(line);
   }
 
   wire(record: AuthorizationRecord): WireAuthorization {

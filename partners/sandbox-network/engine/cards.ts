@@ -28,6 +28,14 @@ export class Cards implements Instrument {
     this.tokens.clear();
   }
 
+  snapshot(): unknown {
+    return Object.fromEntries(this.tokens);
+  }
+
+  restore(state: unknown): void {
+    this.tokens = new Map(Object.entries(state as Record<string, NonNullable<AuthorizationRecord['card']>>));
+  }
+
   authorize(record: AuthorizationRecord, body: WireAuthorizeBody, now: Date): void {
     if (body.card_token !== undefined && body.card === undefined) {
       // A merchant-initiated payment with a saved card: no shopper, so no 3-D Secure.

@@ -51,6 +51,14 @@ export class GiftCards implements Instrument {
     record.additional.remaining_balance = String(card.balance);
   }
 
+  snapshot(): unknown {
+    return Object.fromEntries(this.cards);
+  }
+
+  restore(state: unknown): void {
+    this.cards = new Map(Object.entries(state as Record<string, { balance: number; held: number; active: boolean }>));
+  }
+
   onOperation(record: AuthorizationRecord, kind: OperationKind, amount: number): void {
     const card = record.giftCard === null ? undefined : this.cards.get(record.giftCard);
     if (!card) return;

@@ -16,6 +16,7 @@ import {
   SandboxHttpError,
   newId,
   type AuthorizationRecord,
+  type BooksObserver,
   type EngineOptions,
   type Instrument,
   type LedgerFilter,
@@ -28,7 +29,23 @@ import { Instalments } from './instalments';
 import { operate } from './operations';
 import { Wallets } from './wallets';
 
-export { PAGE_PATHS, SandboxHttpError, type EngineOptions, type LedgerFilter, type PageKind } from './books';
+export {
+  PAGE_PATHS,
+  SandboxHttpError,
+  type AuthorizationRecord,
+  type BooksObserver,
+  type EngineOptions,
+  type LedgerFilter,
+  type PageKind,
+} from './books';
+
+/** The books as the ledger store keeps them (ledger-store.ts), dates included. */
+export interface EngineSnapshot {
+  authorizations: AuthorizationRecord[];
+  operations: WireOperation[];
+  ledger: LedgerEntry[];
+  instruments: Partial<Record<SandboxPartnerName, unknown>>;
+}
 
 /** What a page shows; no card data beyond the last four digits. */
 export interface PageView {
@@ -56,16 +73,36 @@ function isHttpUrl(value: string): boolean {
 export class SandboxEngine {
   private readonly books: Books;
   private readonly giftCards = new GiftCards();
+  private readonly lender: Instalments;
   private readonly instruments: Readonly<Record<SandboxPartnerName, Instrument>>;
 
   constructor(options: EngineOptions) {
     this.books = new Books(options);
+    this.lender = new Instalments(this.books);
     this.instruments = {
       'sandbox-card': new Cards(this.books),
       'sandbox-giftcard': this.giftCards,
       'sandbox-wallet': new Wallets(),
-      'sandbox-instalments': new Instalments(this.books),
+      'sandbox-instalments': this.lender,
     };
+  }
+
+  /** Told of every change from now on (the ledger store writes them). */
+  observe(observer: BooksObserver): void {
+    this.books.observer = observer;
+  }
+
+  /** A partner's own state (balances, tokens) as JSON. */
+  instrumentState(partner: SandboxPartnerName): unknown {
+    return this.instruments[partner].snapshot?.();
+  }
+
+  /** Takes back the books of an earlier run, and the lender's pending decisions with them. */
+  restore(snapshot: EngineSnapshot): void {
+    this.books.restore(snapshot.authorizations, snapshot.operations, snapshot.ledger);
+    for (const [partner, state] of Object.entries(snapshot.instruments) as [SandboxPartnerName, unknown][])
+      this.instruments[partner].restore?.(state);
+    this.lender.resumeReviews(Date.now());
   }
 
   reset(): void {
@@ -124,12 +161,16 @@ export class SandboxEngine {
     if (body.three_ds?.challenge_indicator) record.additional.challenge_indicator = body.three_ds.challenge_indicator;
     this.instruments[partner].authorize(record, body, now);
     this.books.authorizations.set(record.reference, record);
+    this.books.observer?.authorization(record);
+    this.books.observer?.instrument(partner);
     this.books.recordAuthorization('AUTHORIZE', record, idempotencyKey);
     return this.books.wire(record);
   }
 
   operate(kind: OperationKind, reference: string, body: WireOperationBody, idempotencyKey: string): WireOperation {
-    return operate(this.books, this.instruments, kind, reference, body, idempotencyKey);
+    const operation = operate(this.books, this.instruments, kind, reference, body, idempotencyKey);
+    this.books.observer?.instrument(operation.partner);
+    return operation;
   }
 
   /** An authorization or operation. Reading an authorization may settle it (the timeout card). */
@@ -177,6 +218,8 @@ export class SandboxEngine {
     const record = this.books.mustGet(reference);
     if (view.open) {
       this.instruments[record.partner].decide?.(record, accept);
+      this.books.observer?.authorization(record);
+      this.books.observer?.instrument(record.partner);
       if (record.status !== 'PENDING') this.books.changed(record);
     }
     if (!record.returnUrl) return null;

@@ -26,6 +26,18 @@ export class Instalments implements Instrument {
     this.books.later(this.books.options.instalmentDecisionMs, () => this.lenderDecides(record));
   }
 
+  /**
+   * After a restart: the lender still decides on the applications under review, at the time it
+   * would have (at once if that time has passed), rather than leaving them waiting for ever.
+   */
+  resumeReviews(now: number): void {
+    for (const record of this.books.authorizations.values()) {
+      if (record.partner !== 'sandbox-instalments' || record.pending !== 'review') continue;
+      const dueIn = record.updatedAt.getTime() + this.books.options.instalmentDecisionMs - now;
+      this.books.later(Math.max(0, dueIn), () => this.lenderDecides(record));
+    }
+  }
+
   private lenderDecides(record: AuthorizationRecord): void {
     // A reset since the shopper applied forgot this authorization: nobody waits for it any more.
     if (record.pending !== 'review' || this.books.authorizations.get(record.reference) !== record) return;

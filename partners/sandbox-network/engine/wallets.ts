@@ -11,6 +11,14 @@ export class Wallets implements Instrument {
     this.tokens.clear();
   }
 
+  snapshot(): unknown {
+    return [...this.tokens];
+  }
+
+  restore(state: unknown): void {
+    this.tokens = new Set(state as string[]);
+  }
+
   authorize(record: AuthorizationRecord, body: WireAuthorizeBody): void {
     if (body.wallet_token === undefined) {
       return setPending(record, 'wallet', 'AWAITING_APPROVAL', 'The shopper must approve the payment in the wallet.');
