@@ -1,9 +1,10 @@
 // Tells the client session a payment was submitted from that the payment's authorization moved.
 //
-// A signal sent from workflow code costs the payment a workflow task of its own when the server
-// confirms delivery; sent from this local activity, it rides in the payment's current task. A
-// replay may send it again: the session keeps the latest payment it was told of, so a repeat
-// changes nothing.
+// Only payments started before the patch 'no-local-activities' call it, as a local activity: it
+// saved them the workflow task a signal from workflow code costs when the server confirms delivery,
+// but local activities are not replay-safe next to Updates (workflows/payment/partner-calls.ts), so
+// newer runs signal from workflow code. A replay may send it again: the session keeps the latest
+// payment it was told of, so a repeat changes nothing.
 import { getClient } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Payment } from '../../api/schemas/v2';

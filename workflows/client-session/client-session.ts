@@ -5,6 +5,8 @@ import {
   ApplicationFailure,
   condition,
   ParentClosePolicy,
+  patched,
+  proxyActivities,
   proxyLocalActivities,
   setHandler,
   startChild,
@@ -31,13 +33,18 @@ import { ReadModel } from '../read-model';
 import { WebhookOutbox } from '../webhook-outbox';
 import { snapshot } from '../snapshot';
 
-const { saveClientSessionProjection } = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '10 seconds',
-  retry: { maximumInterval: '30 seconds' },
-});
+const readModelWrites = { startToCloseTimeout: '10 seconds', retry: { maximumInterval: '30 seconds' } } as const;
+const projection = proxyActivities<Activities>(readModelWrites);
+/**
+ * How sessions started before the patch 'no-local-activities' write it: local activities are not
+ * replay-safe next to Updates (workflows/payment/partner-calls.ts says why).
+ */
+const projectionInTask = proxyLocalActivities<Activities>(readModelWrites);
 
 export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): Promise<ClientSessionState> {
   const session: ClientSessionState = input.session;
+  // Decided once, at the very start of the run, like the payment's patches (workflows/payment/run.ts).
+  const writes = patched('no-local-activities') ? projection : projectionInTask;
   const outbox = new WebhookOutbox(session.entity_id, input.webhook, input.webhookRetry);
 
   const moveTo = (status: ClientSessionStatus): void => {
@@ -59,7 +66,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   // rest: a payment's later changes, expiry (workflows/read-model.ts).
   const readModel = new ReadModel(
     () => session.version,
-    () => saveClientSessionProjection({ session: snapshot(session) }),
+    () => writes.saveClientSessionProjection({ session: snapshot(session) }),
     { written: input.session.version },
   );
   const belongs = (entityId: string) => {

@@ -21,7 +21,7 @@ export function recordAuthorization(run: PaymentRun, leg: AuthorizationLegState,
 async function attemptAuthorization(run: PaymentRun, leg: AuthorizationLegState): Promise<void> {
   const { state, input } = run;
   try {
-    const result = await authorizeAtPartner({
+    const result = await authorizeAtPartner(run, {
       entity_id: state.entity_id,
       idempotency_key: authorizationIdempotencyKey(state.id, leg.id),
       partner: leg.partner,
@@ -59,7 +59,7 @@ export async function pollLeg(run: PaymentRun, leg: AuthorizationLegState): Prom
       leg,
       // The entity finds its own account at partners that need one; only the activity's input grows,
       // the commands stay the same, so recorded histories replay unchanged.
-      await authorizationStatusAtPartner({
+      await authorizationStatusAtPartner(run, {
         entity_id: run.state.entity_id,
         partner: leg.partner,
         partner_reference: leg.partner_reference,

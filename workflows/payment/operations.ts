@@ -45,6 +45,7 @@ async function sendOperationLeg(
   const leg = run.legById(tx.authorization_id);
   try {
     const result = await operateAtPartner(
+      run,
       {
         kind: operation.kind,
         // As in pollLeg: the activity's input grows, the commands stay the same.

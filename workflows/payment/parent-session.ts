@@ -2,9 +2,11 @@
 // may have to follow a redirection) and of every change of authorization status after it, one
 // signal at a time and in order. Until the first one, the session answers the shopper and the API
 // writes the read model from that answer, so the payment does not (workflows/read-model.ts).
-import { condition, proxyLocalActivities } from '@temporalio/workflow';
+import { condition, getExternalWorkflowHandle, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
+import type { Payment } from '../../api/schemas/v2';
 import { authorizationStatus } from '../../domain/payment-status';
+import { paymentChangedSignal } from './messages';
 import type { PaymentRun } from './run';
 
 const { notifyClientSession } = proxyLocalActivities<Activities>({
@@ -45,11 +47,26 @@ export class ParentSessionLink {
         onFirstTell();
         this.told = true;
       }
-      const outcome = await notifyClientSession({ workflowId: parentId, payment }).catch(
-        () => 'session-ended' as const,
-      );
+      const outcome = await this.tell(parentId, payment);
       // Once the session has ended, the payment goes on without it.
       if (outcome === 'session-ended') return;
+    }
+  }
+
+  /**
+   * A signal from workflow code; runs started before the patch 'no-local-activities' sent it from a
+   * local activity instead (partner-calls.ts says why no run does any more).
+   */
+  private async tell(parentId: string, payment: Payment): Promise<'told' | 'session-ended'> {
+    if (this.run.usesLocalActivities) {
+      return notifyClientSession({ workflowId: parentId, payment }).catch(() => 'session-ended' as const);
+    }
+    try {
+      await getExternalWorkflowHandle(parentId).signal(paymentChangedSignal, payment);
+      return 'told';
+    } catch {
+      // The session's workflow has completed (expired, aborted): nobody is left to tell.
+      return 'session-ended';
     }
   }
 }

@@ -1,22 +1,20 @@
-// How the payment workflow calls its partners: first as local activities, then as activities.
+// How the payment workflow calls its partners: as activities, each with its idempotency key, so a
+// retry after a lost answer or a dead worker can only ever get the partner's first answer
+// (partners/partner.ts, the retry contract).
 //
-// A local activity runs inside the workflow task that decided the call, so the partner's answer
-// costs no extra round trip through the Temporal server: that round trip and its dispatch were
-// most of a capture's latency. Its result is recorded with the task's completion; a worker that
-// dies before then runs the call again on replay with the same idempotency key, and the partner
-// answers that repeat with its first answer (partners/partner.ts, the retry contract).
-//
-// A partner that has not answered after the quick attempt is called again as a regular activity,
-// still with the same key: a long outage then backs off durably, shows as a pending activity in
-// the Temporal UI, and no longer holds the workflow task, so queries and Updates are answered.
-// The quick attempt is bounded well under the 8 s after which the worker heartbeats its workflow
-// task: a task split that way around an Update in flight has been seen (SDK 1.24, after a worker
-// crash) to leave that Update unanswerable on replay.
+// Runs started before the patch in payment.ts (`run.usesLocalActivities`) first tried each call as
+// a local activity, inside the workflow task that decided it, and fell back to an activity after
+// 5 s. That saved a round trip per call, but it is not replay-safe in SDK 1.24: a workflow task
+// that holds local activities is several activations, and which jobs share an activation on replay
+// (two polls answering in the other order, a signal that came in while a call ran, an Update in
+// flight) is not what it was live. The fault matrix (test/faults) found payments whose histories no
+// longer replayed: stuck for good at the next worker restart. Activities make every task one
+// activation, as the server recorded it. Those older runs keep their path, so their histories
+// replay.
 //
 // What the orchestrator does on its own once an authorization has an outcome (an AUTOMATIC
-// capture, a compensation, re-sending an operation whose outcome is unknown) goes straight to a
-// regular activity: nobody waits on it, and it then never shares a workflow task with the answer
-// of the Update that waited for the authorization.
+// capture, a compensation, re-sending an operation whose outcome is unknown) always went straight
+// to an activity: nobody waits on it.
 import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import type {
@@ -57,7 +55,13 @@ export function permanentFailureOf(error: unknown): ApplicationFailure | undefin
     : undefined;
 }
 
-async function quickThenDurable<T>(quickCall: () => Promise<T>, durableCall: () => Promise<T>): Promise<T> {
+/** The older runs' quick local attempt, then the activity with the same key (see above). */
+async function quickThenDurable<T>(
+  local: boolean,
+  quickCall: () => Promise<T>,
+  durableCall: () => Promise<T>,
+): Promise<T> {
+  if (!local) return durableCall();
   try {
     return await quickCall();
   } catch (error) {
@@ -66,8 +70,14 @@ async function quickThenDurable<T>(quickCall: () => Promise<T>, durableCall: () 
   }
 }
 
-export function authorizeAtPartner(input: AuthorizeLegInput): Promise<AuthorizeResult> {
+/** How a run calls its partners: locally first only for runs started before activities became the rule. */
+export interface PartnerCallPolicy {
+  readonly usesLocalActivities: boolean;
+}
+
+export function authorizeAtPartner(policy: PartnerCallPolicy, input: AuthorizeLegInput): Promise<AuthorizeResult> {
   return quickThenDurable(
+    policy.usesLocalActivities,
     () => quick.authorizeLeg(input),
     () => durable.authorizeLeg(input),
   );
@@ -76,16 +86,24 @@ export function authorizeAtPartner(input: AuthorizeLegInput): Promise<AuthorizeR
 /** `answering`: somebody waits on the call (an Update); `orchestrated`: the orchestrator's own follow-up. */
 export type PartnerCallMode = 'answering' | 'orchestrated';
 
-export function operateAtPartner(input: OperateLegInput, how: PartnerCallMode): Promise<OperationResult> {
-  if (how === 'orchestrated') return durable.operateLeg(input);
+export function operateAtPartner(
+  policy: PartnerCallPolicy,
+  input: OperateLegInput,
+  how: PartnerCallMode,
+): Promise<OperationResult> {
   return quickThenDurable(
+    policy.usesLocalActivities && how === 'answering',
     () => quick.operateLeg(input),
     () => durable.operateLeg(input),
   );
 }
 
-export function authorizationStatusAtPartner(input: AuthorizationStatusInput): Promise<AuthorizeResult> {
+export function authorizationStatusAtPartner(
+  policy: PartnerCallPolicy,
+  input: AuthorizationStatusInput,
+): Promise<AuthorizeResult> {
   return quickThenDurable(
+    policy.usesLocalActivities,
     () => quick.authorizationStatus(input),
     () => durable.authorizationStatus(input),
   );

@@ -7,6 +7,7 @@ import {
   condition,
   continueAsNew,
   patched,
+  proxyActivities,
   proxyLocalActivities,
   sleep,
   uuid4,
@@ -28,20 +29,21 @@ import { saveToCustomerWallet, walletEntriesOf } from './wallet-save';
 import type { PaymentWorkflowInput } from './types';
 import { ledgerOf } from './view';
 
-const { savePaymentProjection } = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '10 seconds',
-  retry: { maximumInterval: '30 seconds' },
-});
+const readModelWrites = { startToCloseTimeout: '10 seconds', retry: { maximumInterval: '30 seconds' } } as const;
+const projection = proxyActivities<Activities>(readModelWrites);
+/** How runs started before the patch 'no-local-activities' write it (workflows/payment/partner-calls.ts). */
+const projectionInTask = proxyLocalActivities<Activities>(readModelWrites);
 
 export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Payment> {
   const run = new PaymentRun(input);
   run.keepsCardFingerprints = patched('card-fingerprint');
   run.recordsReleasedRest = patched('record-released-rest');
+  run.usesLocalActivities = !patched('no-local-activities');
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);
   const readModel = new ReadModel(
     () => state.version,
-    () => savePaymentProjection({ payment: run.view() }),
+    () => (run.usesLocalActivities ? projectionInTask : projection).savePaymentProjection({ payment: run.view() }),
     { hold: () => parentSession.holdsReadModel },
   );
   registerPaymentHandlers(run, readModel);

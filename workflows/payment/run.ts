@@ -37,6 +37,12 @@ export class PaymentRun {
    * the start of the run, as above).
    */
   recordsReleasedRest = false;
+  /**
+   * Whether partner calls, read-model writes and the parent session's news go through local
+   * activities: only in runs started before the patch 'no-local-activities' (payment.ts), which
+   * replay that way; partner-calls.ts says why no run does any more. Decided at the start, as above.
+   */
+  usesLocalActivities = false;
   private lastAuthorizationStatus: AuthorizationStatus;
 
   constructor(readonly input: PaymentWorkflowInput) {
