@@ -13,6 +13,7 @@ import {
 import { shopperLocale } from '../core/money';
 import { decodeWidgetData, WidgetDataError, type WidgetData } from '../core/widget-data';
 import { Checkout } from '../ui/Checkout';
+import { SecureCardEntry } from '../ui/SecureCardEntry';
 import css from '../ui/checkout.css?inline';
 import {
   WIDGET_EVENT_PREFIX,
@@ -117,6 +118,7 @@ function mount(target: Element | string, options: MountOptions): CheckoutWidget 
     <Checkout
       variant="widget"
       api={api}
+      cardEntry={SecureCardEntry}
       open={() => api.openSession(data!.session.id)}
       locale={shopperLocale(options.locale)}
       emit={emit}
