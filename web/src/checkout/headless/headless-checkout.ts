@@ -353,6 +353,18 @@ export async function createCheckout(options: HeadlessCheckoutOptions): Promise<
             { apiUrl },
           ),
         );
+      const cardPart = current.parts.some((part) => part.kind === 'card');
+      if (cardPart && !cardFields)
+        fail(
+          new TesseraCheckoutError('card_fields_missing', 'Mount the card fields (mountCardFields) first.', { apiUrl }),
+        );
+      // The card's own checks first: a card not complete is no submission (each field says why).
+      if (cardPart && !cardFields!.validate()) {
+        const fields = Object.values(cardFields!.states)
+          .filter((field) => !field.valid)
+          .map((field) => field.field);
+        fail(new TesseraCheckoutError('card_invalid', 'The card is not complete or not valid.', { apiUrl, fields }));
+      }
       move('submitting');
       const entries: SplitEntry[] = [];
       try {
@@ -369,11 +381,7 @@ export async function createCheckout(options: HeadlessCheckoutOptions): Promise<
               method: part.method,
               vault_form_token: vaulted.vault_form_token,
             });
-          } else if (part.kind === 'card') {
-            if (!cardFields)
-              throw new TesseraCheckoutError('card_fields_missing', 'Mount the card fields (mountCardFields) first.', {
-                apiUrl,
-              });
+          } else if (part.kind === 'card' && cardFields) {
             const tokenized = await cardFields.tokenize();
             const brands = tokenized.card.detected_brands as CardBrand[];
             const network =
