@@ -93,7 +93,7 @@ async function main() {
 
   if (checkout.paymentMethods.some((method) => method.kind === 'giftcard')) {
     $('giftcard').hidden = false;
-    $('giftcard-apply').addEventListener('click', async () => {
+    const applyGiftCard = async () => {
       $('giftcard-status').textContent = 'Checking…';
       try {
         const part = await checkout.addGiftCard({ number: $('giftcard-number').value, pin: $('giftcard-pin').value });
@@ -103,11 +103,11 @@ async function main() {
       } catch (error) {
         $('giftcard-status').textContent = error.shopperMessage ?? error.message;
       }
-    });
+    };
+    $('giftcard-apply').addEventListener('click', () => void applyGiftCard());
   }
 
-  $('checkout').addEventListener('submit', async (event) => {
-    event.preventDefault();
+  const pay = async () => {
     $('error').textContent = '';
     $('pay').disabled = true;
     try {
@@ -117,6 +117,10 @@ async function main() {
       if (error.fields?.length) fields.focus(error.fields[0]);
       $('pay').disabled = false;
     }
+  };
+  $('checkout').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void pay();
   });
 }
 
