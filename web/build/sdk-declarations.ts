@@ -20,7 +20,7 @@ export const SDK_DECLARATION_SOURCES = [
 export const SDK_GLOBAL_NAME = 'TesseraHeadless';
 
 /** The declarations of one file, its imports and re-exports of the other public files removed. */
-function declarationsOf(file: string): string {
+export function declarationsOf(file: string): string {
   const path = `${webRoot}${file}`;
   const result = isolatedDeclarationSync(path, readFileSync(path, 'utf8'), { stripInternal: true });
   if (result.errors.length > 0)

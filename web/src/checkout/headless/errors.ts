@@ -49,20 +49,30 @@ export interface TesseraCheckoutErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * What every promise of the SDK rejects with, and what its `error` events carry. Branch on `code`;
+ * show the shopper `shopperMessage` when there is one, your own words otherwise; the `message` is
+ * for developers (it never holds card data).
+ */
 export class TesseraCheckoutError extends Error {
   override readonly name = 'TesseraCheckoutError' as const;
+  /** What went wrong, stable across versions: see the error codes page. */
   readonly code: ErrorCode;
-  /** The documentation of this code. */
+  /** The documentation of this code (an anchor of the error codes page). */
   readonly documentationUrl: string;
+  /** The card form's fields concerned (`number`, `expiry`, `cvc`, `holder`), or a gift card's (`number`, `pin`). */
   readonly fields: string[];
+  /** A sentence for the shopper (a refusal in words, a gift card problem), when Tessera has one. */
   readonly shopperMessage: string | undefined;
+  /** The partner's refusal reason of a `payment_refused`, e.g. `INSUFFICIENT_FUNDS`. */
   readonly reason: string | undefined;
+  /** The HTTP status Tessera answered, when the error is one of its answers. */
   readonly status: number | undefined;
 
   constructor(code: ErrorCode, message: string, options: TesseraCheckoutErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.documentationUrl = `${(options.apiUrl ?? '').replace(/\/+$/, '')}${ERROR_CODES_PAGE}#${code.replace(/_/g, '-')}`;
+    this.documentationUrl = `${(options.apiUrl ?? '').replace(/\/+$/, '')}${ERROR_CODES_PAGE}#${code}`;
     this.fields = options.fields ?? [];
     this.shopperMessage = options.shopperMessage;
     this.reason = options.reason;
@@ -70,6 +80,7 @@ export class TesseraCheckoutError extends Error {
   }
 }
 
+/** Whether a caught value is the SDK's error (also across two copies of the SDK on one page). */
 export function isTesseraCheckoutError(error: unknown): error is TesseraCheckoutError {
-  return error instanceof TesseraCheckoutError;
+  return error instanceof TesseraCheckoutError || (error instanceof Error && error.name === 'TesseraCheckoutError');
 }
