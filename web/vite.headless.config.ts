@@ -5,12 +5,10 @@
 // Built after the app by web/vite.config.ts (plugin browserScripts), into the same outDir.
 
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { browserScriptConfig } from './build/browser-script-config.js';
 import { sdkDeclarations, SDK_GLOBAL_NAME } from './build/sdk-declarations.js';
 import { HEADLESS_VERSION } from './src/checkout/headless/version.js';
-
-const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 export const HEADLESS_SDK_FILES = {
   iife: 'sdk/v1/tessera-headless.js',
@@ -33,26 +31,13 @@ function declarations(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: webRoot,
-  publicDir: false,
-  plugins: [declarations()],
-  build: {
-    outDir: process.env.TESSERA_WEB_OUT_DIR ?? resolve(webRoot, 'dist'),
-    emptyOutDir: false,
-    // ES2022, as the widget (vite.widget.config.ts): the code needs it at run time anyway.
-    target: 'es2022',
-    minify: true,
-    copyPublicDir: false,
-    reportCompressedSize: false,
-    lib: {
-      entry: resolve(webRoot, 'src/checkout/headless/index.ts'),
-      name: SDK_GLOBAL_NAME,
-      formats: ['es', 'iife'],
-      fileName: (format) => (format === 'es' ? HEADLESS_SDK_FILES.es : HEADLESS_SDK_FILES.iife),
-    },
-    rolldownOptions: {
-      checks: { bundlerTimings: false },
-    },
-  },
-});
+export default defineConfig(
+  browserScriptConfig({
+    webRoot: fileURLToPath(new URL('.', import.meta.url)),
+    entry: 'src/checkout/headless/index.ts',
+    name: SDK_GLOBAL_NAME,
+    formats: ['es', 'iife'],
+    fileName: (format) => (format === 'es' ? HEADLESS_SDK_FILES.es : HEADLESS_SDK_FILES.iife),
+    plugins: [declarations()],
+  }),
+);

@@ -5,32 +5,17 @@
 // Built after the app by web/vite.config.ts (plugin browserScripts), into the same outDir.
 
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
-
-const webRoot = fileURLToPath(new URL('.', import.meta.url));
+import { browserScriptConfig } from './build/browser-script-config.js';
 
 export const SECURE_FIELD_SCRIPT_FILE = 'secure-fields/v1/field.js';
 
-export default defineConfig({
-  root: webRoot,
-  publicDir: false,
-  build: {
-    outDir: process.env.TESSERA_WEB_OUT_DIR ?? resolve(webRoot, 'dist'),
-    emptyOutDir: false,
-    // ES2022, as the widget (vite.widget.config.ts): the code needs it at run time anyway.
-    target: 'es2022',
-    minify: true,
-    copyPublicDir: false,
-    reportCompressedSize: false,
-    lib: {
-      entry: resolve(webRoot, 'src/checkout/secure-fields/frame/field-frame.ts'),
-      name: 'TesseraSecureField',
-      formats: ['iife'],
-      fileName: () => SECURE_FIELD_SCRIPT_FILE,
-    },
-    rolldownOptions: {
-      checks: { bundlerTimings: false },
-    },
-  },
-});
+export default defineConfig(
+  browserScriptConfig({
+    webRoot: fileURLToPath(new URL('.', import.meta.url)),
+    entry: 'src/checkout/secure-fields/frame/field-frame.ts',
+    name: 'TesseraSecureField',
+    formats: ['iife'],
+    fileName: () => SECURE_FIELD_SCRIPT_FILE,
+  }),
+);

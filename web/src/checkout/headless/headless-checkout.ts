@@ -16,6 +16,7 @@ import { loadSavedCards } from '../core/saved-cards';
 import { paymentOptions } from '../core/solutions';
 import { instalmentPlan } from '../core/split';
 import type { ClientSessionView, SplitEntry } from '../core/types';
+import { createListeners } from '../core/listeners';
 import { decodeWidgetData, WidgetDataError } from '../core/widget-data';
 import { createPublicSecureFields } from '../secure-fields/public-secure-fields';
 import type { CardBrand, SecureFields } from '../secure-fields/secure-fields-api';
@@ -26,7 +27,6 @@ import type {
   GiftCardPart,
   HeadlessCheckout,
   HeadlessCheckoutEventMap,
-  HeadlessCheckoutEventType,
   HeadlessCheckoutOptions,
   PaymentMethod,
   PaymentResult,
@@ -35,8 +35,6 @@ import type {
 } from './headless-api';
 import { planSplit } from './split-plan';
 import { HEADLESS_VERSION } from './version';
-
-type Listener = (detail: never) => void;
 
 /** An API or network failure as a TesseraCheckoutError with its stable code. */
 function errorOf(error: unknown, apiUrl: string, fallback: ErrorCode = 'unavailable'): TesseraCheckoutError {
@@ -85,18 +83,8 @@ export async function createCheckout(options: HeadlessCheckoutOptions): Promise<
   const locale = shopperLocale(options.locale);
   const redirect = options.redirect ?? 'auto';
 
-  const listeners = new Map<HeadlessCheckoutEventType, Set<Listener>>();
-  const emit = <K extends HeadlessCheckoutEventType>(type: K, detail: HeadlessCheckoutEventMap[K]) => {
-    for (const listener of [...(listeners.get(type) ?? [])]) {
-      try {
-        (listener as (detail: HeadlessCheckoutEventMap[K]) => void)(detail);
-      } catch (error) {
-        setTimeout(() => {
-          throw error;
-        });
-      }
-    }
-  };
+  const listeners = createListeners<HeadlessCheckoutEventMap>();
+  const emit = listeners.emit;
 
   let state: CheckoutState = 'idle';
   let lastError: TesseraCheckoutError | undefined;
@@ -259,15 +247,8 @@ export async function createCheckout(options: HeadlessCheckoutOptions): Promise<
     get split() {
       return split;
     },
-    on(type, listener) {
-      const set = listeners.get(type) ?? new Set<Listener>();
-      set.add(listener as Listener);
-      listeners.set(type, set);
-      return () => void set.delete(listener as Listener);
-    },
-    off(type, listener) {
-      listeners.get(type)?.delete(listener as Listener);
-    },
+    on: listeners.on,
+    off: listeners.off,
     createCardFields(fieldOptions = {}) {
       alive();
       if (cardFields) return cardFields;

@@ -1,6 +1,7 @@
 // The parent side of the secure fields: mounts one iframe per field (served from Tessera's origin),
 // completes each frame's handshake with exact origin checks, then talks to it on its own
 // MessagePort. It never sees a card value: only states, events, and the vault's token.
+import { createListeners } from '../core/listeners';
 import { TesseraCheckoutError, type ErrorCode } from '../headless/errors';
 import {
   frameUrl,
@@ -22,7 +23,6 @@ import type {
   SecureFieldName,
   SecureFields,
   SecureFieldsEventMap,
-  SecureFieldsEventType,
   SecureFieldsOptions,
   SecureFieldState,
   SecureFieldStyle,
@@ -42,8 +42,6 @@ const HANDSHAKE_TIMEOUT_MS = 15_000;
 const TOKENIZE_TIMEOUT_MS = 60_000;
 const DESTROYED = 'These secure fields were destroyed.';
 const DEFAULT_HEIGHT_PX = 24;
-
-type Listener = (detail: never) => void;
 
 interface Mounted {
   name: SecureFieldName;
@@ -96,7 +94,7 @@ export function createSecureFields(options: SecureFieldsOptions, inspect?: Style
   let disabled = false;
   checked(style, fonts);
 
-  const listeners = new Map<SecureFieldsEventType, Set<Listener>>();
+  const listeners = createListeners<SecureFieldsEventMap>();
   const fields = new Map<SecureFieldName, Mounted>();
   const states: Partial<Record<SecureFieldName, SecureFieldState>> = {};
   const tokenizations = new Map<
@@ -111,18 +109,7 @@ export function createSecureFields(options: SecureFieldsOptions, inspect?: Style
     inspect?.(nextStyle, nextFonts, tesseraOrigin);
   }
 
-  const emit = <K extends SecureFieldsEventType>(type: K, detail: SecureFieldsEventMap[K]) => {
-    for (const listener of [...(listeners.get(type) ?? [])]) {
-      try {
-        (listener as (detail: SecureFieldsEventMap[K]) => void)(detail);
-      } catch (error) {
-        // A page's listener that throws must not break the fields.
-        setTimeout(() => {
-          throw error;
-        });
-      }
-    }
-  };
+  const emit = listeners.emit;
 
   const send = (mounted: Mounted, command: Command) => {
     if (mounted.port) mounted.port.postMessage(command);
@@ -304,15 +291,8 @@ export function createSecureFields(options: SecureFieldsOptions, inspect?: Style
       updateForm();
       return handle;
     },
-    on(type, listener) {
-      const set = listeners.get(type) ?? new Set<Listener>();
-      set.add(listener as Listener);
-      listeners.set(type, set);
-      return () => void set.delete(listener as Listener);
-    },
-    off(type, listener) {
-      listeners.get(type)?.delete(listener as Listener);
-    },
+    on: listeners.on,
+    off: listeners.off,
     get states() {
       return { ...states };
     },

@@ -2,17 +2,17 @@
 // the merchant's page. This component draws everything around them (labels, hints, errors,
 // network badges, the choice of network on a co-badged card) from what the frames say; it never
 // holds a card value, and neither does the page: the card goes to the vault from the frames.
-import { useEffect, useId, useImperativeHandle, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CheckoutApiError, CheckoutNetworkError } from '../core/api';
-import { NETWORK_LABELS, type DetectedBrand } from '../core/card-input';
+import type { DetectedBrand } from '../core/card-input';
 import { NETWORK_MESSAGE } from '../core/messages';
 import { TesseraCheckoutError } from '../headless/errors';
 import { createSecureFields, SECURE_FIELD_LABELS } from '../secure-fields/secure-fields';
 import type { SecureFieldName, SecureFields, SecureFieldState } from '../secure-fields/secure-fields-api';
 import type { CardEntryProps } from './card-entry';
+import { NetworkChoice } from './NetworkChoice';
 import { BrandBadge } from './icons';
 
-const STATUS_OF: Partial<Record<string, number>> = { rate_limited: 429, unauthorized: 401 };
 const ORDER: readonly SecureFieldName[] = ['number', 'expiry', 'cvc', 'holder'];
 
 /**
@@ -38,11 +38,8 @@ export function SecureCardEntry({ handle, api, busy, locale }: CardEntryProps) {
   };
   const fieldsRef = useRef<SecureFields | null>(null);
   const [states, setStates] = useState<Partial<Record<SecureFieldName, SecureFieldState>>>({});
-  const [focused, setFocused] = useState<SecureFieldName>();
   const [brands, setBrands] = useState<DetectedBrand[]>([]);
   const [choice, setChoice] = useState<DetectedBrand>();
-  const [unavailable, setUnavailable] = useState(false);
-  const networkName = useId();
   const coBadged = brands.length > 1;
   const network = coBadged ? (choice && brands.includes(choice) ? choice : brands[0]) : undefined;
   const networkRef = useRef(network);
@@ -60,14 +57,13 @@ export function SecureCardEntry({ handle, api, busy, locale }: CardEntryProps) {
     fieldsRef.current = fields;
     const remember = (state: SecureFieldState) => setStates((current) => ({ ...current, [state.field]: state }));
     fields.on('change', remember);
-    fields.on('blur', (state) => {
-      remember(state);
-      setFocused((current) => (current === state.field ? undefined : current));
-    });
-    fields.on('focus', ({ field }) => setFocused(field));
+    fields.on('blur', remember);
     fields.on('brandDetected', (detected) => setBrands(detected.brands));
+    // A frame that does not load says so where the shopper looks: under its field.
     fields.on('error', (error) => {
-      if (error.code === 'frame_unavailable') setUnavailable(true);
+      if (error.code === 'frame_unavailable')
+        for (const field of error.fields ?? [])
+          remember({ field, empty: true, complete: false, valid: false, error: NETWORK_MESSAGE });
     });
     // Enter in a field pays, as in any form.
     fields.on('submit', () => root.closest('form')?.requestSubmit());
@@ -121,7 +117,9 @@ export function SecureCardEntry({ handle, api, busy, locale }: CardEntryProps) {
         // As the panel reads the API's own failures (core/api.ts).
         if (error.code === 'network' || error.code === 'card_fields_missing')
           throw new CheckoutNetworkError(error.message);
-        throw new CheckoutApiError(STATUS_OF[error.code] ?? 503, { detail: error.message });
+        throw new CheckoutApiError(error.code === 'rate_limited' ? 429 : error.code === 'unauthorized' ? 401 : 503, {
+          detail: error.message,
+        });
       }
     },
   }));
@@ -134,7 +132,6 @@ export function SecureCardEntry({ handle, api, busy, locale }: CardEntryProps) {
       label={SECURE_FIELD_LABELS[name]}
       hint={hint}
       error={states[name]?.error}
-      focused={focused === name}
       container={containers[name]}
       onLabelClick={() => fieldsRef.current?.focus(name)}
       adornment={adornment}
@@ -142,11 +139,6 @@ export function SecureCardEntry({ handle, api, busy, locale }: CardEntryProps) {
   );
   return (
     <div className="tc-card-fields" ref={rootRef}>
-      {unavailable && (
-        <p className="tc-inline-error" role="alert">
-          {NETWORK_MESSAGE}
-        </p>
-      )}
       {field(
         'number',
         undefined,
@@ -158,31 +150,7 @@ export function SecureCardEntry({ handle, api, busy, locale }: CardEntryProps) {
           </span>
         ) : undefined,
       )}
-      {/* What screen readers hear about the detected network, once it is known. */}
-      <p className="tc-sr-only" aria-live="polite">
-        {detected ? `${brands.map((brand) => NETWORK_LABELS[brand]).join(' and ')} card` : ''}
-      </p>
-      {coBadged && (
-        <fieldset className="tc-networks">
-          <legend className="tc-label">Card network</legend>
-          <p className="tc-hint">Your card works on two networks. Choose the one to use.</p>
-          <div className="tc-network-options">
-            {brands.map((brand) => (
-              <label key={brand} className={`tc-network${network === brand ? ' tc-network--selected' : ''}`}>
-                <input
-                  type="radio"
-                  name={networkName}
-                  value={brand}
-                  checked={network === brand}
-                  onChange={() => setChoice(brand)}
-                />
-                <BrandBadge brand={brand} />
-                <span>{NETWORK_LABELS[brand]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <NetworkChoice brands={brands} network={network} onChoose={setChoice} />
       <div className="tc-row">
         {field('expiry', 'MM / YY')}
         {field('cvc', cvcHint)}
@@ -201,7 +169,6 @@ function SecureInput({
   label,
   hint,
   error,
-  focused,
   container,
   onLabelClick,
   adornment,
@@ -209,7 +176,6 @@ function SecureInput({
   label: string;
   hint: string | undefined;
   error: string | undefined;
-  focused: boolean;
   container: RefObject<HTMLDivElement | null>;
   onLabelClick(): void;
   adornment: ReactNode;
@@ -221,7 +187,7 @@ function SecureInput({
       </span>
       {hint && <p className="tc-hint">{hint}</p>}
       <div className="tc-input-frame">
-        <div ref={container} className={`tc-input tc-input--secure${focused ? ' tc-input--focused' : ''}`} />
+        <div ref={container} className="tc-input tc-input--secure" />
         {adornment}
       </div>
       <p className="tc-field-error" aria-live="polite">
