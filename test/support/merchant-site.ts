@@ -21,6 +21,8 @@ export interface Skimmed {
   keys: string[];
   /** Everything else it read: `kind:value` (texts, attributes, input values, event data, messages). */
   seen: string[];
+  /** The pages (paths) it reported from. */
+  pages: string[];
 }
 
 export interface MerchantSite {
@@ -67,14 +69,15 @@ export async function startMerchantSite(
   options: { hostile?: boolean } = {},
 ): Promise<MerchantSite> {
   const tesseraOrigin = new URL(tesseraUrl).origin;
-  const skimmed: Skimmed = { keys: [], seen: [] };
+  const skimmed: Skimmed = { keys: [], seen: [], pages: [] };
   const server = createServer((request, response) => {
     void (async () => {
       const url = request.url ?? '/';
       if (url === '/__skimmed' && request.method === 'POST') {
-        const report = JSON.parse(await readBody(request)) as { keys: string[]; seen: string[] };
+        const report = JSON.parse(await readBody(request)) as { page: string; keys: string[]; seen: string[] };
         skimmed.keys.push(...report.keys);
         skimmed.seen.push(...report.seen);
+        if (!skimmed.pages.includes(report.page)) skimmed.pages.push(report.page);
         response.writeHead(204).end();
         return;
       }
@@ -103,7 +106,11 @@ export async function startMerchantSite(
     });
   });
   const origin = await listen(server);
-  return { origin, skimmed: () => ({ keys: [...skimmed.keys], seen: [...skimmed.seen] }), close: () => close(server) };
+  return {
+    origin,
+    skimmed: () => ({ keys: [...skimmed.keys], seen: [...skimmed.seen], pages: [...skimmed.pages] }),
+    close: () => close(server),
+  };
 }
 
 /** Another origin still, serving whatever HTML the test gives it at `/`. */

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDSHAKE } from '../../../web/src/checkout/secure-fields/protocol';
+import { eventually } from '../../support/api-client';
 import { startForeignSite, startMerchantSite, type MerchantSite } from '../../support/merchant-site';
 import {
   eventsOf,
@@ -117,7 +118,11 @@ describe('the widget on secure fields, on a merchant page of its own origin', ()
     expect(submitted).toHaveLength(2);
 
     // What the skimmer sent home, once the return page has reported too.
-    await page.waitForTimeout(600);
+    await eventually(async () => (shop.skimmed().pages.includes('/demo/merchant/return') ? true : undefined), {
+      what: 'the skimmer’s report from the return page',
+      timeoutMs: 15_000,
+      intervalMs: 100,
+    });
     const { keys, seen } = shop.skimmed();
     // It was there and listening: it heard the shopper's Tab and Enter, and read the page.
     expect(keys).toContain('Tab');
