@@ -9,10 +9,13 @@ import {
   inlineHashes,
   installSecurityHeaders,
   isCheckoutPage,
+  isSecureFieldPage,
   pageHeaders,
   pagePolicies,
   resourceHeaders,
+  SECURE_FIELD_FONT_ORIGINS,
 } from './security-headers';
+import { ALLOWED_FONT_ORIGINS } from '../web/src/checkout/secure-fields/style';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -94,5 +97,38 @@ describe('headers of every answer', () => {
     expect(error.headers['strict-transport-security']).toBeTruthy();
     expect(error.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     await app.close();
+  });
+});
+
+describe('the secure field frame page', () => {
+  const policies = { docs: 'docs-policy', checkout: 'checkout-policy' };
+
+  it('may be framed by any merchant page, and may do nothing else but run its script and call its own origin', () => {
+    expect(isSecureFieldPage('/secure-fields/v1/field.html')).toBe(true);
+    expect(isSecureFieldPage('/secure-fields/v1/field.js')).toBe(false);
+    expect(isSecureFieldPage('/docs/secure-fields/v1/field.html')).toBe(false);
+    const headers = pageHeaders('/secure-fields/v1/field.html', policies);
+    const policy = new Map(
+      headers['content-security-policy']!.split(';').map((part) => {
+        const [name, ...sources] = part.trim().split(/\s+/);
+        return [name!, sources];
+      }),
+    );
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('form-action')).toEqual(["'none'"]);
+    expect(policy.get('frame-ancestors')).toEqual(['http:', 'https:']);
+    expect(policy.get('font-src')).toEqual(["'self'", ...SECURE_FIELD_FONT_ORIGINS]);
+    expect(policy.has('frame-src')).toBe(false);
+    expect(headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('checks fonts against the same origins as the frames do', () => {
+    expect([...SECURE_FIELD_FONT_ORIGINS]).toEqual([...ALLOWED_FONT_ORIGINS]);
+  });
+
+  it('serves the headless SDK to any origin, as the widget', () => {
+    expect(resourceHeaders('/sdk/v1/tessera-headless.mjs', 'text/javascript')['access-control-allow-origin']).toBe('*');
   });
 });

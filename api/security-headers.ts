@@ -18,6 +18,13 @@
 //   cross-origin, CORS `*` for a page that loads it with Subresource Integrity). The API's CORS is
 //   that of the routes the browser calls: the vault's (api/routes/v2/vault.ts), the checkout's,
 //   the wallet's through a wallet session and API v1's init and validate.
+// - The secure field frame page (/secure-fields/v1/field.html) is the one page made to be framed:
+//   every merchant page embeds it, so frame-ancestors allows any http(s) page and no
+//   X-Frame-Options is sent; everything else is shut: its own script and stylesheet, fetches to
+//   its own origin (the vault), fonts from its own origin and SECURE_FIELD_FONT_ORIGINS, no form,
+//   no base, no plugin, no image. Who may talk to the frame is decided by its handshake
+//   (web/src/checkout/secure-fields/protocol.ts), not by who frames it.
+// - The headless SDK (/sdk/...) is served to other origins like the widget script.
 // - API answers carry `default-src 'none'`: a JSON body opened as a page can run nothing.
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -48,9 +55,34 @@ export function resourceHeaders(path: string, contentType: string): Record<strin
   };
 }
 
+/** Scripts merchants' pages load from Tessera: the widget and the headless SDK (and its types). */
 export function isWidgetAsset(path: string): boolean {
-  return path.startsWith('/widget/');
+  return path.startsWith('/widget/') || path.startsWith('/sdk/');
 }
+
+/** The secure field frame page, framed by merchants' pages. */
+export function isSecureFieldPage(path: string): boolean {
+  return /^\/secure-fields\/v\d+\/field\.html$/.test(path);
+}
+
+/**
+ * Origins the secure field frames may load web fonts from, besides Tessera's own. The frames check
+ * a merchant's fonts against the same list (web/src/checkout/secure-fields/style.ts,
+ * ALLOWED_FONT_ORIGINS); a unit test keeps them equal.
+ */
+export const SECURE_FIELD_FONT_ORIGINS: readonly string[] = ['https://fonts.gstatic.com'];
+
+export const SECURE_FIELD_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  `font-src 'self' ${SECURE_FIELD_FONT_ORIGINS.join(' ')}`,
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors http: https:',
+].join('; ');
 
 /** The shopper's pages: the hosted page and the demo shop that embeds the widget. */
 export function isCheckoutPage(path: string): boolean {
@@ -97,6 +129,13 @@ export function pagePolicies(distDir: string): { docs: string; checkout: string 
 
 /** Headers of a page (an HTML answer) at `path`. */
 export function pageHeaders(path: string, policies: { docs: string; checkout: string }): Record<string, string> {
+  if (isSecureFieldPage(path))
+    return {
+      'content-security-policy': SECURE_FIELD_CSP,
+      // Merchants' pages with Cross-Origin-Embedder-Policy may embed it too.
+      'cross-origin-resource-policy': 'cross-origin',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=()',
+    };
   const checkout = isCheckoutPage(path);
   return {
     'content-security-policy': checkout ? policies.checkout : policies.docs,
@@ -126,6 +165,8 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https: b
     const path = request.url.split('?')[0] ?? '/';
     const contentType = String(reply.getHeader('content-type') ?? '');
     reply.headers(base);
+    // The frame page is made to be framed by merchants' pages: frame-ancestors says by whom.
+    if (isSecureFieldPage(path)) reply.removeHeader('x-frame-options');
     reply.headers(
       contentType.startsWith('text/html') ? pageHeaders(path, policies()) : resourceHeaders(path, contentType),
     );

@@ -1,6 +1,7 @@
 // Vite build of the web app: the public documentation site (index.html), the shopper's hosted
-// payment page (checkout.html, without the router) and, right after, the checkout widget script
-// (vite.widget.config.ts → widget/v1/tessera-widget.js). See web/README.md.
+// payment page (checkout.html, without the router) and, right after, the browser scripts: the
+// checkout widget (vite.widget.config.ts → widget/v1/tessera-widget.js), the secure field frame's
+// script (vite.secure-fields.config.ts) and the headless SDK (vite.headless.config.ts). See web/README.md.
 //
 //   npx vite build --config web/vite.config.ts     → web/dist (served by the api)
 //   npx vite --config web/vite.config.ts           → dev server
@@ -40,25 +41,34 @@ function colorModeScript(): Plugin {
 }
 
 /**
- * Builds the widget script (web/vite.widget.config.ts) into the same output folder once the app is
- * built, so one `vite build` gives everything the api serves.
+ * The browser scripts served beside the app, each a library build of its own config: the checkout
+ * widget, the secure field frame's script and the headless SDK. Built into the same output folder
+ * once the app is built, so one `vite build` gives everything the api serves.
  */
-function checkoutWidget(): Plugin {
+export const BROWSER_SCRIPT_CONFIGS = [
+  'vite.widget.config.ts',
+  'vite.secure-fields.config.ts',
+  'vite.headless.config.ts',
+] as const;
+
+function browserScripts(): Plugin {
   let outDir = '';
   let logLevel: LogLevel | undefined;
   return {
-    name: 'tessera:checkout-widget',
+    name: 'tessera:browser-scripts',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
       logLevel = config.logLevel;
     },
     async closeBundle() {
-      await build({
-        configFile: resolve(webRoot, 'vite.widget.config.ts'),
-        ...(logLevel ? { logLevel } : {}),
-        build: { outDir, emptyOutDir: false },
-      });
+      for (const configFile of BROWSER_SCRIPT_CONFIGS) {
+        await build({
+          configFile: resolve(webRoot, configFile),
+          ...(logLevel ? { logLevel } : {}),
+          build: { outDir, emptyOutDir: false },
+        });
+      }
     },
   };
 }
@@ -100,7 +110,7 @@ export default defineConfig({
     react({ include: /\.(mdx|js|jsx|ts|tsx)$/ }),
     openapiDocuments({ dir: process.env.TESSERA_OPENAPI_DIR ?? resolve(webRoot, 'generated/openapi') }),
     colorModeScript(),
-    checkoutWidget(),
+    browserScripts(),
   ],
   define: {
     __TESSERA_TEST_HOOKS__: JSON.stringify(process.env.TESSERA_TEST_HOOKS === '1'),

@@ -10,6 +10,10 @@
 // target of 60 KB gzip each, which React DOM alone (~64 KB gzip for react-dom/client 19) makes
 // unreachable without replacing React: the script prints that floor beside them, and `--check`
 // holds them to a regression ceiling instead (the floor plus what the checkout itself may weigh).
+// The browser scripts served beside the app have budgets of their own: the secure field frame's
+// script ≤ 15 KB gzip, the headless SDK (each of its ES module and classic script, no React)
+// ≤ 20 KB gzip, and the widget no larger than it was before its card entry moved into secure
+// fields (WIDGET_BEFORE_SECURE_FIELDS_BYTES).
 // `--check` exits with status 1 when a budget or ceiling is exceeded.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,6 +33,20 @@ type Manifest = Record<string, ManifestChunk>;
 
 const KB = 1024;
 const WIDGET_FILE = 'widget/v1/tessera-widget.js';
+/** The widget's gzip weight when its card form was plain inputs in the merchant's page (measured on that build). */
+const WIDGET_BEFORE_SECURE_FIELDS_BYTES = 86_397;
+
+interface ScriptBudget {
+  name: string;
+  file: string;
+  budgetBytes: number;
+}
+
+const SCRIPT_BUDGETS: ScriptBudget[] = [
+  { name: 'secure field frame script', file: 'secure-fields/v1/field.js', budgetBytes: 15 * 1024 },
+  { name: 'headless SDK, ES module', file: 'sdk/v1/tessera-headless.mjs', budgetBytes: 20 * 1024 },
+  { name: 'headless SDK, classic script', file: 'sdk/v1/tessera-headless.js', budgetBytes: 20 * 1024 },
+];
 /** The issue's target for what a shopper's browser downloads to pay. */
 const CHECKOUT_TARGET_KB = 60;
 /** What the checkout code may add to React (and React DOM) before --check fails. */
@@ -187,13 +205,30 @@ function main(): number {
 
   const widgetPath = join(dist, WIDGET_FILE);
   if (existsSync(widgetPath)) {
-    const widgetKb = sizeOf(WIDGET_FILE) / KB;
+    const widgetBytes = sizeOf(WIDGET_FILE);
+    const widgetKb = widgetBytes / KB;
+    const grown = widgetBytes > WIDGET_BEFORE_SECURE_FIELDS_BYTES;
+    if (grown) failed = true;
     console.log(
-      `${widgetKb.toFixed(1).padStart(7)} KB  checkout widget (${WIDGET_FILE}, one file, React and CSS included)${verdict(widgetKb, { budgetKb: CHECKOUT_TARGET_KB, checkout: true })}`,
+      `${widgetKb.toFixed(1).padStart(7)} KB  checkout widget (${WIDGET_FILE}, one file, React and CSS included)${verdict(widgetKb, { budgetKb: CHECKOUT_TARGET_KB, checkout: true })}; ` +
+        `${grown ? '✗ LARGER than' : '✓ no larger than'} before secure fields (${widgetBytes} of ${WIDGET_BEFORE_SECURE_FIELDS_BYTES} bytes)`,
     );
   } else {
     failed = true;
     console.log(`      ✗  checkout widget: ${WIDGET_FILE} is missing from the build`);
+  }
+  for (const script of SCRIPT_BUDGETS) {
+    if (!existsSync(join(dist, script.file))) {
+      failed = true;
+      console.log(`      ✗  ${script.name}: ${script.file} is missing from the build`);
+      continue;
+    }
+    const bytes = sizeOf(script.file);
+    const within = bytes <= script.budgetBytes;
+    if (!within) failed = true;
+    console.log(
+      `${(bytes / KB).toFixed(1).padStart(7)} KB  ${script.name} (${script.file})  ${within ? '✓' : '✗ OVER'} budget ${script.budgetBytes / KB} KB`,
+    );
   }
 
   console.log('\nLargest files:');

@@ -44,10 +44,10 @@ export function registerSavedMethodRoutes(parent: FastifyInstance, deps: Deps): 
     return reference ? { entityId, ownerReference: reference } : undefined;
   }
 
-  app.options(
-    '/checkout/v1/sessions/:id/saved-methods/:token',
-    { schema: { hide: true }, onRequest: withVaultCors },
-    async (_request, reply) =>
+  // Both addresses answer preflights: a widget or headless page on the merchant's origin lists the
+  // saved cards (GET, with x-api-key) as much as it removes one.
+  for (const path of ['/checkout/v1/sessions/:id/saved-methods', '/checkout/v1/sessions/:id/saved-methods/:token'])
+    app.options(path, { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) =>
       reply
         .status(204)
         .headers({
@@ -56,7 +56,7 @@ export function registerSavedMethodRoutes(parent: FastifyInstance, deps: Deps): 
           'access-control-max-age': '7200',
         })
         .send(),
-  );
+    );
 
   app.get(
     '/checkout/v1/sessions/:id/saved-methods',

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../../db/connection';
+import { contractsOf } from '../../../db/contracts';
 import { findEntity } from '../../../db/merchants';
 import type { KeyRing } from '../../auth/key-ring';
 import { badRequest, notFound } from '../../errors/problem';
@@ -34,6 +35,15 @@ const Submission = Type.Object(
   { description: 'The shopper’s choice on a client session.' },
 );
 const SubmissionResult = Type.Object({ session: Ref(ClientSession), payment: Ref(Payment) });
+const PaymentMethodLimits = Type.Array(
+  Type.Object({
+    partner: Type.String(),
+    method: Type.String(),
+    min_amount: Type.Integer({ description: 'Least this method takes in one payment (minor units).' }),
+    max_amount: Type.Integer({ description: 'Most this method takes in one payment (minor units).' }),
+  }),
+  { description: 'The session’s eligible solutions, in its order, each with the amounts its contract takes.' },
+);
 
 const corsPreflight = {
   ...vaultCorsHeaders,
@@ -49,6 +59,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
 
   for (const path of [
     '/checkout/v1/sessions/:id',
+    '/checkout/v1/sessions/:id/payment-methods',
     '/checkout/v1/sessions/:id/payments',
     '/checkout/v1/entities/:entityId/sessions/:id',
   ]) {
@@ -68,6 +79,29 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
       },
     },
     async (request) => deps.clientSessions.open(request.params.id, await entityOf(request), request.log),
+  );
+
+  // What each of the session's solutions may pay: a split (a gift card, a card for the rest) must
+  // give each part an amount its contract takes. Read without opening the session.
+  app.get(
+    '/checkout/v1/sessions/:id/payment-methods',
+    {
+      onRequest: withCors,
+      schema: {
+        hide: true,
+        params: SessionParams,
+        response: { 200: PaymentMethodLimits, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const entityId = await entityOf(request);
+      const session = await deps.clientSessions.terms(request.params.id, entityId);
+      const contracts = await contractsOf(deps.sql, entityId);
+      return session.eligible_solutions.flatMap(({ partner, method }) => {
+        const contract = contracts.find((candidate) => candidate.partner === partner && candidate.method === method);
+        return contract ? [{ partner, method, min_amount: contract.min_amount, max_amount: contract.max_amount }] : [];
+      });
+    },
   );
 
   // The hosted page knows only its own address (/entities/{entity}/sessions/{session}): the

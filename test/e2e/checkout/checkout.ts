@@ -130,16 +130,30 @@ export async function startCheckoutEnv(options: StackOptions = {}): Promise<Chec
   };
 }
 
-/** Fills the visible card form. */
+/** The secure field frame of a card input (the widget's card entry), by its label. */
+export const secureFrame = (page: Page, label: string) => page.frameLocator(`iframe[title="Secure input: ${label}"]`);
+
+/**
+ * A card input by its label: inside its secure field frame in the widget, the page's own input on
+ * the hosted page. Waits for whichever the checkout shows.
+ */
+export async function cardInput(page: Page, label: string) {
+  const frame = page.locator(`iframe[title="Secure input: ${label}"]`);
+  const plain = page.getByLabel(label, { exact: true });
+  await frame.or(plain).first().waitFor();
+  return (await frame.count()) > 0 ? secureFrame(page, label).getByLabel(label, { exact: true }) : plain;
+}
+
+/** Fills the visible card form (plain inputs, or the widget's secure fields). */
 export async function fillCard(
   page: Page,
   number: string,
   { expiry = EXPIRY, cvc = number.startsWith('37') ? '1234' : '123', holder = 'Camille Martin' } = {},
 ) {
-  await page.getByLabel('Card number', { exact: true }).fill(number);
-  await page.getByLabel('Expiry date', { exact: true }).fill(expiry);
-  await page.getByLabel('Security code', { exact: true }).fill(cvc);
-  await page.getByLabel('Name on card', { exact: true }).fill(holder);
+  await (await cardInput(page, 'Card number')).fill(number);
+  await (await cardInput(page, 'Expiry date')).fill(expiry);
+  await (await cardInput(page, 'Security code')).fill(cvc);
+  await (await cardInput(page, 'Name on card')).fill(holder);
 }
 
 /** Waits for the demo shop's return page (the merchant's shopper_redirection_url) and its heading. */

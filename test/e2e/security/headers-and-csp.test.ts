@@ -124,6 +124,20 @@ describe('headers', () => {
     expect(answer.headers.get('cross-origin-opener-policy')).toBeNull();
   });
 
+  it('lets any page frame the secure field page, and nothing else in it', async () => {
+    const answer = await fetch(`${env.stack.baseUrl}/secure-fields/v1/field.html`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-frame-options')).toBeNull();
+    const policy = directives(answer.headers.get('content-security-policy'));
+    expect(policy.get('frame-ancestors')).toEqual(['http:', 'https:']);
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    // Its script is its own origin's, for the page only.
+    const script = await fetch(`${env.stack.baseUrl}/secure-fields/v1/field.js`);
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
   it('serves the widget script to any origin, and the API as resources that run nothing', async () => {
     const widget = await fetch(`${env.stack.baseUrl}/widget/v1/tessera-widget.js`);
     expect(widget.status).toBe(200);
@@ -203,7 +217,8 @@ describe('the widget on a merchant’s page of another origin', () => {
       // A strict merchant: its own scripts by nonce, Tessera's script and API by origin, no inline style.
       response.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': `default-src 'self'; script-src 'nonce-shop' ${api}; connect-src ${api}; style-src 'self'; img-src 'self' data:`,
+        // frame-src: the widget's card inputs are frames of Tessera's origin (secure fields).
+        'content-security-policy': `default-src 'self'; script-src 'nonce-shop' ${api}; connect-src ${api}; frame-src ${api}; style-src 'self'; img-src 'self' data:`,
       });
       response.end(`<!doctype html><html><head><title>Shop</title>
 <script src="${api}/widget/v1/tessera-widget.js" crossorigin="anonymous"></script></head>

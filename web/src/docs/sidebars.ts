@@ -14,5 +14,7 @@ export const sidebarCategories: Record<string, CategoryMetadata> = {
   integrate: { label: 'Integrate', position: 2 },
   'integrate/api-v1': { label: 'API v1 (deprecated)', position: 5 },
   references: { label: 'References', position: 3 },
+  'integrate/purse-checkout/headless-checkout/features': { label: 'Features', position: 4 },
+  'integrate/purse-checkout/headless-checkout/sdk-references': { label: 'SDK reference', position: 5 },
   'references/glossary': { label: 'Glossary', position: 10 },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutApiError, CheckoutNetworkError, createCheckoutApi } from './api';
+import { CheckoutApiError, CheckoutNetworkError, createCheckoutApi, openHostedSession, vaultCard } from './api';
 
 function recorder(answer: () => Response | Promise<Response>) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -17,7 +17,7 @@ describe('createCheckoutApi', () => {
     );
     const api = createCheckoutApi({ apiUrl: 'http://127.0.0.1:3000/', publishableKey: 'pk_1', fetch });
     await expect(
-      api.vaultCard({ number: '4242424242424242', expiry_month: '12', expiry_year: '30', cvv: '123' }),
+      vaultCard(api, { number: '4242424242424242', expiry_month: '12', expiry_year: '30', cvv: '123' }),
     ).resolves.toEqual({ vault_form_token: 'vft_1' });
     expect(calls[0]?.url).toBe('http://127.0.0.1:3000/v2/vault/cards');
     expect(calls[0]?.init).toMatchObject({
@@ -30,7 +30,7 @@ describe('createCheckoutApi', () => {
   it('opens the hosted page’s session without a key, then uses the key it answers', async () => {
     const { calls, fetch } = recorder(() => new Response('{}', { status: 200 }));
     const api = createCheckoutApi({ apiUrl: '', fetch });
-    await api.openHostedSession('e 1', 's/1');
+    await openHostedSession(api, 'e 1', 's/1');
     expect(calls[0]?.url).toBe('/checkout/v1/entities/e%201/sessions/s%2F1');
     expect((calls[0]?.init.headers as Record<string, string> | undefined)?.['x-api-key']).toBeUndefined();
     api.setPublishableKey('pk_2');

@@ -39,20 +39,12 @@ export interface GiftCardBalance {
 
 export interface CheckoutApi {
   readonly apiUrl: string;
-  /** The hosted page: its own address is the capability; answers the publishable key too. */
-  openHostedSession(
-    entityId: string,
-    sessionId: string,
-  ): Promise<{ publishable_key: string; session: ClientSessionView }>;
+  /** The entity's publishable key, once known (widget.data, or the hosted page's first answer). */
+  readonly publishableKey: string | undefined;
+  /** One call to Tessera: JSON in and out, the publishable key sent unless `authenticated` is false. */
+  request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, authenticated?: boolean): Promise<T>;
   /** The widget: with the publishable key from widget.data. */
   openSession(sessionId: string): Promise<ClientSessionView>;
-  vaultCard(card: {
-    number: string;
-    expiry_month: string;
-    expiry_year: string;
-    cvv: string;
-    holder_name?: string;
-  }): Promise<CardTokenization>;
   vaultGiftCard(giftCard: { number: string; pin?: string }): Promise<GiftCardTokenization>;
   giftCardBalance(vaultFormToken: string, currency: string): Promise<GiftCardBalance>;
   submitPayment(sessionId: string, split: SplitEntry[]): Promise<Submission>;
@@ -60,6 +52,13 @@ export interface CheckoutApi {
   savedMethods(sessionId: string): Promise<SavedMethodView[]>;
   /** The shopper removes a saved card from their wallet at this merchant. */
   removeSavedMethod(sessionId: string, savedMethodId: string): Promise<void>;
+}
+
+export interface PaymentMethodLimits {
+  partner: string;
+  method: string;
+  min_amount: number;
+  max_amount: number;
 }
 
 export interface CheckoutApiOptions {
@@ -121,13 +120,14 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi & { 
   const id = encodeURIComponent;
   return {
     apiUrl,
+    get publishableKey() {
+      return publishableKey;
+    },
     setPublishableKey(key) {
       publishableKey = key;
     },
-    openHostedSession: (entityId, sessionId) =>
-      call('GET', `/checkout/v1/entities/${id(entityId)}/sessions/${id(sessionId)}`, undefined, false),
+    request: call,
     openSession: (sessionId) => call('GET', `/checkout/v1/sessions/${id(sessionId)}`),
-    vaultCard: (card) => call('POST', '/v2/vault/cards', card),
     vaultGiftCard: (giftCard) => call('POST', '/v2/vault/gift-cards', giftCard),
     giftCardBalance: (vaultFormToken, currency) =>
       call('POST', '/v2/vault/gift-cards/balance', { vault_form_token: vaultFormToken, currency }),
@@ -137,3 +137,28 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi & { 
       call('DELETE', `/checkout/v1/sessions/${id(sessionId)}/saved-methods/${id(savedMethodId)}`),
   };
 }
+
+// Calls only some checkouts make, as functions so that a bundle without them leaves them out.
+
+/** The hosted page: its own address is the capability; answers the publishable key too. */
+export const openHostedSession = (
+  api: CheckoutApi,
+  entityId: string,
+  sessionId: string,
+): Promise<{ publishable_key: string; session: ClientSessionView }> =>
+  api.request(
+    'GET',
+    `/checkout/v1/entities/${encodeURIComponent(entityId)}/sessions/${encodeURIComponent(sessionId)}`,
+    undefined,
+    false,
+  );
+
+/** The hosted page's card, from its own inputs (the widget's frames tokenize themselves). */
+export const vaultCard = (
+  api: CheckoutApi,
+  card: { number: string; expiry_month: string; expiry_year: string; cvv: string; holder_name?: string },
+): Promise<CardTokenization> => api.request('POST', '/v2/vault/cards', card);
+
+/** The session's solutions with the amounts their contracts take (a split's parts must fit them). */
+export const paymentMethodLimits = (api: CheckoutApi, sessionId: string): Promise<PaymentMethodLimits[]> =>
+  api.request('GET', `/checkout/v1/sessions/${encodeURIComponent(sessionId)}/payment-methods`);

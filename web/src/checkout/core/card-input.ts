@@ -96,55 +96,75 @@ export function cardState(values: Pick<CardValues, 'number'>): CardState {
 
 const ACCEPTED = 'Use a Visa, Mastercard, American Express or CB card.';
 
+/** Pointers of what the vault would refuse in this card, checked with the vault's own rules. */
+const vaultPointers = (card: Parameters<typeof validateCard>[0], now: Date): Set<string> =>
+  new Set(validateCard(card, yearMonthOf(now)).map((error) => error.pointer));
+
+/** The card number's problem, worded for a shopper (undefined when the vault would take it). */
+export function numberError(number: string): string | undefined {
+  const state = cardState({ number });
+  if (state.digits.length === 0) return 'Enter your card number.';
+  if (state.brands.length === 0 && state.digits.length >= 2) return `This card is not accepted. ${ACCEPTED}`;
+  if (state.digits.length < Math.min(...state.brands.flatMap((brand) => CARD_NUMBER_LENGTHS[brand]), 12))
+    return 'Your card number is incomplete.';
+  const refused = vaultPointers({ number: state.digits, expiry_month: '', expiry_year: '', cvv: '' }, new Date());
+  if (refused.has('/number'))
+    return state.brands.length === 0
+      ? `This card is not accepted. ${ACCEPTED}`
+      : 'This card number is not valid. Check it and try again.';
+  return undefined;
+}
+
+/** The expiry's problem on the shopper's clock `now` (checked to the month, as the vault does). */
+export function expiryError(expiryText: string, now: Date): string | undefined {
+  const expiry = parseExpiry(expiryText);
+  if (expiryText.trim().length === 0) return 'Enter the expiry date.';
+  if (!expiry || Number(expiry.month) < 1 || Number(expiry.month) > 12) return 'Enter the expiry date as MM / YY.';
+  if (isExpired(expiry.month, expiry.year, yearMonthOf(now))) return 'This card has expired.';
+  const refused = vaultPointers({ number: '', expiry_month: expiry.month, expiry_year: expiry.year, cvv: '' }, now);
+  if (refused.has('/expiry_year') || refused.has('/expiry_month')) return 'Check the expiry year.';
+  return undefined;
+}
+
+/** The security code's problem for a card whose network asks for `length` digits. */
+export function cvcError(cvcText: string, length: 3 | 4): string | undefined {
+  const cvc = digitsOf(cvcText);
+  if (cvc.length === 0) return 'Enter the security code.';
+  if (cvc.length !== length)
+    return length === 4
+      ? 'Enter the 4-digit security code on the front of your card.'
+      : 'Enter the 3-digit security code on the back of your card.';
+  return undefined;
+}
+
+/** The name on the card's problem. */
+export function holderError(holderText: string): string | undefined {
+  const holder = holderText.trim();
+  if (holder.length === 0) return 'Enter the name on the card.';
+  const refused = vaultPointers(
+    { number: '', expiry_month: '', expiry_year: '', cvv: '', holder_name: holder },
+    new Date(),
+  );
+  if (refused.has('/holder_name')) return 'Enter the name as printed on the card (2 to 45 characters).';
+  return undefined;
+}
+
 /**
  * Every problem of the card as the shopper wrote it, one message per field, worded for a
  * shopper. `now` is the shopper's clock (expiry is checked to the month, as the vault does).
  */
 export function cardErrors(values: CardValues, now: Date): CardErrors {
+  const found: Record<CardField, string | undefined> = {
+    number: numberError(values.number),
+    expiry: expiryError(values.expiry, now),
+    cvc: cvcError(values.cvc, cardState(values).cvcLength),
+    holder: holderError(values.holder),
+  };
   const errors: CardErrors = {};
-  const state = cardState(values);
-  const expiry = parseExpiry(values.expiry);
-  const holder = values.holder.trim();
-  const vaultErrors = validateCard(
-    {
-      number: state.digits,
-      expiry_month: expiry?.month ?? '',
-      expiry_year: expiry?.year ?? '',
-      cvv: digitsOf(values.cvc),
-      holder_name: holder,
-    },
-    yearMonthOf(now),
-  );
-  const has = (pointer: string) => vaultErrors.some((error) => error.pointer === pointer);
-
-  if (state.digits.length === 0) errors.number = 'Enter your card number.';
-  else if (state.brands.length === 0 && state.digits.length >= 2)
-    errors.number = `This card is not accepted. ${ACCEPTED}`;
-  else if (state.digits.length < Math.min(...state.brands.flatMap((brand) => CARD_NUMBER_LENGTHS[brand]), 12))
-    errors.number = 'Your card number is incomplete.';
-  else if (has('/number'))
-    errors.number =
-      state.brands.length === 0
-        ? `This card is not accepted. ${ACCEPTED}`
-        : 'This card number is not valid. Check it and try again.';
-
-  if (values.expiry.trim().length === 0) errors.expiry = 'Enter the expiry date.';
-  else if (!expiry || Number(expiry.month) < 1 || Number(expiry.month) > 12)
-    errors.expiry = 'Enter the expiry date as MM / YY.';
-  else if (isExpired(expiry.month, expiry.year, yearMonthOf(now))) errors.expiry = 'This card has expired.';
-  else if (has('/expiry_year') || has('/expiry_month')) errors.expiry = 'Check the expiry year.';
-
-  const cvc = digitsOf(values.cvc);
-  if (cvc.length === 0) errors.cvc = 'Enter the security code.';
-  else if (cvc.length !== state.cvcLength) {
-    errors.cvc =
-      state.cvcLength === 4
-        ? 'Enter the 4-digit security code on the front of your card.'
-        : 'Enter the 3-digit security code on the back of your card.';
+  for (const field of ['number', 'expiry', 'cvc', 'holder'] as const) {
+    const message = found[field];
+    if (message) errors[field] = message;
   }
-
-  if (holder.length === 0) errors.holder = 'Enter the name on the card.';
-  else if (has('/holder_name')) errors.holder = 'Enter the name as printed on the card (2 to 45 characters).';
   return errors;
 }
 

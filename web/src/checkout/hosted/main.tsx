@@ -7,8 +7,11 @@ import { createRoot } from 'react-dom/client';
 import { HostedCheckoutPage } from './HostedCheckoutPage';
 import { hostedPageAddress } from './page-address';
 import { Checkout } from '../ui/Checkout';
+import { PlainCardEntry } from '../ui/PlainCardEntry';
+import { HostedPageFrame } from './HostedPageFrame';
 import { createCheckoutApi } from '../core/api';
 import '../ui/checkout.css';
+import './hosted-page.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('web/checkout.html must contain <div id="root">.');
@@ -20,6 +23,8 @@ createRoot(container).render(
       <HostedCheckoutPage entityId={address.entityId} sessionId={address.sessionId} />
     ) : (
       <Checkout
+        cardEntry={PlainCardEntry}
+        frame={HostedPageFrame}
         variant="page"
         api={createCheckoutApi({ apiUrl: '' })}
         open={() => Promise.reject(new Error('not a payment address'))}

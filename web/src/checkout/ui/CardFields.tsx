@@ -1,7 +1,6 @@
 // The card's fields. Nothing here leaves the browser except to the vault (see PaymentPanel).
-import { useId } from 'react';
-import { NETWORK_LABELS } from '../core/card-input';
 import { Field } from './Field';
+import { NetworkChoice } from './NetworkChoice';
 import { BrandBadge } from './icons';
 import type { CardForm } from './useCardForm';
 
@@ -12,7 +11,6 @@ const isDeletion = (event: { nativeEvent: Event }) => {
 
 export function CardFields({ form, idPrefix }: { form: CardForm; idPrefix: string }) {
   const { values, state, errors } = form;
-  const networkName = useId();
   const detected = state.brands.length > 0;
   const cvcHint = state.cvcLength === 4 ? '4 digits, on the front' : '3 digits, on the back';
   return (
@@ -39,31 +37,7 @@ export function CardFields({ form, idPrefix }: { form: CardForm; idPrefix: strin
           ) : undefined
         }
       />
-      {/* What screen readers hear about the detected network, once it is known. */}
-      <p className="tc-sr-only" aria-live="polite">
-        {detected ? `${state.brands.map((brand) => NETWORK_LABELS[brand]).join(' and ')} card` : ''}
-      </p>
-      {state.coBadged && (
-        <fieldset className="tc-networks">
-          <legend className="tc-label">Card network</legend>
-          <p className="tc-hint">Your card works on two networks. Choose the one to use.</p>
-          <div className="tc-network-options">
-            {state.brands.map((brand) => (
-              <label key={brand} className={`tc-network${form.network === brand ? ' tc-network--selected' : ''}`}>
-                <input
-                  type="radio"
-                  name={networkName}
-                  value={brand}
-                  checked={form.network === brand}
-                  onChange={() => form.setNetwork(brand)}
-                />
-                <BrandBadge brand={brand} />
-                <span>{NETWORK_LABELS[brand]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <NetworkChoice brands={state.brands} network={form.network} onChoose={form.setNetwork} />
       <div className="tc-row">
         <Field
           label="Expiry date"

@@ -1,17 +1,17 @@
-import { useId, type FormEvent } from 'react';
-import { CardFields } from './CardFields';
-import { PayButton, SaveCardNotice, vaultCardOf, type MethodProps } from './method';
-import { useCardForm } from './useCardForm';
+import { useId, useRef, type FormEvent } from 'react';
+import { useCardEntry, type CardEntryHandle } from './card-entry';
+import { PayButton, SaveCardNotice, type MethodProps } from './method';
 
-export function CardPayment({ option, session, api, now, busy, payLabel, pay }: MethodProps) {
-  const form = useCardForm(now);
+export function CardPayment({ option, session, api, now, locale, busy, payLabel, pay }: MethodProps) {
+  const CardEntry = useCardEntry();
+  const entry = useRef<CardEntryHandle>(null);
   const noticeId = useId();
   const saving = session.allow_future_usage === true;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validate()) return;
+    if (!entry.current?.validate()) return;
     pay(async () => {
-      const vaulted = await vaultCardOf(api, form);
+      const vaulted = await entry.current?.tokenize();
       if (!vaulted) return null;
       return [
         {
@@ -26,7 +26,7 @@ export function CardPayment({ option, session, api, now, busy, payLabel, pay }: 
   };
   return (
     <form className="tc-form" noValidate onSubmit={submit} aria-label="Card payment">
-      <CardFields form={form} idPrefix="card" />
+      <CardEntry handle={entry} idPrefix="card" api={api} now={now} busy={busy} locale={locale} />
       {saving && <SaveCardNotice id={noticeId} />}
       <PayButton label={payLabel} busy={busy} {...(saving ? { describedBy: noticeId } : {})} />
     </form>

@@ -1,6 +1,6 @@
 // The shopper's checkout, shared by the hosted payment page and the embedded widget: loads the
 // session, shows the order and the means of payment, or a page saying why it cannot be paid.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { CheckoutApiError, CheckoutNetworkError, type CheckoutApi } from '../core/api';
 import { ignoreEvents, type Emit } from '../core/events';
 import { redirectMessage } from '../core/messages';
@@ -10,6 +10,7 @@ import { screenOf, type Outcome, type SessionScreen } from '../core/outcome';
 import { loadSavedCards, type SavedCard } from '../core/saved-cards';
 import { paymentOptions, type MethodKind, type PaymentOption } from '../core/solutions';
 import type { ClientSessionView } from '../core/types';
+import { CardEntryContext, type CardEntryComponent } from './card-entry';
 import { HeadingBase, Heading } from './Heading';
 import { LockIcon } from './icons';
 import { OrderSummary } from './OrderSummary';
@@ -21,6 +22,10 @@ export type LoadError = 'not-found' | 'network' | 'unavailable' | 'invalid';
 export interface CheckoutProps {
   variant: 'page' | 'widget';
   api: CheckoutApi;
+  /** How cards are typed: plain inputs (hosted page) or secure fields (widget). */
+  cardEntry: CardEntryComponent;
+  /** The page around the checkout (the hosted page's top bar); the widget's own box otherwise. */
+  frame?: ComponentType<{ children: ReactNode }>;
   /** Opens the session: the first read moves it to CHOICE_IN_PROGRESS. */
   open(): Promise<ClientSessionView>;
   locale: string;
@@ -205,6 +210,7 @@ export function Checkout(props: CheckoutProps) {
   };
 
   const retry = () => setLoads((n) => n + 1);
+  const Frame = props.frame;
   let content: ReactNode;
   switch (view.kind) {
     case 'loading':
@@ -252,25 +258,17 @@ export function Checkout(props: CheckoutProps) {
   }
 
   return (
-    <HeadingBase.Provider value={variant === 'page' ? 1 : 2}>
-      {variant === 'page' ? (
-        <div className="tc-root tc-page">
-          <header className="tc-topbar">
-            <div className="tc-topbar-inner">
-              <span className="tc-brandmark">
-                <LockIcon /> Secure checkout
-              </span>
-              <span className="tc-topbar-note">Tessera</span>
-            </div>
-          </header>
-          <main className="tc-main">{content}</main>
-        </div>
-      ) : (
-        <div className="tc-root tc-widget" data-theme={props.theme}>
-          {content}
-        </div>
-      )}
-    </HeadingBase.Provider>
+    <CardEntryContext.Provider value={props.cardEntry}>
+      <HeadingBase.Provider value={variant === 'page' ? 1 : 2}>
+        {Frame ? (
+          <Frame>{content}</Frame>
+        ) : (
+          <div className="tc-root tc-widget" data-theme={props.theme}>
+            {content}
+          </div>
+        )}
+      </HeadingBase.Provider>
+    </CardEntryContext.Provider>
   );
 }
 

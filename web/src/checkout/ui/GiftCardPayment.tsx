@@ -1,16 +1,15 @@
 // A gift card: its number (and PIN) go to the vault, the balance is checked, then it pays what it
 // can and a card pays the rest (one submission, gift card first).
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { CheckoutApiError, type GiftCardBalance } from '../core/api';
 import { giftCardProblemMessage, TOO_MANY_ATTEMPTS_MESSAGE } from '../core/messages';
 import { formatAmount } from '../core/money';
 import { buildSplit, planGiftCard, type GiftCardPlan } from '../core/split';
 import type { PaymentOption } from '../core/solutions';
 import type { SplitEntry } from '../core/types';
-import { CardFields } from './CardFields';
+import { useCardEntry, type CardEntryHandle } from './card-entry';
 import { Field } from './Field';
-import { PayButton, SaveCardNotice, vaultCardOf, type MethodProps } from './method';
-import { useCardForm } from './useCardForm';
+import { PayButton, SaveCardNotice, type MethodProps } from './method';
 
 type Check =
   | { state: 'idle' }
@@ -35,7 +34,8 @@ export function GiftCardPayment({
   const [number, setNumber] = useState('');
   const [pin, setPin] = useState('');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
-  const card = useCardForm(now);
+  const CardEntry = useCardEntry();
+  const card = useRef<CardEntryHandle>(null);
   const statusId = useId();
   const noticeId = useId();
   const money = (minor: number) => formatAmount(minor, session.currency, locale);
@@ -82,7 +82,7 @@ export function GiftCardPayment({
     event.preventDefault();
     if (check.state !== 'checked' || check.plan.kind === 'empty') return;
     const plan = check.plan;
-    if (plan.rest > 0 && !card.validate()) return;
+    if (plan.rest > 0 && !card.current?.validate()) return;
     pay(async () => {
       // A fresh token for each submission: a token used by a refused attempt is spent.
       const gift = await api.vaultGiftCard({ number: digits, ...(pin ? { pin } : {}) });
@@ -95,7 +95,7 @@ export function GiftCardPayment({
         },
       ];
       if (plan.rest > 0 && cardOption) {
-        const vaulted = await vaultCardOf(api, card);
+        const vaulted = await card.current?.tokenize();
         if (!vaulted) return null;
         entries.push({
           amount: plan.rest,
@@ -159,7 +159,9 @@ export function GiftCardPayment({
       </div>
       {canPay && checked && (
         <form className="tc-form" noValidate onSubmit={submit} aria-label="Pay with the gift card">
-          {checked.plan.kind === 'partial' && <CardFields form={card} idPrefix="rest" />}
+          {checked.plan.kind === 'partial' && (
+            <CardEntry handle={card} idPrefix="rest" api={api} now={now} busy={busy} locale={locale} />
+          )}
           {/* The card paying the rest is saved like any other (the gift card is not). */}
           {savesCard && <SaveCardNotice id={noticeId} />}
           <PayButton label={payLabel} busy={busy} {...(savesCard ? { describedBy: noticeId } : {})} />

@@ -1,9 +1,8 @@
-// What every method's form shares: its props, the pay button, card tokenization.
-import { CheckoutApiError, type CheckoutApi } from '../core/api';
+// What every method's form shares: its props, the pay button, the notice of a card being saved.
+import type { CheckoutApi } from '../core/api';
 import { SAVE_CARD_NOTICE } from '../core/messages';
 import type { PaymentOption } from '../core/solutions';
 import type { ClientSessionView, SplitEntry } from '../core/types';
-import type { CardForm } from './useCardForm';
 
 /** What a method's form gives the panel: the split to submit, or null when its own checks failed. */
 export type BuildSplit = () => Promise<SplitEntry[] | null>;
@@ -18,25 +17,6 @@ export interface MethodProps {
   /** The submit button's text. */
   payLabel: string;
   pay(build: BuildSplit): void;
-}
-
-/** Tokenizes the card at the vault; null (errors shown on the fields) when the vault refuses it. */
-export async function vaultCardOf(
-  api: CheckoutApi,
-  form: CardForm,
-): Promise<{ token: string; card: SplitEntry['card'] } | null> {
-  try {
-    const vaulted = await api.vaultCard(form.vaultRequest());
-    const holder = form.values.holder.trim();
-    return {
-      token: vaulted.vault_form_token,
-      card: { ...(holder ? { holder_name: holder } : {}), ...(form.network ? { selected_network: form.network } : {}) },
-    };
-  } catch (error) {
-    if (error instanceof CheckoutApiError && error.status === 400 && form.showVaultErrors(error.fieldErrors))
-      return null;
-    throw error;
-  }
 }
 
 export function PayButton({ label, busy, describedBy }: { label: string; busy: boolean; describedBy?: string }) {

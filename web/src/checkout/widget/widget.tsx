@@ -4,6 +4,7 @@
 // widget-api.ts and the docs page integrate/purse-checkout/widget-v3/widget-interface).
 import { createRoot, type Root } from 'react-dom/client';
 import { createCheckoutApi } from '../core/api';
+import { createListeners } from '../core/listeners';
 import {
   CHECKOUT_EVENT_TYPES,
   type CheckoutEvent,
@@ -13,6 +14,7 @@ import {
 import { shopperLocale } from '../core/money';
 import { decodeWidgetData, WidgetDataError, type WidgetData } from '../core/widget-data';
 import { Checkout } from '../ui/Checkout';
+import { SecureCardEntry } from '../ui/SecureCardEntry';
 import css from '../ui/checkout.css?inline';
 import {
   WIDGET_EVENT_PREFIX,
@@ -60,14 +62,11 @@ function mount(target: Element | string, options: MountOptions): CheckoutWidget 
     throw new TypeError('TesseraCheckout.mount(element, { data }): options are required.');
   mounted.get(element)?.unmount();
 
-  const listeners = new Map<CheckoutEventType, Set<Listener<CheckoutEventType>>>();
+  const listeners = createListeners<CheckoutEventMap>();
   const on = <K extends CheckoutEventType>(type: K, listener: Listener<K>) => {
     if (!CHECKOUT_EVENT_TYPES.includes(type))
       throw new Error(`TesseraCheckout: unknown event "${String(type)}". Known: ${CHECKOUT_EVENT_TYPES.join(', ')}.`);
-    const set = listeners.get(type) ?? new Set();
-    set.add(listener as Listener<CheckoutEventType>);
-    listeners.set(type, set);
-    return () => void set.delete(listener as Listener<CheckoutEventType>);
+    return listeners.on(type, listener);
   };
   for (const [type, listener] of Object.entries(options.on ?? {})) {
     if (typeof listener === 'function') on(type as CheckoutEventType, listener as Listener<CheckoutEventType>);
@@ -78,16 +77,8 @@ function mount(target: Element | string, options: MountOptions): CheckoutWidget 
     element.dispatchEvent(
       new CustomEvent(`${WIDGET_EVENT_PREFIX}${event.type}`, { detail: event.detail, bubbles: true, composed: true }),
     );
-    for (const listener of listeners.get(event.type) ?? []) {
-      try {
-        listener(event.detail);
-      } catch (error) {
-        // A merchant's listener that throws must not break the checkout.
-        setTimeout(() => {
-          throw error;
-        });
-      }
-    }
+    // A merchant's listener that throws does not break the checkout (core/listeners.ts).
+    listeners.emit(event.type, event.detail as never);
   };
 
   let data: WidgetData | undefined;
@@ -117,6 +108,7 @@ function mount(target: Element | string, options: MountOptions): CheckoutWidget 
     <Checkout
       variant="widget"
       api={api}
+      cardEntry={SecureCardEntry}
       open={() => api.openSession(data!.session.id)}
       locale={shopperLocale(options.locale)}
       emit={emit}
@@ -133,7 +125,7 @@ function mount(target: Element | string, options: MountOptions): CheckoutWidget 
   const widget: CheckoutWidget = {
     sessionId: data?.session.id,
     on,
-    off: (type, listener) => void listeners.get(type)?.delete(listener as Listener<CheckoutEventType>),
+    off: listeners.off,
     unmount() {
       if (!active) return;
       active = false;
