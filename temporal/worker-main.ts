@@ -22,13 +22,20 @@ const { worker, connection } = await createWorker({
   address: config.temporalAddress,
   namespace: config.temporalNamespace,
   taskQueue: config.taskQueue,
-  activities: createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) }),
+  activities: createActivities({
+    sql,
+    encryptionKey: config.encryptionKey,
+    partners: partnersFor(config),
+    settlementClockMarginMs: config.settlementClockMarginMs,
+  }),
   // A prebuilt workflow bundle (tests restart workers often); otherwise the build's, or from source
   // bundled at start (temporal/worker.ts).
   ...(process.env.TESSERA_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: process.env.TESSERA_WORKFLOW_BUNDLE } } : {}),
 });
 const client = await connectClient(config.temporalAddress, config.temporalNamespace);
-await ensureSchedules(client, config.taskQueue);
+await ensureSchedules(client, config.taskQueue, {
+  webhookRetryInitialIntervalMs: config.webhookRetryInitialIntervalMs,
+});
 await client.connection.close();
 log.info(
   {
