@@ -183,7 +183,8 @@ function conditions(sql: Sql, filter: TransactionReportFilter) {
   return where.reduce((all, condition) => sql`${all} and ${condition}`);
 }
 
-function reportQuery(sql: Sql, filter: TransactionReportFilter, limit?: number) {
+/** The report's query, not run yet: what pages and downloads run, and what EXPLAIN is asked about. */
+export function transactionReportQuery(sql: Sql, filter: TransactionReportFilter, limit?: number) {
   return sql<StoredRow[]>`
     select transaction_id, kind, payment_id, entity_id, operation_id, authorization_id, triggered_by, order_reference,
            partner, method, partner_reference, amount, processed_amount, currency, status, reason, partner_status,
@@ -226,7 +227,7 @@ export async function transactionReportPage(
   filter: TransactionReportFilter,
   limit: number,
 ): Promise<{ rows: ReportTransaction[]; next: ReportPosition | undefined }> {
-  const found = await reportQuery(sql, filter, limit + 1);
+  const found = await transactionReportQuery(sql, filter, limit + 1);
   const rows = found.slice(0, limit).map(reportTransactionOf);
   const last = rows.at(-1);
   return {
@@ -263,5 +264,5 @@ export async function* streamTransactionReport(
   filter: TransactionReportFilter,
   batchSize = 500,
 ): AsyncGenerator<ReportTransaction[]> {
-  for await (const batch of reportQuery(sql, filter).cursor(batchSize)) yield batch.map(reportTransactionOf);
+  for await (const batch of transactionReportQuery(sql, filter).cursor(batchSize)) yield batch.map(reportTransactionOf);
 }
