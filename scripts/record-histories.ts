@@ -1,6 +1,9 @@
 // Records Temporal histories of real lifecycles for the replay test (test/replay/README.md).
 //
-//   npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...]
+//   npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...] [--old-workflows <workflows/index.ts>]
+//
+// `--old-workflows` names the workflows of an earlier commit (a worktree of it, with node_modules):
+// the scenarios that upgrade a payment start it on those and finish it on these.
 //
 // It records the workflows of the tree it lives in: to record what has shipped while the working
 // tree moves on, run it from a detached worktree of the shipped commit (the README shows how).
@@ -23,16 +26,33 @@ import { cardPayment, completeShopperPage, vaultCard, waitForAuthorization } fro
 import { startStack, type Stack } from '../test/support/stack';
 import { startWebhookReceiver } from '../test/support/webhook-receiver';
 import { WEBHOOK_EVENT_TYPES } from '../domain/enums';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { createActivities } from '../activities';
+import { partnersFor } from '../activities/partners-config';
+import { createWorker } from '../temporal/worker';
+
+const UPGRADE_DISPUTE_OPEN_MS = 8_000;
+const quietBundler = {
+  log: () => {},
+  trace: () => {},
+  debug: () => {},
+  info: () => {},
+  warn: (message: string) => console.warn(message),
+  error: (message: string) => console.error(message),
+};
 
 const { values: flags } = parseArgs({
   options: {
     out: { type: 'string' },
     only: { type: 'string' },
+    'old-workflows': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (flags.help) {
-  console.log('usage: npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...]');
+  console.log(
+    'usage: npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...] [--old-workflows <workflows/index.ts>]',
+  );
   process.exit(0);
 }
 const outDir = resolve(flags.out ?? join(projectRoot, 'test', 'replay', 'histories'));
@@ -135,6 +155,8 @@ function expectStatus(answer: JsonResponse, status: number, what: string): any {
 
 interface Recorded {
   workflowId: string;
+  /** One run of it (a run that continued as new); the latest run otherwise. */
+  runId?: string;
   /** Tells apart two workflows of one type in a scenario (a refused payment and the next one). */
   label?: string;
 }
@@ -144,6 +166,8 @@ interface Context {
   /** A stack whose sessions expire within seconds. */
   shortLivedShop: Shop;
   webhookUrl: string;
+  /** The bundle of --old-workflows, for the scenarios that upgrade a payment. */
+  oldWorkflows?: string;
 }
 
 const sessionOf = (id: string): Recorded => ({ workflowId: clientSessionWorkflowId(id) });
@@ -153,6 +177,21 @@ const paymentOf = (id: string, label?: string): Recorded => ({
 });
 
 const GIFT_CARD_50_EUR = '6036280000000001';
+const DISPUTE_WON_CARD = '4000000000000259';
+const DISPUTE_LOST_CARD = '4000000000002685';
+
+/** A captured payment with the dispute its card brings, once the dispute is recorded. */
+async function disputedPayment(shop: Shop, card: string, webhookUrl: string): Promise<{ id: string; dispute: any }> {
+  const payment = await shop.createPayment(
+    cardPayment(shop.merchant.entity_id, await shop.card(card), {
+      amount: 4000,
+      webhook: { url: webhookUrl, event_types: [...WEBHOOK_EVENT_TYPES] },
+    }),
+  );
+  await shop.operate(payment.id, 'captures', 4000);
+  const disputed = await shop.readPaymentUntil(payment.id, 'the dispute opened', (read) => read.disputes?.length === 1);
+  return { id: payment.id, dispute: disputed.disputes[0] };
+}
 
 const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
   async 'session-expired'({ shortLivedShop: shop }) {
@@ -272,6 +311,71 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
     return [paymentOf(payment.id)];
   },
 
+  async 'payment-dispute-evidenced-won'({ shop, webhookUrl }) {
+    const { id, dispute } = await disputedPayment(shop, DISPUTE_WON_CARD, webhookUrl);
+    expectStatus(
+      await shop.api('POST', `/v2/payments/${id}/disputes/${dispute.id}/evidence`, {
+        text: 'Delivered and signed for.',
+        files: [{ name: 'proof.pdf', url: 'https://files.shop.example/proof.pdf' }],
+      }),
+      201,
+      'evidence',
+    );
+    await shop.readPaymentUntil(id, 'the dispute WON', (read) => read.disputes[0].status === 'WON');
+    return [paymentOf(id)];
+  },
+
+  async 'payment-dispute-evidenced-lost'({ shop, webhookUrl }) {
+    const { id, dispute } = await disputedPayment(shop, DISPUTE_LOST_CARD, webhookUrl);
+    expectStatus(
+      await shop.api('POST', `/v2/payments/${id}/disputes/${dispute.id}/evidence`, { text: 'Shipped.' }),
+      201,
+      'evidence',
+    );
+    await shop.readPaymentUntil(id, 'the dispute LOST', (read) => read.disputes[0].status === 'LOST');
+    return [paymentOf(id)];
+  },
+
+  /**
+   * A payment started on workflows from before disputes (--old-workflows), disputed once these run
+   * it: its run records no dispute, and continues as new with the news. Its history is that run's.
+   */
+  async 'payment-disputed-after-upgrade'({ shop, webhookUrl, oldWorkflows }) {
+    if (!oldWorkflows) throw new Error('payment-disputed-after-upgrade needs --old-workflows');
+    const { stack } = shop;
+    await stack.stopWorker();
+    const old = await createWorker({
+      address: stack.config.temporalAddress,
+      namespace: stack.config.temporalNamespace,
+      taskQueue: stack.config.taskQueue,
+      activities: createActivities({
+        sql: stack.sql,
+        encryptionKey: stack.config.encryptionKey,
+        partners: partnersFor(stack.config),
+      }),
+      workflowBundle: { code: oldWorkflows },
+    });
+    const running = old.worker.run();
+    const payment = await shop.createPayment(
+      cardPayment(shop.merchant.entity_id, await shop.card(DISPUTE_LOST_CARD), {
+        amount: 4000,
+        webhook: { url: webhookUrl, event_types: ['PAYMENT'] },
+      }),
+    );
+    await shop.operate(payment.id, 'captures', 4000);
+    const { runId } = await stack.temporal.workflow.getHandle(paymentWorkflowId(payment.id)).describe();
+    // The deploy: the old worker goes, a worker of these workflows takes the payment over before
+    // the shopper's bank disputes it (UPGRADE_DISPUTE_OPEN_MS after the capture).
+    old.worker.shutdown();
+    await running;
+    await old.connection.close();
+    await stack.startWorker();
+    await shop.readPaymentUntil(payment.id, 'the dispute recorded by the run it continued as', (read) =>
+      read.disputes?.some((dispute: any) => dispute.status === 'NEEDS_RESPONSE'),
+    );
+    return [{ workflowId: paymentWorkflowId(payment.id), runId }];
+  },
+
   async 'vault-purge'({ shop }) {
     const workflowId = `vault-purge/recorded-${randomUUID()}`;
     await shop.stack.temporal.workflow.execute('vaultPurgeWorkflow', {
@@ -306,8 +410,8 @@ async function quietPoint(handle: WorkflowHandle): Promise<string> {
 }
 
 async function record(temporal: Client, scenario: string, recorded: Recorded[]): Promise<void> {
-  for (const { workflowId, label } of recorded) {
-    const handle = temporal.workflow.getHandle(workflowId);
+  for (const { workflowId, runId, label } of recorded) {
+    const handle = temporal.workflow.getHandle(workflowId, runId);
     const status = await quietPoint(handle);
     const { type } = await handle.describe();
     const file = join(outDir, `${scenario}--${type}${label ? `-${label}` : ''}.json`);
@@ -330,7 +434,9 @@ function provenance(): string {
 }
 
 async function main(): Promise<void> {
-  const selected = flags.only ? flags.only.split(',') : Object.keys(scenarios);
+  const selected = flags.only
+    ? flags.only.split(',')
+    : Object.keys(scenarios).filter((name) => flags['old-workflows'] || name !== 'payment-disputed-after-upgrade');
   const unknown = selected.filter((name) => !(name in scenarios));
   if (unknown.length > 0)
     throw new Error(`unknown scenarios: ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
@@ -341,7 +447,12 @@ async function main(): Promise<void> {
   const stacks: Stack[] = [];
   const receiver = await startWebhookReceiver();
   try {
-    const stack = await startStack({ infrastructure: shared, webhookRetryInitialIntervalMs: 200 });
+    const stack = await startStack({
+      infrastructure: shared,
+      webhookRetryInitialIntervalMs: 200,
+      // Time enough between a capture and its dispute for the upgrade scenario to change workers.
+      sandbox: { disputeOpenMs: UPGRADE_DISPUTE_OPEN_MS, disputeDecisionMs: 500 },
+    });
     stacks.push(stack);
     const shortLived = await startStack({ infrastructure: shared, sessionTtlSeconds: 2 });
     stacks.push(shortLived);
@@ -349,6 +460,13 @@ async function main(): Promise<void> {
       shop: await Shop.open(stack),
       shortLivedShop: await Shop.open(shortLived),
       webhookUrl: receiver.url,
+      ...(flags['old-workflows']
+        ? {
+            oldWorkflows: (
+              await bundleWorkflowCode({ workflowsPath: resolve(flags['old-workflows']), logger: quietBundler })
+            ).code,
+          }
+        : {}),
     };
     for (const name of selected) {
       const started = Date.now();
