@@ -12,7 +12,7 @@ const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required by the api');
 const sql = connect(config.databaseUrl);
 await migrate(sql);
-const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
+const temporal = await connectClient(config);
 const app = await buildApi({ config, sql, temporal });
 await app.listen({ host: config.host, port: config.port });
 log.info({ url: config.publicUrl }, 'api listening');

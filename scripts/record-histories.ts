@@ -5,7 +5,9 @@
 // It records the workflows of the tree it lives in: to record what has shipped while the working
 // tree moves on, run it from a detached worktree of the shipped commit (the README shows how).
 // Each workflow is fetched at a quiet point (completed, or waiting with nothing pending), since a
-// history cut in the middle of a workflow task would not tell the replay anything more.
+// history cut in the middle of a workflow task would not tell the replay anything more. Payloads are
+// encrypted on the server (temporal/payload-codec.ts); the files hold them opened, so the replay
+// needs no key and a reader sees what the workflow saw. They come from test data only.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,6 +15,9 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '../test/replay/history-json';
+import { derivedPayloadKey, payloadKeyRing } from '../platform/payload-keys';
+import { EncryptionCodec } from '../temporal/payload-codec';
+import { decodeHistory } from '../temporal/history-payloads';
 import type { CreatedMerchant } from '../db/merchants';
 import { projectRoot } from '../platform/config';
 import { clientSessionWorkflowId } from '../workflows/client-session/id';
@@ -305,7 +310,18 @@ async function quietPoint(handle: WorkflowHandle): Promise<string> {
   }
 }
 
-async function record(temporal: Client, scenario: string, recorded: Recorded[]): Promise<void> {
+/** Opens what any of the stacks sealed: each has a key of its own. */
+function codecOf(stacks: Stack[]): EncryptionCodec {
+  const [first, ...others] = stacks;
+  return new EncryptionCodec(
+    payloadKeyRing({
+      encryptionKey: first!.config.encryptionKey,
+      payloadDecryptionKeys: others.map((other) => derivedPayloadKey(other.config.encryptionKey)),
+    }),
+  );
+}
+
+async function record(temporal: Client, codec: EncryptionCodec, scenario: string, recorded: Recorded[]): Promise<void> {
   for (const { workflowId, label } of recorded) {
     const handle = temporal.workflow.getHandle(workflowId);
     const status = await quietPoint(handle);
@@ -313,7 +329,7 @@ async function record(temporal: Client, scenario: string, recorded: Recorded[]):
     const file = join(outDir, `${scenario}--${type}${label ? `-${label}` : ''}.json`);
     // Old histories stay as they are: they stand for workflows that may still be running.
     if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} exists; record into another --out folder`);
-    const json = historyToJSON(await handle.fetchHistory());
+    const json = historyToJSON(await decodeHistory(await handle.fetchHistory(), codec));
     writeFileSync(file, `${json}\n`);
     console.log(`${relative(process.cwd(), file)}  ${status}  ${(json.length / 1024).toFixed(1)} KiB`);
   }
@@ -345,6 +361,7 @@ async function main(): Promise<void> {
     stacks.push(stack);
     const shortLived = await startStack({ infrastructure: shared, sessionTtlSeconds: 2 });
     stacks.push(shortLived);
+    const codec = codecOf(stacks);
     const context: Context = {
       shop: await Shop.open(stack),
       shortLivedShop: await Shop.open(shortLived),
@@ -354,7 +371,7 @@ async function main(): Promise<void> {
       const started = Date.now();
       const recorded = await scenarios[name]!(context);
       // Both stacks share one Temporal namespace: either client finds every workflow.
-      await record(stack.temporal, name, recorded);
+      await record(stack.temporal, codec, name, recorded);
       console.log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     writeFileSync(

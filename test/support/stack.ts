@@ -111,12 +111,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     temporalAddress: infrastructure.temporalAddress,
     taskQueue: `test-${randomUUID()}`,
     encryptionKey: randomBytes(32),
+    operatorToken: randomBytes(32).toString('base64url'),
     sessionTtlSeconds: options.sessionTtlSeconds ?? 24 * 3600,
     webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
     rateLimits: options.rateLimits ?? unreachedRateLimits,
     trustProxy: options.trustProxy ?? false,
   });
-  const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
+  const temporal = await connectClient(config);
   const sandbox = await startSandboxNetwork({
     host: '127.0.0.1',
     port: 0,
@@ -132,6 +133,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       namespace: config.temporalNamespace,
       taskQueue: config.taskQueue,
       activities,
+      payloadKeys: config,
       workflowBundle: { codePath: infrastructure.workflowBundlePath },
     });
     running = { worker, connection, done: worker.run() };
