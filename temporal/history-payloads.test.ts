@@ -9,7 +9,8 @@ const codec = new EncryptionCodec(payloadKeyRing({ encryptionKey: randomBytes(32
 const json = (value: unknown): Payload => defaultPayloadConverter.toPayload(value);
 
 async function history() {
-  const [input, result, marker] = await codec.encode([json({ email: 'a@example.com' }), json('ok'), json(1)]);
+  const sealed = await codec.encode([json({ email: 'a@example.com' }), json('ok'), json(1)]);
+  const [input, result, marker] = sealed as [Payload, Payload, Payload];
   return {
     events: [
       {
