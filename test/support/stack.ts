@@ -33,6 +33,10 @@ export interface StackOptions {
   trustProxy?: boolean | string;
   /** The shared servers; default: what the global setup provides (outside Vitest, pass them). */
   infrastructure?: SharedInfrastructure;
+  /** The api's port, when something started before the api must know its address (a Temporal UI). */
+  port?: number;
+  /** Origins of a Temporal UI that calls the codec endpoint; default the configuration's. */
+  temporalUiOrigins?: string[];
 }
 
 export interface RunningWorker {
@@ -102,7 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const infrastructure = options.infrastructure ?? providedInfrastructure();
   const databaseUrl = await createTestDatabase(infrastructure);
   const sql = connect(databaseUrl);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const config = configFor({
     port,
     host: '127.0.0.1',
@@ -116,6 +120,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
     rateLimits: options.rateLimits ?? unreachedRateLimits,
     trustProxy: options.trustProxy ?? false,
+    ...(options.temporalUiOrigins ? { temporalUiOrigins: options.temporalUiOrigins } : {}),
   });
   const temporal = await connectClient(config);
   const sandbox = await startSandboxNetwork({
