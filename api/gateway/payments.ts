@@ -143,7 +143,7 @@ export class PaymentGateway {
         args: [{ entity_id: entity.id }],
         startWorkflowOperation: start,
       });
-      await projectAnswer(sql, options.log, { payment: view });
+      await projectAnswer(sql, config.encryptionKey, options.log, { payment: view });
       return view;
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) {
@@ -170,7 +170,7 @@ export class PaymentGateway {
     options: { maxAgeSeconds?: number; log: FastifyBaseLogger },
   ): Promise<Payment> {
     if (options.maxAgeSeconds !== undefined) {
-      const cached = await readPaymentProjection(this.deps.sql, id);
+      const cached = await readPaymentProjection(this.deps.sql, this.deps.config.encryptionKey, id);
       if (
         cached &&
         cached.payment.entity_id === entityId &&
@@ -188,7 +188,7 @@ export class PaymentGateway {
           ? await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] })
           : view;
       // Also repairs a read model an earlier answer could not write.
-      await projectAnswer(this.deps.sql, options.log, { payment: fresh });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: fresh });
       return fresh;
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('payment');
@@ -222,7 +222,7 @@ export class PaymentGateway {
       const outcome = await this.handle(id).executeUpdate(operationUpdates[kind], {
         args: [{ ...request, entity_id: entityId, operation_id: operationId }],
       });
-      await projectAnswer(this.deps.sql, options.log, { payment: outcome.payment });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: outcome.payment });
       return outcome;
     } catch (error) {
       const failure = updateFailure(error);
@@ -289,6 +289,6 @@ export class PaymentGateway {
     const payment = await this.handle(id)
       .query(getPaymentQuery)
       .catch(() => undefined);
-    if (payment) await projectAnswer(this.deps.sql, log, { payment });
+    if (payment) await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { payment });
   }
 }
