@@ -19,6 +19,8 @@ export interface DevServerOptions {
    * the ciphertext the server holds.
    */
   uiCodecEndpoint?: string;
+  /** More dynamic config, over devServerDynamicConfig (a test forcing continue-as-new lowers its limits). */
+  dynamicConfig?: Record<string, number>;
   log?: (line: string) => void;
 }
 
@@ -61,7 +63,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     );
   }
   for (const [name, type] of Object.entries(searchAttributeFlags)) args.push('--search-attribute', `${name}=${type}`);
-  for (const [name, value] of Object.entries(devServerDynamicConfig))
+  for (const [name, value] of Object.entries({ ...devServerDynamicConfig, ...options.dynamicConfig }))
     args.push('--dynamic-config-value', `${name}=${JSON.stringify(value)}`);
 
   const child = spawn(options.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -31,7 +31,7 @@ import type { AuthorizationLegState, OperationUpdateInput } from '../../workflow
 import { badRequest, HttpProblem, notFound } from '../errors/problem';
 import { projectAnswer } from '../read-model';
 import type { CreatePaymentRequest, Payment, PaymentSplitEntry } from '../schemas/v2';
-import { isWorkflowNotFound, updateFailure } from '../temporal/workflow-errors';
+import { isWorkflowNotFound, updateAcrossRuns, updateFailure } from '../temporal/workflow-errors';
 import type { GatewayDependencies } from './dependencies';
 import { legsFromSplit } from './payment-legs';
 import { redactedWebhook, webhookSubscriptionOf } from './webhook-subscription';
@@ -219,9 +219,11 @@ export class PaymentGateway {
         { resource_id: operationId },
       );
     try {
-      const outcome = await this.handle(id).executeUpdate(operationUpdates[kind], {
-        args: [{ ...request, entity_id: entityId, operation_id: operationId }],
-      });
+      const outcome = await updateAcrossRuns(() =>
+        this.handle(id).executeUpdate(operationUpdates[kind], {
+          args: [{ ...request, entity_id: entityId, operation_id: operationId }],
+        }),
+      );
       await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: outcome.payment });
       return outcome;
     } catch (error) {
