@@ -23,7 +23,12 @@ import { projectRoot } from '../platform/config';
 import { clientSessionWorkflowId } from '../workflows/client-session/id';
 import { paymentWorkflowId } from '../workflows/payment/ids';
 import { call, eventually, sessionApplication, type JsonResponse } from '../test/support/api-client';
-import { startTestInfrastructure, type SharedInfrastructure } from '../test/support/infrastructure';
+import {
+  startContinueAsNewServer,
+  startTestInfrastructure,
+  type SharedInfrastructure,
+} from '../test/support/infrastructure';
+import type { DevServer } from '../temporal/dev-server';
 import { cardPayment, completeShopperPage, vaultCard, waitForAuthorization } from '../test/support/payments';
 import { startStack, type Stack } from '../test/support/stack';
 import { startWebhookReceiver } from '../test/support/webhook-receiver';
@@ -142,12 +147,18 @@ interface Recorded {
   workflowId: string;
   /** Tells apart two workflows of one type in a scenario (a refused payment and the next one). */
   label?: string;
+  /** Every run of a workflow that continued as new, labelled run-1, run-2…; otherwise its last run. */
+  allRuns?: boolean;
+  /** The stack whose Temporal server holds it; the main one otherwise. */
+  on?: Stack;
 }
 
 interface Context {
   shop: Shop;
   /** A stack whose sessions expire within seconds. */
   shortLivedShop: Shop;
+  /** A stack on a Temporal server that suggests continue-as-new after a few events. */
+  continuingShop: Shop;
   webhookUrl: string;
 }
 
@@ -277,6 +288,29 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
     return [paymentOf(payment.id)];
   },
 
+  async 'payment-continued-as-new'({ continuingShop: shop, webhookUrl }) {
+    const payment = await shop.createPayment(
+      cardPayment(shop.merchant.entity_id, await shop.card('4242424242424242'), {
+        amount: 10_000,
+        webhook: { url: webhookUrl, event_types: [...WEBHOOK_EVENT_TYPES] },
+      }),
+    );
+    for (let i = 0; i < 4; i += 1) await shop.operate(payment.id, 'captures', 1000);
+    for (let i = 0; i < 2; i += 1) await shop.operate(payment.id, 'refunds', 750);
+    return [{ ...paymentOf(payment.id), allRuns: true, on: shop.stack }];
+  },
+
+  async 'payment-card-saved-to-wallet'({ shop }) {
+    const payment = await shop.createPayment(
+      cardPayment(shop.merchant.entity_id, await shop.card('5555555555554444'), {
+        allow_future_usage: true,
+        customer: { reference: `CUST-${randomUUID()}` },
+      }),
+    );
+    if (payment.authorization.status !== 'AUTHORIZED') throw new Error(`card: ${payment.authorization.status}`);
+    return [paymentOf(payment.id)];
+  },
+
   async 'vault-purge'({ shop }) {
     const workflowId = `vault-purge/recorded-${randomUUID()}`;
     await shop.stack.temporal.workflow.execute('vaultPurgeWorkflow', {
@@ -321,18 +355,42 @@ function codecOf(stacks: Stack[]): EncryptionCodec {
   );
 }
 
-async function record(temporal: Client, codec: EncryptionCodec, scenario: string, recorded: Recorded[]): Promise<void> {
-  for (const { workflowId, label } of recorded) {
-    const handle = temporal.workflow.getHandle(workflowId);
-    const status = await quietPoint(handle);
-    const { type } = await handle.describe();
-    const file = join(outDir, `${scenario}--${type}${label ? `-${label}` : ''}.json`);
-    // Old histories stay as they are: they stand for workflows that may still be running.
-    if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} exists; record into another --out folder`);
-    const json = historyToJSON(await decodeHistory(await handle.fetchHistory(), codec));
-    writeFileSync(file, `${json}\n`);
-    console.log(`${relative(process.cwd(), file)}  ${status}  ${(json.length / 1024).toFixed(1)} KiB`);
+/** Every run of a workflow, first first. */
+async function runsOf(temporal: Client, workflowId: string): Promise<WorkflowHandle[]> {
+  const runs: { runId: string; startTime: Date }[] = [];
+  for await (const run of temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` }))
+    runs.push({ runId: run.runId, startTime: run.startTime });
+  runs.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+  return runs.map((run) => temporal.workflow.getHandle(workflowId, run.runId));
+}
+
+async function record(main: Stack, codec: EncryptionCodec, scenario: string, recorded: Recorded[]): Promise<void> {
+  for (const { workflowId, label, allRuns, on } of recorded) {
+    const { temporal } = on ?? main;
+    await quietPoint(temporal.workflow.getHandle(workflowId));
+    const handles = allRuns ? await runsOf(temporal, workflowId) : [temporal.workflow.getHandle(workflowId)];
+    for (const [index, handle] of handles.entries())
+      await recordRun(handle, codec, `${scenario}--${await typeOf(handle)}`, allRuns ? `run-${index + 1}` : label);
   }
+}
+
+async function typeOf(handle: WorkflowHandle): Promise<string> {
+  return (await handle.describe()).type;
+}
+
+async function recordRun(
+  handle: WorkflowHandle,
+  codec: EncryptionCodec,
+  name: string,
+  label: string | undefined,
+): Promise<void> {
+  const status = await quietPoint(handle);
+  const file = join(outDir, `${name}${label ? `-${label}` : ''}.json`);
+  // Old histories stay as they are: they stand for workflows that may still be running.
+  if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} exists; record into another --out folder`);
+  const json = historyToJSON(await decodeHistory(await handle.fetchHistory(), codec));
+  writeFileSync(file, `${json}\n`);
+  console.log(`${relative(process.cwd(), file)}  ${status}  ${(json.length / 1024).toFixed(1)} KiB`);
 }
 
 function provenance(): string {
@@ -355,23 +413,31 @@ async function main(): Promise<void> {
   const infrastructure = await startTestInfrastructure({ removeBundleOnStop: true });
   const shared: SharedInfrastructure = infrastructure;
   const stacks: Stack[] = [];
+  let continuing: DevServer | undefined;
   const receiver = await startWebhookReceiver();
   try {
     const stack = await startStack({ infrastructure: shared, webhookRetryInitialIntervalMs: 200 });
     stacks.push(stack);
     const shortLived = await startStack({ infrastructure: shared, sessionTtlSeconds: 2 });
     stacks.push(shortLived);
+    continuing = await startContinueAsNewServer(20);
+    const continuingStack = await startStack({
+      infrastructure: { ...shared, temporalAddress: continuing.address },
+      webhookRetryInitialIntervalMs: 200,
+    });
+    stacks.push(continuingStack);
     const codec = codecOf(stacks);
     const context: Context = {
       shop: await Shop.open(stack),
       shortLivedShop: await Shop.open(shortLived),
+      continuingShop: await Shop.open(continuingStack),
       webhookUrl: receiver.url,
     };
     for (const name of selected) {
       const started = Date.now();
       const recorded = await scenarios[name]!(context);
-      // Both stacks share one Temporal namespace: either client finds every workflow.
-      await record(stack.temporal, codec, name, recorded);
+      // The first two stacks share one Temporal namespace: either client finds their workflows.
+      await record(stack, codec, name, recorded);
       console.log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     writeFileSync(
@@ -380,6 +446,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const stack of stacks) await stack.close();
+    await continuing?.stop();
     await receiver.close();
     await infrastructure.stop();
   }

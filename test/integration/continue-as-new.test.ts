@@ -5,17 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/enums';
-import { temporalBinary } from '../../temporal/binary';
-import { startDevServer, type DevServer } from '../../temporal/dev-server';
+import type { DevServer } from '../../temporal/dev-server';
 import { paymentWorkflowId } from '../../workflows/payment/ids';
 import { call, eventually } from '../support/api-client';
-import { freePort } from '../support/free-port';
+import { startContinueAsNewServer } from '../support/infrastructure';
 import { cardPayment, vaultCard } from '../support/payments';
 import { providedInfrastructure, startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
-
-/** Events after which the server suggests continue-as-new (4096 by default). */
-const CONTINUE_AS_NEW_AFTER_EVENTS = 20;
 
 let temporal: DevServer;
 let stack: Stack;
@@ -24,12 +20,7 @@ let token: string;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
-  temporal = await startDevServer({
-    binary: temporalBinary(),
-    port: await freePort(),
-    headless: true,
-    dynamicConfig: { 'limit.historyCount.suggestContinueAsNew': CONTINUE_AS_NEW_AFTER_EVENTS },
-  });
+  temporal = await startContinueAsNewServer(20);
   stack = await startStack({ infrastructure: { ...providedInfrastructure(), temporalAddress: temporal.address } });
   merchant = await stack.createMerchant('Long-lived payments');
   token = await stack.accessToken(merchant);
