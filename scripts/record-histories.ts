@@ -292,7 +292,7 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
     const payment = await shop.createPayment(
       cardPayment(shop.merchant.entity_id, await shop.card('4242424242424242'), {
         amount: 10_000,
-        webhook: { url: webhookUrl, event_types: [...WEBHOOK_EVENT_TYPES] },
+        webhook: { url: webhookUrl },
       }),
     );
     for (let i = 0; i < 4; i += 1) await shop.operate(payment.id, 'captures', 1000);
@@ -301,10 +301,21 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
   },
 
   async 'payment-card-saved-to-wallet'({ shop }) {
+    const token = await shop.card('5555555555554444');
     const payment = await shop.createPayment(
-      cardPayment(shop.merchant.entity_id, await shop.card('5555555555554444'), {
+      cardPayment(shop.merchant.entity_id, token, {
         allow_future_usage: true,
         customer: { reference: `CUST-${randomUUID()}` },
+        split: [
+          {
+            amount: 10_000,
+            partner: 'sandbox-card',
+            method: 'creditcard',
+            vault_form_token: token,
+            // A card kept for later payments is authenticated first.
+            three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' },
+          },
+        ],
       }),
     );
     if (payment.authorization.status !== 'AUTHORIZED') throw new Error(`card: ${payment.authorization.status}`);
@@ -420,7 +431,8 @@ async function main(): Promise<void> {
     stacks.push(stack);
     const shortLived = await startStack({ infrastructure: shared, sessionTtlSeconds: 2 });
     stacks.push(shortLived);
-    continuing = await startContinueAsNewServer(20);
+    // A few runs, not dozens: a run continues as new after about three operations.
+    continuing = await startContinueAsNewServer(40);
     const continuingStack = await startStack({
       infrastructure: { ...shared, temporalAddress: continuing.address },
       webhookRetryInitialIntervalMs: 200,
