@@ -1,12 +1,15 @@
 // Workflow payloads are encrypted on the Temporal server, and the codec endpoint opens them for
 // operators only (temporal/payload-codec.ts, api/routes/operator/temporal-codec.ts).
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { historyToJSON } from '../replay/history-json';
 import { payloadsOf } from '../../temporal/history-payloads';
 import { ENCRYPTED_ENCODING, KEY_ID_METADATA } from '../../temporal/payload-codec';
 import { derivedPayloadKey, payloadKeyId } from '../../platform/payload-keys';
+import { temporalBinary } from '../../temporal/binary';
 import { paymentWorkflowId } from '../../workflows/payment/ids';
 import { clientSessionWorkflowId } from '../../workflows/client-session/id';
 import { call, sessionApplication } from '../support/api-client';
@@ -230,6 +233,45 @@ describe('the codec endpoint', () => {
     const elsewhere = await codec('decode', { payloads: [] }, { origin: 'https://evil.example', ...asOperator() });
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves the Temporal CLI, which passes the token in --codec-auth', async () => {
+    const show = (extra: string[]) =>
+      promisify(execFile)(
+        temporalBinary(),
+        [
+          'workflow',
+          'show',
+          '--address',
+          stack.config.temporalAddress,
+          '--workflow-id',
+          paymentWorkflowId(paymentId),
+          '--output',
+          'json',
+          '--codec-endpoint',
+          `${stack.baseUrl}/temporal-codec`,
+          ...extra,
+        ],
+        { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
+      );
+    /** The payment's input as the CLI shows it (proto3 JSON: the payload's bytes in base64). */
+    const inputOf = (output: string) => {
+      const [payload] = JSON.parse(output).events[0].workflowExecutionStartedEventAttributes.input.payloads;
+      return {
+        encoding: Buffer.from(payload.metadata.encoding, 'base64').toString(),
+        data: Buffer.from(payload.data, 'base64').toString('latin1'),
+      };
+    };
+    const opened = inputOf((await show(['--codec-auth', `Bearer ${operatorToken}`])).stdout);
+    expect(opened.encoding).toBe('json/plain');
+    expect(JSON.parse(opened.data).payment.customer.email).toBe(EMAIL);
+    // Without the token, the CLI gets nothing opened.
+    const refused = await show([]).then(
+      ({ stdout }) => inputOf(stdout),
+      (error: { stderr?: string }) => ({ encoding: 'refused', data: error.stderr ?? '' }),
+    );
+    expect(refused.encoding).not.toBe('json/plain');
+    expect(refused.data).not.toContain(EMAIL);
   });
 
   it('signs a browser in with the token, giving a cookie the UI sends instead of a header', async () => {
