@@ -140,6 +140,11 @@ describe('the codec endpoint', () => {
         expect(answer.body.error).toBe('unauthorized');
       }
     }
+    // A body past the endpoint's limit is refused as unauthenticated, not as too large: never read.
+    const huge = await codec('decode', { payloads: [{ data: 'A'.repeat(9 * 1024 * 1024) }] });
+    expect(huge.status).toBe(401);
+    const operatorHuge = await codec('decode', { payloads: [{ data: 'A'.repeat(9 * 1024 * 1024) }] }, asOperator());
+    expect(operatorHuge.status).toBe(413);
   });
 
   it('opens a payment workflow payload read raw from the server, for the operator', async () => {

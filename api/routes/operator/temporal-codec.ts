@@ -142,7 +142,8 @@ export function registerTemporalCodecRoutes(parent: FastifyInstance, deps: Tempo
           if (error instanceof InvalidEncryptedPayloadError) throw badRequest(error.message);
           throw error;
         }
-        request.log.info({ operation, payloads: payloads.length }, 'temporal codec');
+        // The UI asks once per event it shows: a line each is for debugging only.
+        request.log.debug({ operation, payloads: payloads.length }, 'temporal codec');
         return reply.header('cache-control', 'no-store').send({ payloads });
       },
     );
