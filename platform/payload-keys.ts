@@ -4,7 +4,7 @@
 // payment (up to 13 months) plus the namespace's retention, so a key leaves the ring only after
 // every history it sealed is gone.
 //
-// Rotation (CONTRIBUTING.md repeats it for operators):
+// Rotation (SECURITY.md repeats it for operators):
 //   1. Generate a key: `openssl rand -base64 32`.
 //   2. Add it to TESSERA_PAYLOAD_DECRYPTION_KEYS on every api and worker, and deploy: every process
 //      can now open what the new key will seal, before any process seals with it.
