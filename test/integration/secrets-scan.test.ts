@@ -412,7 +412,7 @@ describe('a full journey leaves no secret or personal data in clear', () => {
         `  database: ${scanned.rows} rows in ${scanned.tables} tables`,
         `  Temporal: ${scanned.workflows} workflow histories, ${scanned.payloads.sealed} payloads sealed, ` +
           `${scanned.payloads.clearByDesign} in clear by design (search attributes, SDK markers), ${scanned.payloads.clear} other in clear`,
-        `  looked for: card numbers (Luhn), ${2} CVVs, ${[...new Set(secrets.map((s) => s.label))].join(', ')}`,
+        `  looked for: card numbers (Luhn), the CVVs typed (${[CVV_VISA, CVV_MASTERCARD].length}), ${[...new Set(secrets.map((s) => s.label))].join(', ')}`,
         `  found in clear: ${scanner.findings.length}`,
         ...scanner.findings
           .slice(0, 40)
