@@ -13,7 +13,7 @@ const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required by the api');
 const sql = connect(config.databaseUrl);
 await migrate(sql);
-// Read-model rows written before their documents were sealed (db/migrations/011) are sealed now.
+// Read-model rows written before their documents were sealed (db/migrations/012_sealed_projections.sql) are sealed now.
 const sealed = await sealClearProjections(sql, config.encryptionKey);
 if (sealed > 0) log.info({ rows: sealed }, 'read-model documents sealed');
 const temporal = await connectClient(config);

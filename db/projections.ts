@@ -167,7 +167,7 @@ function unseal<T>(key: Buffer, row: Stored<T>): T {
 }
 
 /**
- * Seals the documents of rows written before they were sealed (db/migrations/011), a batch at a
+ * Seals the documents of rows written before they were sealed (db/migrations/012_sealed_projections.sql), a batch at a
  * time; the api runs it at start. A row a writer replaces meanwhile is skipped: it is sealed already.
  */
 export async function sealClearProjections(sql: Sql, key: Buffer, batch = 200): Promise<number> {
