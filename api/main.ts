@@ -2,6 +2,7 @@
 // tsx api/main.ts` from source. Needs DATABASE_URL and a reachable Temporal.
 import { connect } from '../db/connection';
 import { migrate } from '../db/migrate';
+import { sealClearProjections } from '../db/projections';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/logger';
 import { connectClient } from '../temporal/client';
@@ -12,7 +13,10 @@ const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required by the api');
 const sql = connect(config.databaseUrl);
 await migrate(sql);
-const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
+// Read-model rows written before their documents were sealed (db/migrations/012_sealed_projections.sql) are sealed now.
+const sealed = await sealClearProjections(sql, config.encryptionKey);
+if (sealed > 0) log.info({ rows: sealed }, 'read-model documents sealed');
+const temporal = await connectClient(config);
 const app = await buildApi({ config, sql, temporal });
 await app.listen({ host: config.host, port: config.port });
 log.info({ url: config.publicUrl }, 'api listening');

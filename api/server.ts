@@ -41,6 +41,9 @@ import { v1Schemas } from './schemas/v1';
 import { walletSchemas } from './schemas/wallet';
 import { registerWalletRoutes } from './routes/wallet';
 import { appPageFor, isApiPath, registerWebApp, webDistDir } from './web-app';
+import { OperatorAccess } from './auth/operator';
+import { registerTemporalCodecRoutes, TEMPORAL_CODEC_PATH } from './routes/operator/temporal-codec';
+import { payloadCodecFor } from '../temporal/data-converter';
 
 export interface ApiDependencies {
   config: TesseraConfig;
@@ -140,6 +143,15 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerV1SessionRoutes(app, v1);
   registerV1TransactionRoutes(app, v1);
   registerWalletRoutes(app, { sql: deps.sql, keys, config: deps.config });
+  registerTemporalCodecRoutes(app, {
+    codec: payloadCodecFor(deps.config),
+    operators: new OperatorAccess(
+      deps.config.operatorToken,
+      TEMPORAL_CODEC_PATH,
+      deps.config.publicUrl.startsWith('https:'),
+    ),
+    uiOrigins: deps.config.temporalUiOrigins,
+  });
 
   const distDir = deps.webDistDir ?? webDistDir;
   const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app, distDir));

@@ -33,7 +33,7 @@ export function appPageFor(path: string, distDir = webDistDir): string {
 export function isApiPath(path: string): boolean {
   // `/wallet` and `/wallet/` are the wallet API's reference page; anything below is the API.
   return (
-    /^\/(v2|oauth|payment|checkout|openapi\/.+\.json|health|metrics|partners)(\/|$)/.test(path) ||
+    /^\/(v2|oauth|payment|checkout|openapi\/.+\.json|health|metrics|partners|temporal-codec)(\/|$)/.test(path) ||
     /^\/wallet\/./.test(path)
   );
 }

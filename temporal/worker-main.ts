@@ -23,11 +23,12 @@ const { worker, connection } = await createWorker({
   namespace: config.temporalNamespace,
   taskQueue: config.taskQueue,
   activities: createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) }),
+  payloadKeys: config,
   // A prebuilt workflow bundle (tests restart workers often); otherwise the build's, or from source
   // bundled at start (temporal/worker.ts).
   ...(process.env.TESSERA_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: process.env.TESSERA_WORKFLOW_BUNDLE } } : {}),
 });
-const client = await connectClient(config.temporalAddress, config.temporalNamespace);
+const client = await connectClient(config);
 await ensureSchedules(client, config.taskQueue);
 await client.connection.close();
 log.info(

@@ -2,6 +2,8 @@ import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio
 import { join } from 'node:path';
 import type { Activities } from '../activities';
 import { projectRoot, runsCompiled } from '../platform/config';
+import type { PayloadKeySettings } from '../platform/payload-keys';
+import { dataConverterFor } from './data-converter';
 
 export const workflowsPath = join(projectRoot, 'workflows', 'index.ts');
 
@@ -13,6 +15,8 @@ export interface WorkerOptions {
   namespace: string;
   taskQueue: string;
   activities: Activities;
+  /** The payload keys (temporal/data-converter.ts): a worker reads and writes encrypted payloads only. */
+  payloadKeys: PayloadKeySettings;
   /**
    * A prebuilt bundle (tests build one for all workers); otherwise the build's own when compiled,
    * and from source the workflows are bundled at start.
@@ -28,6 +32,7 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     activities: options.activities,
+    dataConverter: dataConverterFor(options.payloadKeys),
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : runsCompiled

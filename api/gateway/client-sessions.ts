@@ -134,7 +134,7 @@ export class ClientSessionGateway {
 
     // The read model is written beside the start, not after it: the submission reads the session
     // from it, and the shopper may be that fast.
-    const projected = projectAnswer(sql, options.log, { session });
+    const projected = projectAnswer(sql, config.encryptionKey, options.log, { session });
     try {
       await this.deps.temporal.workflow.start(clientSessionWorkflow, {
         workflowId: clientSessionWorkflowId(id),
@@ -192,7 +192,8 @@ export class ClientSessionGateway {
 
   /** What never changes after creation (currency, amount, solutions, 3DS preferences): from the read model, else the workflow. */
   async terms(id: string, entityId: string): Promise<ClientSessionState> {
-    const session = (await readClientSessionProjection(this.deps.sql, id)) ?? (await this.query(id));
+    const session =
+      (await readClientSessionProjection(this.deps.sql, this.deps.config.encryptionKey, id)) ?? (await this.query(id));
     if (session.entity_id !== entityId) throw notFound('client session');
     return session;
   }
@@ -204,7 +205,7 @@ export class ClientSessionGateway {
   async open(id: string, entityId: string, log: FastifyBaseLogger): Promise<ClientSessionState> {
     try {
       const session = await this.handle(id).executeUpdate(openClientSessionUpdate, { args: [{ entity_id: entityId }] });
-      await projectAnswer(this.deps.sql, log, { session });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { session });
       return session;
     } catch (error) {
       if (updateFailure(error)?.type === 'NotFound') throw notFound('client session');
@@ -219,7 +220,7 @@ export class ClientSessionGateway {
       const session = await this.handle(id).executeUpdate(abortClientSessionUpdate, {
         args: [{ status, entity_id: entityId }],
       });
-      await projectAnswer(this.deps.sql, log, { session });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { session });
       return session;
     } catch (error) {
       const failure = updateFailure(error);
@@ -250,7 +251,7 @@ export class ClientSessionGateway {
           { entity_id: entityId, payment_id: payment.id, legs: payment.legs, publicUrl: this.deps.config.publicUrl },
         ],
       });
-      await projectAnswer(this.deps.sql, log, result);
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, result);
       return result;
     } catch (error) {
       const failure = updateFailure(error);

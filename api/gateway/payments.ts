@@ -31,7 +31,12 @@ import type { AuthorizationLegState, OperationUpdateInput } from '../../workflow
 import { badRequest, HttpProblem, notFound } from '../errors/problem';
 import { projectAnswer } from '../read-model';
 import type { CreatePaymentRequest, Payment, PaymentSplitEntry } from '../schemas/v2';
-import { isWorkflowNotFound, isWorkflowUnreplayable, updateFailure } from '../temporal/workflow-errors';
+import {
+  isWorkflowNotFound,
+  isWorkflowUnreplayable,
+  updateAcrossRuns,
+  updateFailure,
+} from '../temporal/workflow-errors';
 import type { GatewayDependencies } from './dependencies';
 import { legsFromSplit } from './payment-legs';
 import { redactedWebhook, webhookSubscriptionOf } from './webhook-subscription';
@@ -144,7 +149,7 @@ export class PaymentGateway {
         args: [{ entity_id: entity.id }],
         startWorkflowOperation: start,
       });
-      await projectAnswer(sql, options.log, { payment: view });
+      await projectAnswer(sql, config.encryptionKey, options.log, { payment: view });
       return view;
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) {
@@ -171,7 +176,7 @@ export class PaymentGateway {
     options: { maxAgeSeconds?: number; log: FastifyBaseLogger },
   ): Promise<Payment> {
     if (options.maxAgeSeconds !== undefined) {
-      const cached = await readPaymentProjection(this.deps.sql, id);
+      const cached = await readPaymentProjection(this.deps.sql, this.deps.config.encryptionKey, id);
       if (
         cached &&
         cached.payment.entity_id === entityId &&
@@ -189,7 +194,7 @@ export class PaymentGateway {
           ? await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] })
           : view;
       // Also repairs a read model an earlier answer could not write.
-      await projectAnswer(this.deps.sql, options.log, { payment: fresh });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: fresh });
       return fresh;
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('payment');
@@ -205,7 +210,7 @@ export class PaymentGateway {
    */
   private async lastKnown(id: string, entityId: string, error: unknown, log: FastifyBaseLogger): Promise<Payment> {
     log.error({ err: error, payment_id: id }, 'payment workflow does not replay: answered from the read model');
-    const cached = await readPaymentProjection(this.deps.sql, id);
+    const cached = await readPaymentProjection(this.deps.sql, this.deps.config.encryptionKey, id);
     if (cached && cached.payment.entity_id === entityId) return cached.payment;
     throw new HttpProblem(
       503,
@@ -239,10 +244,12 @@ export class PaymentGateway {
         { resource_id: operationId },
       );
     try {
-      const outcome = await this.handle(id).executeUpdate(operationUpdates[kind], {
-        args: [{ ...request, entity_id: entityId, operation_id: operationId }],
-      });
-      await projectAnswer(this.deps.sql, options.log, { payment: outcome.payment });
+      const outcome = await updateAcrossRuns(() =>
+        this.handle(id).executeUpdate(operationUpdates[kind], {
+          args: [{ ...request, entity_id: entityId, operation_id: operationId }],
+        }),
+      );
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: outcome.payment });
       return outcome;
     } catch (error) {
       const failure = updateFailure(error);
@@ -316,7 +323,7 @@ export class PaymentGateway {
       const status = view.authorization?.status;
       if (status !== 'PENDING' && status !== 'UNCERTAIN') return;
       const fresh = await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] });
-      await projectAnswer(this.deps.sql, log, { payment: fresh });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { payment: fresh });
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('payment');
       throw error;
@@ -332,6 +339,6 @@ export class PaymentGateway {
     const payment = await this.handle(id)
       .query(getPaymentQuery)
       .catch(() => undefined);
-    if (payment) await projectAnswer(this.deps.sql, log, { payment });
+    if (payment) await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { payment });
   }
 }

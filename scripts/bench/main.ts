@@ -87,7 +87,12 @@ try {
   const version = codeVersion();
   environment = await startEnvironment({ database: options.database, profile: options.profile, say });
   const env = environment;
-  client = await connectClient(env.temporal.address, 'default');
+  client = await connectClient({
+    temporalAddress: env.temporal.address,
+    temporalNamespace: 'default',
+    encryptionKey: env.encryptionKey,
+    payloadDecryptionKeys: [],
+  });
   http = new HttpClient(env.apiUrl, Math.max(4, options.concurrency * 2));
   const token = await accessToken(http, env.merchant);
   const sessionPath = await hasSessionSubmission(http);
@@ -109,6 +114,7 @@ try {
     : env.spawn('bare worker', 'scripts/bench/bare-worker.ts', {
         TEMPORAL_ADDRESS: env.temporal.address,
         BENCH_TASK_QUEUE: bareQueue,
+        TESSERA_ENCRYPTION_KEY: env.encryptionKey.toString('base64'),
       });
   if (bareWorker) {
     await bareWorker.firstMessage;
