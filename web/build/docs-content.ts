@@ -17,12 +17,16 @@ import remarkGfm from 'remark-gfm';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import type { Plugin } from 'vite';
 import { parseFrontmatter, toDocFrontmatter, type DocFrontmatter } from './frontmatter.js';
+import { HighlightStyles, rehypeHighlightClasses } from './highlight-classes.js';
 import { remarkDocOutline, type DocOutline } from './remark-doc-outline.js';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.js';
 import type { DocMetadata } from '../src/docs/types.js';
 
 export const DOCS_MANIFEST_ID = 'virtual:tessera/docs-manifest';
 const RESOLVED_MANIFEST_ID = '\0' + DOCS_MANIFEST_ID;
+/** The colours of the highlighted code, as classes (see highlight-classes.ts). */
+export const CODE_HIGHLIGHT_CSS_ID = 'virtual:tessera/code-highlight.css';
+const RESOLVED_CODE_HIGHLIGHT_CSS_ID = '\0' + CODE_HIGHLIGHT_CSS_ID;
 export const SEARCH_INDEX_FILE = 'search-index.json';
 
 export interface DocsContentOptions {
@@ -32,8 +36,8 @@ export interface DocsContentOptions {
   routeBase: string;
 }
 
-/** A page's metadata (shipped in the manifest) plus its source file (build side only). */
-export type DocEntry = DocMetadata & { file: string };
+/** A page's metadata (shipped in the manifest) plus its source file and description (build side only). */
+export type DocEntry = DocMetadata & { file: string; description: string | null };
 
 export interface Compiled {
   source: string;
@@ -48,12 +52,15 @@ export interface DocsCompiler {
   scan(): Promise<DocEntry[]>;
   /** The search index of `docs` (default: a fresh scan). */
   searchIndex(docs?: DocEntry[]): Promise<SearchIndexFile>;
+  /** The CSS of the code highlighting of every page compiled so far. */
+  highlightCss(): string;
 }
 
 /** The MDX pipeline and what it learns about the pages; the Vite plugin below wraps it. */
 export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
   const outlines = new Map<string, DocOutline>();
   const compiled = new Map<string, Compiled>();
+  const highlightStyles = new HighlightStyles();
   const mdxPlugin = mdx({
     remarkPlugins: [
       remarkFrontmatter,
@@ -79,6 +86,7 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
           fallbackLanguage: 'text',
         },
       ],
+      [rehypeHighlightClasses, { styles: highlightStyles }],
     ],
   });
 
@@ -113,11 +121,11 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
     );
   }
 
-  return { compile, scan, searchIndex };
+  return { compile, scan, searchIndex, highlightCss: () => highlightStyles.css() };
 }
 
 export function docsContent(options: DocsContentOptions): Plugin {
-  const { compile, scan, searchIndex } = createDocsCompiler(options);
+  const { compile, scan, searchIndex, highlightCss } = createDocsCompiler(options);
   // The index the manifest's URL hash was computed from; emitted as is, so the two always agree.
   let builtIndex: string | null = null;
 
@@ -125,9 +133,15 @@ export function docsContent(options: DocsContentOptions): Plugin {
     name: 'tessera:docs-content',
     enforce: 'pre',
     resolveId(id) {
-      return id === DOCS_MANIFEST_ID ? RESOLVED_MANIFEST_ID : undefined;
+      if (id === DOCS_MANIFEST_ID) return RESOLVED_MANIFEST_ID;
+      return id === CODE_HIGHLIGHT_CSS_ID ? RESOLVED_CODE_HIGHLIGHT_CSS_ID : undefined;
     },
     async load(id) {
+      if (id === RESOLVED_CODE_HIGHLIGHT_CSS_ID) {
+        // Every page compiled first, so every colour any page uses has its rule.
+        await scan();
+        return highlightCss();
+      }
       if (id !== RESOLVED_MANIFEST_ID) return undefined;
       const docs = await scan();
       for (const doc of docs) this.addWatchFile(doc.file);
@@ -152,8 +166,10 @@ export function docsContent(options: DocsContentOptions): Plugin {
       // Pages added or removed in dev change the manifest: rebuild it and reload.
       const refresh = (path: string) => {
         if (!path.startsWith(options.contentDir) || !path.endsWith('.mdx')) return;
-        const module = server.moduleGraph.getModuleById(RESOLVED_MANIFEST_ID);
-        if (module) server.moduleGraph.invalidateModule(module);
+        for (const id of [RESOLVED_MANIFEST_ID, RESOLVED_CODE_HIGHLIGHT_CSS_ID]) {
+          const module = server.moduleGraph.getModuleById(id);
+          if (module) server.moduleGraph.invalidateModule(module);
+        }
         server.ws.send({ type: 'full-reload' });
       };
       server.watcher.add(options.contentDir);
@@ -229,7 +245,7 @@ function assertUniquePaths(entries: DocEntry[]): void {
 }
 
 function manifestModule(docs: DocEntry[], searchIndexUrl: string): string {
-  const metadata = docs.map(({ file: _file, ...doc }) => doc);
+  const metadata = docs.map(({ file: _file, description: _description, ...doc }): DocMetadata => doc);
   const loaders = docs.map((doc) => `  ${JSON.stringify(doc.id)}: () => import(${JSON.stringify(doc.file)}),`);
   return [
     `export const docs = ${JSON.stringify(metadata)};`,

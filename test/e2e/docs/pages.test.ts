@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gotoAndRender, startSite, type Site } from './site';
+import { gotoAndRender, startSite, waitForApp, type Site } from './site';
 
 let site: Site;
 beforeAll(async () => {
@@ -217,7 +217,7 @@ describe('API reference pages', () => {
     const page = await site.open('/api-v2');
     await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
     await page.reload();
-    await page.locator('.api-operation').first().waitFor();
+    await waitForApp(page);
     const colours = await page
       .locator('.api-operation')
       .first()

@@ -4,6 +4,7 @@
 import type { MDXComponents } from 'mdx/types';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { SiteLink } from '../SiteLink';
+import 'virtual:tessera/code-highlight.css';
 
 function Anchor({ href, children, ...rest }: ComponentPropsWithoutRef<'a'>) {
   if (!href) return <a {...rest}>{children}</a>;
