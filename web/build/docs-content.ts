@@ -17,9 +17,12 @@ import remarkGfm from 'remark-gfm';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import type { Plugin } from 'vite';
 import { parseFrontmatter, toDocFrontmatter, type DocFrontmatter } from './frontmatter.js';
+import { parseTermWords, remarkProseRuns, unlinkedFirstUses, type ProseRun } from './glossary-links.js';
 import { HighlightStyles, rehypeHighlightClasses } from './highlight-classes.js';
 import { remarkDocOutline, type DocOutline } from './remark-doc-outline.js';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.js';
+import { buildSidebars, flattenSidebarLinks } from '../src/docs/sidebar.js';
+import { sidebarCategories, sidebarsConfig } from '../src/docs/sidebars.js';
 import type { DocMetadata } from '../src/docs/types.js';
 
 export const DOCS_MANIFEST_ID = 'virtual:tessera/docs-manifest';
@@ -36,8 +39,8 @@ export interface DocsContentOptions {
   routeBase: string;
 }
 
-/** A page's metadata (shipped in the manifest) plus its source file and description (build side only). */
-export type DocEntry = DocMetadata & { file: string; description: string | null };
+/** A page's metadata (shipped in the manifest) plus what only the build needs. */
+export type DocEntry = DocMetadata & { file: string; description: string | null; terms: string | null };
 
 export interface Compiled {
   source: string;
@@ -54,6 +57,8 @@ export interface DocsCompiler {
   searchIndex(docs?: DocEntry[]): Promise<SearchIndexFile>;
   /** The CSS of the code highlighting of every page compiled so far. */
   highlightCss(): string;
+  /** Fails when a glossary term's first use in reading order is not a link to its page. */
+  checkGlossaryLinks(docs: DocEntry[]): void;
 }
 
 /** The MDX pipeline and what it learns about the pages; the Vite plugin below wraps it. */
@@ -61,6 +66,7 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
   const outlines = new Map<string, DocOutline>();
   const compiled = new Map<string, Compiled>();
   const highlightStyles = new HighlightStyles();
+  const proseRuns = new Map<string, ProseRun[]>();
   const mdxPlugin = mdx({
     remarkPlugins: [
       remarkFrontmatter,
@@ -75,6 +81,7 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
           collect: (file: string, outline: DocOutline) => outlines.set(file, outline),
         },
       ],
+      [remarkProseRuns, { collect: (file: string, runs: ProseRun[]) => proseRuns.set(file, runs) }],
     ],
     rehypePlugins: [
       [
@@ -121,11 +128,28 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
     );
   }
 
-  return { compile, scan, searchIndex, highlightCss: () => highlightStyles.css() };
+  function checkGlossaryLinks(docs: DocEntry[]): void {
+    const sidebars = buildSidebars(sidebarsConfig, sidebarCategories, docs);
+    const order = Object.values(sidebars).flatMap((items) => flattenSidebarLinks(items).map((link) => link.href));
+    const rank = (path: string) => (order.includes(path) ? order.indexOf(path) : order.length);
+    const pages = [...docs]
+      .sort((a, b) => rank(a.path) - rank(b.path))
+      .map((doc) => ({ path: doc.path, runs: proseRuns.get(doc.file) ?? [] }));
+    const terms = docs.flatMap((doc) => (doc.terms ? [{ path: doc.path, words: parseTermWords(doc.terms) }] : []));
+    const unlinked = unlinkedFirstUses(terms, pages);
+    if (unlinked.length > 0)
+      throw new Error(
+        `Link each glossary term to its page where the documentation first uses it (in sidebar order):\n${unlinked
+          .map((found) => `  ${found.page}: "${found.text.replace(/\s+/g, ' ')}" → [${found.term}](${found.term})`)
+          .join('\n')}`,
+      );
+  }
+
+  return { compile, scan, searchIndex, highlightCss: () => highlightStyles.css(), checkGlossaryLinks };
 }
 
 export function docsContent(options: DocsContentOptions): Plugin {
-  const { compile, scan, searchIndex, highlightCss } = createDocsCompiler(options);
+  const { compile, scan, searchIndex, highlightCss, checkGlossaryLinks } = createDocsCompiler(options);
   // The index the manifest's URL hash was computed from; emitted as is, so the two always agree.
   let builtIndex: string | null = null;
 
@@ -145,6 +169,7 @@ export function docsContent(options: DocsContentOptions): Plugin {
       if (id !== RESOLVED_MANIFEST_ID) return undefined;
       const docs = await scan();
       for (const doc of docs) this.addWatchFile(doc.file);
+      checkGlossaryLinks(docs);
       const index = JSON.stringify(await searchIndex(docs));
       builtIndex = index;
       const version = createHash('sha256').update(index).digest('hex').slice(0, 10);
@@ -226,6 +251,7 @@ export function toDocEntry(options: DocsContentOptions, file: string, frontmatte
     path,
     title: frontmatter.title,
     description: frontmatter.description ?? null,
+    terms: frontmatter.terms ?? null,
     sidebarPosition: frontmatter.sidebar_position ?? null,
     sidebarLabel: frontmatter.sidebar_label ?? null,
     sourceDir,
@@ -245,7 +271,7 @@ function assertUniquePaths(entries: DocEntry[]): void {
 }
 
 function manifestModule(docs: DocEntry[], searchIndexUrl: string): string {
-  const metadata = docs.map(({ file: _file, description: _description, ...doc }): DocMetadata => doc);
+  const metadata = docs.map(({ file: _file, description: _description, terms: _terms, ...doc }): DocMetadata => doc);
   const loaders = docs.map((doc) => `  ${JSON.stringify(doc.id)}: () => import(${JSON.stringify(doc.file)}),`);
   return [
     `export const docs = ${JSON.stringify(metadata)};`,

@@ -109,9 +109,8 @@ async function prerender(config: ResolvedConfig, options: PrerenderOptions): Pro
       reportCompressedSize: false,
     },
   });
-  const server = (await import(
-    `${pathToFileURL(join(serverDir, 'entry-prerender.js')).href}?build=${Date.now()}`
-  )) as ServerEntry;
+  // One instance of the entry: its chunks import it by this very URL (a query would make another).
+  const server = (await import(pathToFileURL(join(serverDir, 'entry-prerender.js')).href)) as ServerEntry;
 
   const pagesDir = join(outDir, 'pages');
   rmSync(pagesDir, { recursive: true, force: true });

@@ -136,6 +136,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  // A component that suspended leaves its fallback in the page and its content to the browser:
+  // the page would not read without JavaScript.
+  if (/<!--\$[?!]-->/.test(html))
+    throw new Error(`${path}: a component suspended while the build rendered it; load its data in a route loader.`);
   const docMatch = matches.find((match) => match.routeId === DOC_PAGE_ROUTE_ID || match.routeId === '/_site/docs/');
   const loaderData: unknown = docMatch?.loaderData;
   const doc =

@@ -36,6 +36,7 @@ function track<T>(promise: Promise<T>): Tracked<T> {
 /** The list, fetched once per page load (again after a failure). */
 export function browserScripts(): Promise<BrowserScript[]> {
   if (loaded && loaded.status !== 'rejected') return loaded;
+  if (typeof window === 'undefined') throw new Error('The prerender must seed the browser scripts before rendering.');
   loaded = track(
     fetch(`/${BROWSER_SCRIPTS_FILE}`).then(async (response) => {
       if (!response.ok) throw new Error(`/${BROWSER_SCRIPTS_FILE} answered ${response.status}.`);
