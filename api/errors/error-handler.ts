@@ -13,13 +13,15 @@ declare module 'fastify' {
 
 /**
  * v1 and the wallet API keep their legacy ApiError shape; everything else answers problem+json.
- * A route says so in its config; a path with no route (a 404) is judged by its prefix.
+ * A route says so in its config; a path with no route (a 404) is judged by its prefix, v1's
+ * host-root paths by their first segment, an entity's UUID.
  */
 function usesLegacyErrors(request: FastifyRequest, path: string): boolean {
   return (
     request.routeOptions.config?.errorShape === 'api-error' ||
     /^\/wallet(\/|$)/.test(path) ||
-    path.startsWith('/payment/v1/')
+    path.startsWith('/payment/v1/') ||
+    /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/|$)/i.test(path)
   );
 }
 

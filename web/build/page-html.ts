@@ -141,7 +141,7 @@ export function assembleSitePage({
   html = replaceOnce(
     html,
     /<div id="root"><\/div>/,
-    `<div id="root" ${prerenderedAttribute}>${page.html}</div>`,
+    `<div id="root" ${prerenderedAttribute}="${escapeHtml(page.path)}">${page.html}</div>`,
     '<div id="root">',
   );
   return html;

@@ -20,11 +20,16 @@ const app = (
   </StrictMode>
 );
 
-if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+const renderedAt = container.getAttribute(PRERENDERED_ATTRIBUTE);
+if (renderedAt === null) {
+  createRoot(container).render(app);
+} else if (renderedAt === window.location.pathname) {
   // As the router's own SSR hydration does: it then renders its match tree as it did on the server
   // (no Suspense boundary of its own around the root), so React finds the markup it expects.
   router.ssr = { manifest: undefined };
   void router.load().then(() => hydrateRoot(container, app));
 } else {
-  createRoot(container).render(app);
+  // The not-found page, at another address than the one it was rendered at: rendered afresh, once
+  // its code is loaded, in one commit that replaces the build's markup with the same page.
+  void router.load().then(() => createRoot(container).render(app));
 }

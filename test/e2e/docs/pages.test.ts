@@ -33,6 +33,8 @@ describe('the site’s routes', () => {
     ['/docs/references/glossary/3ds', '3-D Secure (3DS)'],
     ['/docs/references/glossary/cit-mit', 'CIT and MIT'],
     ['/docs/references/glossary/void', 'Void'],
+    ['/docs/references/glossary/softpos-definition', 'SoftPOS'],
+    ['/docs/references/sdk-cdn-urls', 'SDK and CDN URLs'],
   ])('%s renders "%s"', async (path, title) => {
     const page = await site.open(path);
     await expect(h1(page)).resolves.toBe(title);
