@@ -6,14 +6,17 @@
 //   hosted page's own entry, and the app shell for the pages the browser renders alone.
 // - The pages, sitemap.xml and robots.txt name the deployment's own address (TESSERA_PUBLIC_URL)
 //   where the build wrote a placeholder: one build serves any deployment, the Docker image included.
-// - Every other file is served as it is, with the cache policy of api/web-cache-control.ts; the
-//   prerendered files themselves are not reachable by their file names.
+// - Every other file is served as it is, with the cache policy of api/web-cache-control.ts, from
+//   the Brotli or gzip copy the build wrote beside it when the browser accepts one; the prerendered
+//   files themselves are not reachable by their file names. Pages are compressed here, once each.
+// - Redirects are relative (Location: /docs/…), so they hold behind any proxy.
 // - A build without a prerendered site (an older one) falls back to the app shell for every page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { projectRoot } from '../platform/config';
 import { cacheControlFor } from './web-cache-control';
 import {
@@ -37,9 +40,31 @@ export interface WebApp {
   sendPage(request: FastifyRequest, reply: FastifyReply): boolean;
 }
 
+interface CachedPage {
+  mtimeMs: number;
+  body: string;
+  etag: string;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+/** The encoding of a page answer: Brotli, else gzip, when the browser accepts it. */
+function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = String(acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+function encode(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
+  page.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(page.body, { level: 9 });
+  return page.encoded[encoding];
+}
+
 /** Files read once per change on disk (a rebuild under a running api is picked up). */
 function fileCache(distDir: string, publicUrl: string, placeholder: () => string | null) {
-  const cache = new Map<string, { mtimeMs: number; body: string; etag: string }>();
+  const cache = new Map<string, CachedPage>();
   return (file: string) => {
     const path = join(distDir, file);
     const { mtimeMs } = statSync(path);
@@ -48,7 +73,12 @@ function fileCache(distDir: string, publicUrl: string, placeholder: () => string
     const raw = readFileSync(path, 'utf8');
     const known = placeholder();
     const body = known ? withPublicUrl(raw, known, publicUrl) : raw;
-    const entry = { mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    const entry: CachedPage = {
+      mtimeMs,
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      encoded: {},
+    };
     cache.set(file, entry);
     return entry;
   };
@@ -83,24 +113,26 @@ export async function registerWebApp(
     wildcard: false,
     index: false,
     cacheControl: false,
-    preCompressed: false,
+    preCompressed: true,
     // Pages are answered by address below, never by file name: a prerendered file holds the
-    // placeholder of the public URL, and each page has exactly one address.
-    allowedPath: (pathname) => !pathname.endsWith('.html') && !pathname.startsWith('/pages/'),
+    // placeholder of the public URL, and each page has exactly one address. A compressed copy is
+    // sent only as the encoding of its file.
+    allowedPath: (pathname) => !/\.(html|br|gz)$/.test(pathname) && !pathname.startsWith('/pages/'),
     setHeaders: (reply, filePath) => {
-      const path = `/${relative(distDir, filePath).split(sep).join('/')}`;
+      const path = `/${relative(distDir, filePath).split(sep).join('/')}`.replace(/\.(br|gz)$/, '');
       reply.header('cache-control', cacheControlFor(path));
     },
   });
 
   const sendFile = (request: FastifyRequest, reply: FastifyReply, file: string, status: number) => {
-    const { body, etag } = read(file);
-    reply.header('cache-control', cacheControlFor(file)).header('etag', etag);
-    if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply
-      .code(status)
-      .type(contentTypeOf(file))
-      .send(request.method === 'HEAD' ? undefined : body);
+    const page = read(file);
+    reply.header('cache-control', cacheControlFor(file)).header('etag', page.etag).header('vary', 'accept-encoding');
+    if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    reply.code(status).type(contentTypeOf(file));
+    if (request.method === 'HEAD') return reply.send();
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.body);
+    return reply.header('content-encoding', encoding).send(encode(page, encoding));
   };
 
   for (const name of ['sitemap', 'robots'] as const) {

@@ -1,7 +1,8 @@
 // Vite build of the web app: the public documentation site (index.html), the shopper's hosted
 // payment page (checkout.html, without the router), right after the checkout widget script
-// (vite.widget.config.ts → widget/v1/tessera-widget.js), and last the prerendered site (pages/,
-// build/prerender.ts). See web/README.md.
+// (vite.widget.config.ts → widget/v1/tessera-widget.js), then the prerendered site (pages/,
+// build/prerender.ts) and last the compressed copies of every file (build/precompress.ts). See
+// web/README.md.
 //
 //   npx vite build --config web/vite.config.ts     → web/dist (served by the api)
 //   npx vite --config web/vite.config.ts           → dev server
@@ -19,6 +20,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { docsContent } from './build/docs-content.js';
 import { openapiDocuments } from './build/openapi-documents.js';
+import { precompress } from './build/precompress.js';
 import { prerenderSite } from './build/prerender.js';
 import { announcementBar, announcementBarCss } from './src/site/announcement/config.js';
 import { announcementInlineScript } from './src/site/announcement/inline-script.js';
@@ -106,6 +108,7 @@ export default defineConfig({
     prePaintScript(),
     checkoutWidget(),
     prerenderSite({ webRoot, redirects }),
+    precompress(),
   ],
   define: {
     __TESSERA_TEST_HOOKS__: JSON.stringify(process.env.TESSERA_TEST_HOOKS === '1'),

@@ -2,7 +2,8 @@
 // (api/web-pages.ts: prerendered pages, 301s, the not-found page with 404, the app shell for the
 // demo shop, the hosted page's entry) with the deployment's address in place of the build's
 // placeholder, sitemap.xml and robots.txt, and the other files as they are (a missing one is a
-// plain 404, as a browser loading a script needs). It sends the api's security headers
+// plain 404, as a browser loading a script needs), compressed as the api sends them (the build's
+// Brotli copies, pages gzipped), so timings over a throttled network are the api's. It sends the api's security headers
 // (api/security-headers.ts), so the docs' browser tests run under the Content-Security-Policy the
 // api serves the pages with.
 
@@ -10,6 +11,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { baseSecurityHeaders, cachedPagePolicies, pageHeaders, resourceHeaders } from '../../api/security-headers';
 import {
   indexSite,
@@ -77,20 +79,32 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
           'cache-control': 'no-store',
         };
       };
+      const accepts = (encoding: string) =>
+        new RegExp(`\\b${encoding}\\b`).test(String(request.headers['accept-encoding']));
       const sendPage = (target: string, status: number) => {
         const raw = readFileSync(join(root, target), 'utf8');
         const body = site ? withPublicUrl(raw, site.manifest.publicUrlPlaceholder, url) : raw;
-        response.writeHead(status, headersOf(target, pathname)).end(body);
+        if (!accepts('gzip')) {
+          response.writeHead(status, headersOf(target, pathname)).end(body);
+          return;
+        }
+        response
+          .writeHead(status, { ...headersOf(target, pathname), 'content-encoding': 'gzip', vary: 'accept-encoding' })
+          .end(gzipSync(body));
       };
       if (site && (pathname === '/sitemap.xml' || pathname === '/robots.txt')) {
         sendPage(pathname === '/sitemap.xml' ? site.manifest.sitemap : site.manifest.robots, 200);
         return;
       }
       // As the api: pages by address only, never by the file names of the build.
-      const servable = !pathname.endsWith('.html') && !pathname.startsWith('/pages/');
+      const servable = !/\.(html|br|gz)$/.test(pathname) && !pathname.startsWith('/pages/');
       if (servable && (await isFile(file))) {
-        response.writeHead(200, headersOf(file, pathname));
-        createReadStream(file).pipe(response);
+        const brotli = accepts('br') && (await isFile(`${file}.br`));
+        response.writeHead(200, {
+          ...headersOf(file, pathname),
+          ...(brotli ? { 'content-encoding': 'br', vary: 'accept-encoding' } : {}),
+        });
+        createReadStream(brotli ? `${file}.br` : file).pipe(response);
         return;
       }
       const answer = site

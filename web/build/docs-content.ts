@@ -61,6 +61,28 @@ export interface DocsCompiler {
   checkGlossaryLinks(docs: DocEntry[]): void;
 }
 
+/** A page compiled once, with what the compile learnt about it. */
+interface SharedCompile {
+  compiled: Compiled;
+  outline: DocOutline;
+  runs: ProseRun[];
+  styles: string[];
+}
+
+/**
+ * Pages compiled in this process, by file and content. The prerender's SSR build (prerender.ts)
+ * loads this plugin again in the same process: it takes the client build's compiles instead of
+ * running MDX and shiki over every page a second time (the two compile a page identically).
+ */
+function sharedCompiles(): Map<string, SharedCompile> {
+  const key = Symbol.for('tessera.docs-content.compiles');
+  const existing: unknown = Reflect.get(globalThis, key);
+  if (existing instanceof Map) return existing as Map<string, SharedCompile>;
+  const created = new Map<string, SharedCompile>();
+  Reflect.set(globalThis, key, created);
+  return created;
+}
+
 /** The MDX pipeline and what it learns about the pages; the Vite plugin below wraps it. */
 export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
   const outlines = new Map<string, DocOutline>();
@@ -100,12 +122,29 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
   async function compile(file: string, source: string): Promise<Compiled> {
     const cached = compiled.get(file);
     if (cached && cached.source === source) return cached;
+    const sharedKey = `${file}\0${createHash('sha256').update(source).digest('hex')}`;
+    const shared = sharedCompiles().get(sharedKey);
+    if (shared) {
+      outlines.set(file, shared.outline);
+      proseRuns.set(file, shared.runs);
+      highlightStyles.restore(file, shared.styles);
+      compiled.set(file, shared.compiled);
+      return shared.compiled;
+    }
     const result = await mdxPlugin.transform(source, file);
     if (!result) throw new Error(`${file} is not an MDX file the compiler accepts.`);
     const toc = outlines.get(file)?.toc ?? [];
     // The table of contents is exported beside the component so a page renders it without a DOM scan.
     const entry = { source, code: `${result.code}\nexport const toc = ${JSON.stringify(toc)};\n`, map: result.map };
     compiled.set(file, entry);
+    const outline = outlines.get(file);
+    if (outline)
+      sharedCompiles().set(sharedKey, {
+        compiled: entry,
+        outline,
+        runs: proseRuns.get(file) ?? [],
+        styles: highlightStyles.stylesOf(file),
+      });
     return entry;
   }
 

@@ -11,13 +11,27 @@ import type { Element, Root, RootContent } from 'hast';
 
 export class HighlightStyles {
   private readonly rules = new Map<string, string>();
+  private readonly stylesOfFile = new Map<string, Set<string>>();
 
-  /** The class standing for `style` (the same style always gets the same class). */
-  classFor(style: string): string {
+  /** The class standing for `style` (the same style always gets the same class), used by `file`. */
+  classFor(style: string, file: string): string {
     const normalized = style.trim().replace(/;$/, '');
     const name = `hl-${createHash('sha256').update(normalized).digest('hex').slice(0, 8)}`;
     this.rules.set(name, normalized);
+    const styles = this.stylesOfFile.get(file) ?? new Set<string>();
+    styles.add(normalized);
+    this.stylesOfFile.set(file, styles);
     return name;
+  }
+
+  /** The styles `file` used when it compiled. */
+  stylesOf(file: string): string[] {
+    return [...(this.stylesOfFile.get(file) ?? [])];
+  }
+
+  /** Records the styles of a page compiled elsewhere (docs-content.ts shares compiled pages). */
+  restore(file: string, styles: readonly string[]): void {
+    for (const style of styles) this.classFor(style, file);
   }
 
   /** One rule per style seen, in a stable order. */
@@ -42,20 +56,20 @@ function setClasses(element: Element, classes: string[]): void {
 }
 
 export function rehypeHighlightClasses(options: { styles: HighlightStyles }) {
-  const rewrite = (node: Element) => {
+  const rewrite = (node: Element, file: string) => {
     const style = node.properties.style;
     if (typeof style === 'string' && style !== '') {
-      setClasses(node, [...classesOf(node), options.styles.classFor(style)]);
+      setClasses(node, [...classesOf(node), options.styles.classFor(style, file)]);
       delete node.properties.style;
     }
-    for (const child of node.children) if (child.type === 'element') rewrite(child);
+    for (const child of node.children) if (child.type === 'element') rewrite(child, file);
   };
   // Code blocks may sit inside MDX components (<Admonition>), which are not hast elements.
-  const visit = (nodes: readonly RootContent[]) => {
+  const visit = (nodes: readonly RootContent[], file: string) => {
     for (const node of nodes) {
-      if (node.type === 'element' && node.tagName === 'pre' && classesOf(node).includes('shiki')) rewrite(node);
-      else if ('children' in node && Array.isArray(node.children)) visit(node.children as RootContent[]);
+      if (node.type === 'element' && node.tagName === 'pre' && classesOf(node).includes('shiki')) rewrite(node, file);
+      else if ('children' in node && Array.isArray(node.children)) visit(node.children as RootContent[], file);
     }
   };
-  return (tree: Root): void => visit(tree.children);
+  return (tree: Root, file: { path: string }): void => visit(tree.children, file.path);
 }

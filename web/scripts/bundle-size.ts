@@ -1,21 +1,27 @@
 // Prints the gzip weight of the JavaScript each kind of page downloads, from a web build
-// (web/dist/.vite/manifest.json, plus the widget script built beside it):
+// (web/dist/.vite/manifest.json, plus the widget script built beside it), and how fast a
+// prerendered docs page shows over slow 4G in Chromium (web/scripts/docs-page-speed.ts):
 //
-//   npx vite build --config web/vite.config.ts && npx tsx web/scripts/bundle-size.ts [distDir] [--check]
+//   npx vite build --config web/vite.config.ts && npx tsx web/scripts/bundle-size.ts [distDir] [--check] [--no-browser]
 //
 // A page's weight is its HTML entry's chunk and static imports, plus the lazy chunks of the routes
-// it renders (and their static imports), each file counted once. The widget is one file.
+// it renders (and their static imports), each file counted once. The widget is one file. The
+// prerendered docs page is also weighed as its HTML loads it: its entry script and modulepreloads.
 //
 // Budgets: a documentation page ≤ 120 KB gzip. The hosted payment page and the widget have a
 // target of 60 KB gzip each, which React DOM alone (~64 KB gzip for react-dom/client 19) makes
 // unreachable without replacing React: the script prints that floor beside them, and `--check`
 // holds them to a regression ceiling instead (the floor plus what the checkout itself may weigh).
-// `--check` exits with status 1 when a budget or ceiling is exceeded.
+// `--check` exits with status 1 when a budget or ceiling is exceeded. The largest contentful paint
+// is printed beside the "good" threshold of Core Web Vitals (2.5 s), not checked: it depends on the
+// machine as much as on the page.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { SLOW_4G } from '../../test/support/network-profiles';
+import { measureDocsPage } from './docs-page-speed';
 
 interface ManifestChunk {
   file: string;
@@ -28,6 +34,11 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const KB = 1024;
+/** The docs page weighed and timed in a browser (a long page, full of code samples). */
+const DOCS_PAGE = '/docs/integrate/getting-started';
+const DOCS_BUDGET_KB = 120;
+/** Core Web Vitals: a largest contentful paint within 2.5 s is "good". */
+const LCP_GOOD_MS = 2500;
 const WIDGET_FILE = 'widget/v1/tessera-widget.js';
 /** The issue's target for what a shopper's browser downloads to pay. */
 const CHECKOUT_TARGET_KB = 60;
@@ -60,7 +71,7 @@ const PAGES: PageSpec[] = [
       'group:docs-shell',
       'src/docs/content/integrate/getting-started.mdx',
     ],
-    budgetKb: 120,
+    budgetKb: DOCS_BUDGET_KB,
   },
   {
     name: 'home page (/)',
@@ -138,7 +149,17 @@ function namedChunkKey(manifest: Manifest, name: string): string {
   return key;
 }
 
-function main(): number {
+/** The scripts the prerendered page's HTML loads up front: its entry and its modulepreloads. */
+function prerenderedPageScripts(dist: string, path: string): string[] | null {
+  const file = join(dist, 'pages', `${path.replace(/\/+$/, '')}.html`);
+  if (!existsSync(file)) return null;
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<(?:script[^>]*\bsrc|link rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const check = args.includes('--check');
   const dist = resolve(args.find((arg) => !arg.startsWith('--')) ?? fileURLToPath(new URL('../dist', import.meta.url)));
@@ -196,6 +217,18 @@ function main(): number {
     console.log(`      ✗  checkout widget: ${WIDGET_FILE} is missing from the build`);
   }
 
+  const prerendered = prerenderedPageScripts(dist, DOCS_PAGE);
+  let speedDist: string | null = null;
+  if (prerendered) {
+    const totalKb = kb(new Set(prerendered));
+    console.log(
+      `${totalKb.toFixed(1).padStart(7)} KB  documentation page as prerendered (${DOCS_PAGE}: entry and modulepreloads of its HTML, ${new Set(prerendered).size} files)${verdict(totalKb, { budgetKb: DOCS_BUDGET_KB })}`,
+    );
+    speedDist = dist;
+  } else {
+    console.log(`         (no prerendered ${DOCS_PAGE} in this build: page speed not measured)`);
+  }
+
   console.log('\nLargest files:');
   const all = Object.values(manifest)
     .map((chunk) => chunk.file)
@@ -208,7 +241,22 @@ function main(): number {
       `${reactDomKb.toFixed(1)} KB, so the target cannot be met without replacing React; --check holds both to ${ceilingKb} KB ` +
       `(React DOM + ${CHECKOUT_OWN_CEILING_KB} KB for the checkout).`,
   );
+
+  if (speedDist && !args.includes('--no-browser')) {
+    const speed = await measureDocsPage(speedDist, DOCS_PAGE);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `\nDocumentation page ${DOCS_PAGE} over slow 4G (${SLOW_4G.latency} ms round trip, ` +
+        `${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbit/s down; Chromium, cold cache, median of 3):`,
+    );
+    console.log(`  first contentful paint     ${seconds(speed.firstContentfulPaint)}`);
+    console.log(
+      `  largest contentful paint   ${seconds(speed.largestContentfulPaint)}  ${speed.largestContentfulPaint <= LCP_GOOD_MS ? '✓' : '✗ over'} "good" ≤ ${seconds(LCP_GOOD_MS)}`,
+    );
+    console.log(`  hydrated                   ${seconds(speed.hydrated)}`);
+    console.log(`  JavaScript transferred     ${(speed.scriptBytes / KB).toFixed(1)} KB`);
+  }
   return check && failed ? 1 : 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

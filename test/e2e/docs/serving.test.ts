@@ -5,6 +5,7 @@
 // integrity hashes the SDK and CDN reference page lists.
 
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -208,6 +209,21 @@ describe('scripts for other sites', () => {
       expect(reference).toContain(script.integrity);
       expect(reference).toContain(script.headers['cache-control']);
     }
+  });
+
+  it('sends the build’s compressed copies and compressed pages to browsers that accept them', async () => {
+    const plain = await get('/widget/v1/tessera-widget.js');
+    const brotli = await get('/widget/v1/tessera-widget.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toBe(plain.headers['cache-control']);
+    expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const page = await get('/docs/understand/introduction', { 'accept-encoding': 'gzip' });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toBe((await get('/docs/understand/introduction')).body);
+    // The copies themselves are no addresses.
+    expect((await get('/widget/v1/tessera-widget.js.br')).statusCode).toBe(404);
   });
 
   it('caches the app’s hashed files for a year', async () => {
