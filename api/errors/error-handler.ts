@@ -13,15 +13,13 @@ declare module 'fastify' {
 
 /**
  * v1 and the wallet API keep their legacy ApiError shape; everything else answers problem+json.
- * A route says so in its config; a path with no route (a 404) is judged by its prefix, v1's
- * host-root paths by their first segment, an entity's UUID.
+ * A route says so in its config; a path with no route (a 404) is judged by its prefix.
  */
 function usesLegacyErrors(request: FastifyRequest, path: string): boolean {
   return (
     request.routeOptions.config?.errorShape === 'api-error' ||
     /^\/wallet(\/|$)/.test(path) ||
-    path.startsWith('/payment/v1/') ||
-    /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/|$)/i.test(path)
+    path.startsWith('/payment/v1/')
   );
 }
 

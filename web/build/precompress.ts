@@ -7,7 +7,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { afterBuild } from './after-build.js';
 
 const COMPRESSIBLE = /\.(js|css|json|svg|map)$/;
 /** Below this, compression saves less than a packet. */
@@ -49,24 +50,8 @@ export async function precompressFolder(dir: string): Promise<{ files: number; b
 }
 
 export function precompress(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'tessera:precompress',
-    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
-    configResolved(resolved) {
-      config = resolved;
-    },
-    // After the widget's build and the prerender (both earlier in the plugin list).
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const started = performance.now();
-        const { files, bytes, brotliBytes } = await precompressFolder(config.build.outDir);
-        config.logger.info(
-          `precompressed ${files} files (${(bytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        );
-      },
-    },
-  };
+  return afterBuild('tessera:precompress', async (config) => {
+    const { files, bytes, brotliBytes } = await precompressFolder(config.build.outDir);
+    return `precompressed ${files} files (${(bytes / 1024).toFixed(0)} KB → ${(brotliBytes / 1024).toFixed(0)} KB brotli)`;
+  });
 }

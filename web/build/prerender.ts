@@ -21,6 +21,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { afterBuild } from './after-build.js';
 import type { SiteManifest } from '../../api/web-pages.js';
 import { SITE_MANIFEST_FILE } from '../../api/web-pages.js';
 import type { BrowserScript } from '../src/docs/browser-scripts/browser-scripts.js';
@@ -60,27 +61,10 @@ export function pageFileOf(path: string): string {
 }
 
 export function prerenderSite(options: PrerenderOptions): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'tessera:prerender',
-    // The SSR build below loads the same config: it must not prerender again.
-    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
-    configResolved(resolved) {
-      config = resolved;
-    },
-    closeBundle: {
-      // After every other plugin's closeBundle: the widget's build writes its script then.
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const started = performance.now();
-        const count = await prerender(config, options);
-        config.logger.info(
-          `prerendered ${count} pages, sitemap.xml and robots.txt in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        );
-      },
-    },
-  };
+  return afterBuild('tessera:prerender', async (config) => {
+    const count = await prerender(config, options);
+    return `prerendered ${count} pages, sitemap.xml and robots.txt`;
+  });
 }
 
 async function prerender(config: ResolvedConfig, options: PrerenderOptions): Promise<number> {

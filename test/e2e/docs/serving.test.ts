@@ -149,7 +149,8 @@ describe('the APIs keep their own answers', () => {
       'application/json',
     ],
     ['/00000000-0000-4000-8000-000000000000/sessions/00000000-0000-4000-8000-000000000001', 401, 'application/json'],
-    ['/00000000-0000-4000-8000-000000000000/nothing-here', 404, 'application/json'],
+    // An API 404 (which shape is the errors' business, api/errors/error-handler.ts), never a page.
+    ['/00000000-0000-4000-8000-000000000000/nothing-here', 404, 'application/'],
     ['/wallet/v2/unknown', 404, 'application/json'],
     ['/wallet/session', 404, 'application/json'],
     ['/oauth/token', 404, 'application/'],

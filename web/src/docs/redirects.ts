@@ -4,7 +4,8 @@
 // new address must be a page, the old one must not, and no entry may lead to another moved page.
 //
 // No page has moved in this repository's history yet. The entries below are addresses of the
-// original documentation site (web/README.md) whose content lives elsewhere here.
+// documentation site this one replaces, whose bookmarks merchants still have, for content that
+// lives at another address here.
 
 export interface Redirect {
   from: string;

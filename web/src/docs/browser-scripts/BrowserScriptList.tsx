@@ -13,6 +13,13 @@ function kilobytes(bytes: number): string {
 
 function Scripts() {
   const scripts = use(browserScripts());
+  if (scripts === null)
+    return (
+      <p>
+        This server has no list of its scripts: the build makes it (<code>npm run build:web</code>), and this server was
+        not built.
+      </p>
+    );
   if (scripts.length === 0) return <p>This build serves no script to browsers.</p>;
   return (
     <>

@@ -22,7 +22,7 @@ export interface BrowserScript {
 /** A promise React's `use` reads at once when it is already settled (the tags React itself sets). */
 type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
-let loaded: Tracked<BrowserScript[]> | null = null;
+let loaded: Tracked<BrowserScript[] | null> | null = null;
 
 function track<T>(promise: Promise<T>): Tracked<T> {
   const tracked: Tracked<T> = promise;
@@ -33,12 +33,16 @@ function track<T>(promise: Promise<T>): Tracked<T> {
   return tracked;
 }
 
-/** The list, fetched once per page load (again after a failure). */
-export function browserScripts(): Promise<BrowserScript[]> {
+/**
+ * The list, fetched once per page load (again after a failure); null where the server has none
+ * (the development server, which builds nothing).
+ */
+export function browserScripts(): Promise<BrowserScript[] | null> {
   if (loaded && loaded.status !== 'rejected') return loaded;
   if (typeof window === 'undefined') throw new Error('The prerender must seed the browser scripts before rendering.');
   loaded = track(
     fetch(`/${BROWSER_SCRIPTS_FILE}`).then(async (response) => {
+      if (response.status === 404) return null;
       if (!response.ok) throw new Error(`/${BROWSER_SCRIPTS_FILE} answered ${response.status}.`);
       return parseBrowserScripts(await response.json());
     }),
@@ -48,7 +52,7 @@ export function browserScripts(): Promise<BrowserScript[]> {
 
 /** The build's list, known before the page renders (the prerender runs without a server to fetch from). */
 export function seedBrowserScripts(scripts: BrowserScript[]): void {
-  const settled: Tracked<BrowserScript[]> = Promise.resolve(scripts);
+  const settled: Tracked<BrowserScript[] | null> = Promise.resolve(scripts);
   loaded = Object.assign(settled, { status: 'fulfilled' as const, value: scripts });
 }
 
