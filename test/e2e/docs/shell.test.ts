@@ -77,6 +77,7 @@ describe('announcement bar', () => {
     // A reader who closed an earlier announcement (another id) sees the current one.
     await page.evaluate(() => window.localStorage.setItem('tessera.announcement.id', 'an-older-announcement'));
     await page.reload();
+    await waitForApp(page);
     await page.locator(bar).waitFor();
     await expect(page.evaluate(() => window.localStorage.getItem('tessera.announcement.dismiss'))).resolves.toBe(
       'false',
