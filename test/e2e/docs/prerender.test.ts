@@ -235,6 +235,14 @@ describe('in Chromium', () => {
     await expect(page.locator('aside.doc-sidebar a').count()).resolves.toBeGreaterThan(20);
     await expect(page.locator('.pagination-nav a').count()).resolves.toBe(2);
     await context.close();
+    // On a phone the page reads in the mobile layout from the start: no desktop columns.
+    const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    const mobile = await phone.newPage();
+    await mobile.goto(`${server.url}/docs/${tutorial}`);
+    await expect(mobile.locator('aside.doc-sidebar').isVisible()).resolves.toBe(false);
+    await expect(mobile.locator('.doc-toc-column').isVisible()).resolves.toBe(false);
+    await expect(mobile.locator('.markdown pre').first().isVisible()).resolves.toBe(true);
+    await phone.close();
   });
 
   it('shows the article before any script has run over a slow 4G connection, then hydrates', async () => {
