@@ -47,8 +47,6 @@ export interface SiteInventory {
   notFound: NotFoundPage[];
   /** Routes the build leaves to the browser (the checkout pages): the app shell answers them. */
   appRoutes: AppRoute[];
-  /** Every route id of the tree, for the build's check that none was forgotten. */
-  routeIds: string[];
 }
 
 interface RouteLike {
@@ -103,7 +101,7 @@ export function siteInventory(): SiteInventory {
       routeId: route.id,
     });
   }
-  return { pages, notFound, appRoutes, routeIds: routes.map((route) => route.id) };
+  return { pages, notFound, appRoutes };
 }
 
 export interface RenderedPage {
