@@ -34,6 +34,8 @@ import {
 export const webDistDir = join(projectRoot, 'web', 'dist');
 
 const APP_SHELL = 'index.html';
+/** The build's HTML entries, answered only at the addresses of their pages. */
+const PAGE_ENTRIES = new Set([`/${APP_SHELL}`, '/checkout.html']);
 
 export interface WebApp {
   /** Answers a GET or HEAD of a page address; false when `path` is no page (the caller answers 404). */
@@ -115,9 +117,11 @@ export async function registerWebApp(
     cacheControl: false,
     preCompressed: true,
     // Pages are answered by address below, never by file name: a prerendered file holds the
-    // placeholder of the public URL, and each page has exactly one address. A compressed copy is
-    // sent only as the encoding of its file.
-    allowedPath: (pathname) => !/\.(html|br|gz)$/.test(pathname) && !pathname.startsWith('/pages/'),
+    // placeholder of the public URL, and each page has exactly one address (the app shell and the
+    // hosted page's entry included). Another HTML file of the build (a frame a script loads) is a
+    // file like any other. A compressed copy is sent only as the encoding of its file.
+    allowedPath: (pathname) =>
+      !/\.(br|gz)$/.test(pathname) && !pathname.startsWith('/pages/') && !PAGE_ENTRIES.has(pathname),
     setHeaders: (reply, filePath) => {
       const path = `/${relative(distDir, filePath).split(sep).join('/')}`.replace(/\.(br|gz)$/, '');
       reply.header('cache-control', cacheControlFor(path));

@@ -97,7 +97,10 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
         return;
       }
       // As the api: pages by address only, never by the file names of the build.
-      const servable = !/\.(html|br|gz)$/.test(pathname) && !pathname.startsWith('/pages/');
+      const servable =
+        !/\.(br|gz)$/.test(pathname) &&
+        !pathname.startsWith('/pages/') &&
+        !['/index.html', '/checkout.html'].includes(pathname);
       if (servable && (await isFile(file))) {
         const brotli = accepts('br') && (await isFile(`${file}.br`));
         response.writeHead(200, {

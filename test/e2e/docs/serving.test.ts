@@ -134,7 +134,7 @@ describe('pages', () => {
     const demo = await get('/demo/merchant?widget_data=x');
     expect(demo.statusCode).toBe(200);
     expect(demo.body).toContain('<div id="root"></div>');
-    for (const path of ['/pages/docs.html', '/pages/site.json', '/index.html', '/pages/sitemap.xml'])
+    for (const path of ['/pages/docs.html', '/pages/site.json', '/index.html', '/checkout.html', '/pages/sitemap.xml'])
       expect((await get(path)).statusCode, path).toBe(404);
   });
 });
