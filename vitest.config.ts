@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects so a fast unit run never pays for servers:
+// Five projects so a fast unit run never pays for servers:
 // - unit: pure modules and self-contained services (tests live beside the code they test);
 // - replay: recorded workflow histories replayed against today's workflows (test/replay/README.md);
 // - integration: real Temporal dev server + real PostgreSQL, started once by the global setup;
-// - e2e: Debian's Chromium through playwright-core against the built web app.
+// - e2e: Debian's Chromium through playwright-core against the built web app;
+// - cluster: the production topology (Temporal server on PostgreSQL, two api processes behind
+//   nginx, two workers) under kills and restarts (test/cluster), alone at the end: it is the
+//   heaviest run and restarts its own servers.
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -49,6 +52,17 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts', 'test/support/e2e-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          sequence: { groupOrder: 3 },
+          include: ['test/cluster/**/*.test.ts'],
+          testTimeout: 420_000,
+          // Start-up builds the Temporal binaries when scripts/test.sh has not (once per machine).
+          hookTimeout: 1_800_000,
           maxWorkers: 1,
         },
       },
