@@ -20,20 +20,24 @@ import { freePorts, launchCluster, type Cluster } from '../../scripts/cluster/la
 import type { StopResult } from '../../scripts/cluster/supervised-process';
 import { freePort } from '../support/free-port';
 import { startWebhookReceiver } from '../support/webhook-receiver';
-import { failed, MerchantClient } from './merchant-client';
+import { failed, MerchantClient, timedOut } from './merchant-client';
 import { driveOrder, plannedOrders, type Order, type OrderContext } from './orders';
 import { reconcileLedger, reconcileWebhooks, type AttemptRow, type ReceivedEvent } from './reconcile';
 import { printReport, type Injection } from './report';
 
-const ORDERS = 90;
+const ORDERS = 70;
 /** A new order every PACE_MS, at most CONCURRENCY under way: orders begin all through the faults. */
-const PACE_MS = 800;
-const CONCURRENCY = 16;
-/** When each fault comes, in ms from the first order; each waits (bounded) for a few orders in flight. */
+const PACE_MS = 1_000;
+const CONCURRENCY = 12;
+/** When each fault comes, in ms from the first order; each waits (bounded) for requests in flight. */
 const SCHEDULE = { killApi: 10_000, killWorker: 22_000, restartTemporal: 34_000, stopApi: 48_000, stopWorker: 58_000 };
 /** An orchestrator's pause before it starts a replacement. */
 const RESTART_AFTER_MS = 1_500;
-const DRIVE_DEADLINE_MS = 210_000;
+/**
+ * How long a merchant keeps retrying one order (a busy machine may make a start take a minute: a
+ * replaced process, a worker's sticky tasks timing out); the drive as a whole is bounded by it.
+ */
+const ORDER_PATIENCE_MS = 180_000;
 const SETTLE_DEADLINE_MS = 90_000;
 const WORKER_FORCE_MS = 20_000;
 const API_GRACE_MS = 20_000;
@@ -122,13 +126,7 @@ describe('the production topology', () => {
   it('keeps every payment exactly once and tells every event through kills, a Temporal restart and graceful stops', async () => {
     const client = new MerchantClient(cluster.publicUrl);
     const orders = plannedOrders(ORDERS, runId);
-    const context: OrderContext = {
-      client,
-      merchant,
-      token,
-      webhookUrl: receiver.url,
-      deadline: Date.now() + DRIVE_DEADLINE_MS,
-    };
+    const context: Omit<OrderContext, 'deadline'> = { client, merchant, token, webhookUrl: receiver.url };
     const active = new Set<Order>();
 
     // The merchant: an order every PACE_MS, at most CONCURRENCY under way.
@@ -140,7 +138,7 @@ describe('the production topology', () => {
           const startAt = client.started + order.index * PACE_MS;
           if (Date.now() < startAt) await sleep(startAt - Date.now());
           active.add(order);
-          await driveOrder(context, order);
+          await driveOrder({ ...context, deadline: Date.now() + ORDER_PATIENCE_MS }, order);
           active.delete(order);
         }
       }),
@@ -151,9 +149,11 @@ describe('the production topology', () => {
     const at = () => Date.now() - client.started;
     const when = async (ms: number) => {
       if (at() < ms) await sleep(ms - at());
-      for (let waited = 0; active.size < 3 && waited < 10_000; waited += 50) await sleep(50);
+      // Orders come about one a second and take about as long: wait for a moment with two requests
+      // under way, so that a kill finds some mid-way (bounded: a busy machine may be slower).
+      for (let waited = 0; client.inFlight < 2 && waited < 15_000; waited += 20) await sleep(20);
     };
-    const inFlight = () => ({ ordersInFlight: active.size });
+    const inFlight = () => ({ ordersInFlight: active.size, requestsInFlight: client.inFlight });
     const killAndReplace = async (name: string) => {
       const target = cluster.process(name);
       const record: Injection = { at: at(), what: `SIGKILL ${name} (pid ${target.pid})`, ...inFlight(), outcome: '' };
@@ -161,7 +161,7 @@ describe('the production topology', () => {
       await sleep(RESTART_AFTER_MS);
       const restarting = Date.now();
       await target.start();
-      record.outcome = `replaced, serving again ${Date.now() - restarting} ms after its start`;
+      record.outcome = `replaced after ${RESTART_AFTER_MS} ms, ready ${Date.now() - restarting} ms after that`;
       injections.push(record);
     };
     const stopAndReplace = async (name: string) => {
@@ -255,9 +255,15 @@ describe('the production topology', () => {
     );
     const retriedByNginx = accessLog.filter((line) => /upstream=\S+, \S+/.test(line)).length;
     const failures = client.attempts.filter(failed);
+    // What a drain could cause: nginx's gateway errors, or a connection refused or reset. A client
+    // timeout is the machine's load (or a fault elsewhere), and a request timing out across the
+    // drain window started before it.
     const graceful = injections.filter((injection) => injection.stop && injection.what.includes('api-'));
     const failedDuringDrain = graceful.flatMap((injection) =>
-      failures.filter((attempt) => attempt.at + attempt.ms >= injection.stop!.from && attempt.at <= injection.stop!.to),
+      failures.filter(
+        (attempt) =>
+          !timedOut(attempt) && attempt.at + attempt.ms >= injection.stop!.from && attempt.at <= injection.stop!.to,
+      ),
     );
 
     const driverErrors = orders

@@ -23,7 +23,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-const ATTEMPT_TIMEOUT_MS = 20_000;
+const ATTEMPT_TIMEOUT_MS = 30_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** Exponential from 200 ms, at most 3 s, jittered. */
 const backoff = (tries: number) => Math.round(Math.min(3_000, 200 * 1.7 ** tries) * (0.5 + Math.random() / 2));
@@ -34,12 +34,15 @@ export const retryable = (answer: Answer) => answer.status === 0 || answer.statu
 export class MerchantClient {
   readonly attempts: Attempt[] = [];
   readonly started = Date.now();
+  /** Requests sent and not answered yet. */
+  inFlight = 0;
 
   constructor(private readonly baseUrl: string) {}
 
   async once(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const at = Date.now();
     let answer: Answer;
+    this.inFlight += 1;
     try {
       const response = await fetch(`${this.baseUrl}${path}`, {
         method,
@@ -64,6 +67,8 @@ export class MerchantClient {
         body: undefined,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       };
+    } finally {
+      this.inFlight -= 1;
     }
     this.attempts.push({
       at: at - this.started,
@@ -98,3 +103,6 @@ export class MerchantClient {
 }
 
 export const failed = (attempt: Attempt) => attempt.status === 0 || attempt.status >= 500;
+/** The client gave up waiting (ATTEMPT_TIMEOUT_MS): no one refused or cut the request. */
+export const timedOut = (attempt: Attempt) =>
+  attempt.status === 0 && attempt.error?.startsWith('TimeoutError') === true;

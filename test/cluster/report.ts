@@ -9,6 +9,8 @@ export interface Injection {
   at: number;
   what: string;
   ordersInFlight: number;
+  /** The merchant's requests sent and not answered at that moment. */
+  requestsInFlight: number;
   outcome: string;
   /** For graceful stops: the stop's result and its window (ms since the first order). */
   stop?: { code: number | null; signal: NodeJS.Signals | null; ms: number; killed: boolean; from: number; to: number };
@@ -42,7 +44,12 @@ export function printReport(report: Report): void {
   const kinds = (kind: string) => report.orders.filter((order) => order.kind === kind).length;
   const failuresBy = new Map<string, number>();
   for (const attempt of report.failures) {
-    const key = attempt.status === 0 ? 'no answer' : String(attempt.status);
+    const key =
+      attempt.status !== 0
+        ? String(attempt.status)
+        : attempt.error?.startsWith('TimeoutError')
+          ? 'timed out'
+          : 'refused or reset';
     failuresBy.set(key, (failuresBy.get(key) ?? 0) + 1);
   }
   const { counts } = report.ledger;
@@ -51,11 +58,11 @@ export function printReport(report: Report): void {
   const lines = [
     'cluster test: injected',
     table([
-      ['at', 'fault', 'orders in flight', 'outcome'],
+      ['at', 'fault', 'orders / requests in flight', 'outcome'],
       ...report.injections.map((injection) => [
         seconds(injection.at),
         injection.what,
-        String(injection.ordersInFlight),
+        `${injection.ordersInFlight} / ${injection.requestsInFlight}`,
         injection.outcome,
       ]),
     ]),
@@ -90,7 +97,7 @@ export function printReport(report: Report): void {
           .join(', '),
       ],
       ['requests nginx passed to the other api', String(report.retriedByNginx)],
-      ['merchant requests failed during graceful api stops', String(report.failedDuringDrain.length)],
+      ['merchant requests refused, reset or 5xx during graceful api stops', String(report.failedDuringDrain.length)],
       [
         'processes that died by themselves',
         report.unexpectedExits.map((exit) => `${exit.name} (${exit.signal ?? exit.code})`).join(', ') || 'none',
