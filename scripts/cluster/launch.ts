@@ -441,6 +441,18 @@ export function fixedPorts(publicPort: number): ClusterPorts {
   };
 }
 
+const temporalServices = [
+  'frontend',
+  'frontendHttp',
+  'frontendMembership',
+  'history',
+  'historyMembership',
+  'matching',
+  'matchingMembership',
+  'worker',
+  'workerMembership',
+] as const satisfies readonly (keyof TemporalServerPorts)[];
+
 /** A port free on loopback below 32768 (tried at random from 20000, bounded). */
 async function freePortBelow32768(): Promise<number> {
   for (let tries = 0; tries < 200; tries += 1) {
@@ -466,39 +478,21 @@ export async function freePorts(
   const take = (count: number) => Array.from({ length: count }, next);
   // The Temporal server records its services' ports in PostgreSQL as smallints: the ephemeral
   // range the kernel picks free ports from (32768 and up) does not fit.
-  const temporal: number[] = [];
-  while (temporal.length < 9) {
-    const port = await freePortBelow32768();
-    if (!temporal.includes(port)) temporal.push(port);
+  const temporal = {} as TemporalServerPorts;
+  const taken = new Set<number>();
+  for (const service of temporalServices) {
+    let port = await freePortBelow32768();
+    while (taken.has(port)) port = await freePortBelow32768();
+    taken.add(port);
+    temporal[service] = port;
   }
-  const [
-    frontend,
-    frontendHttp,
-    frontendMembership,
-    history,
-    historyMembership,
-    matching,
-    matchingMembership,
-    worker,
-    workerMembership,
-  ] = temporal as [number, number, number, number, number, number, number, number, number];
   return {
     public: next(),
     apis: take(counts.apis),
     workerMetrics: take(counts.workers),
     sandbox: next(),
     postgres: next(),
-    temporal: {
-      frontend,
-      frontendHttp,
-      frontendMembership,
-      history,
-      historyMembership,
-      matching,
-      matchingMembership,
-      worker,
-      workerMembership,
-    },
+    temporal,
     temporalMetrics: next(),
     ui: next(),
   };

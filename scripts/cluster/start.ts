@@ -3,17 +3,25 @@
 // production build), starts every process, restarts one that dies as an orchestrator would, and
 // stops them all gracefully on Ctrl+C.
 //
-// Flags: --skip-build (run the dist/ already built). PORT: nginx's port (3000).
+// Flags: --skip-build (run the dist/ already built); --free-ports (every port free on loopback,
+// printed below, instead of the fixed ones: beside npm start or another topology). PORT: nginx's
+// port (3000).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir, loadConfig, projectRoot } from '../../platform/config';
 import { intFromEnvOr } from '../../platform/env';
-import { fixedPorts, launchCluster, type Cluster } from './launch';
+import { freePortOn } from '../../platform/free-port';
+import { fixedPorts, freePorts, launchCluster, type Cluster } from './launch';
 import type { ExitRecord } from './supervised-process';
 
-const { values: flags } = parseArgs({ options: { 'skip-build': { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    'free-ports': { type: 'boolean', default: false },
+  },
+});
 const say = (line: string) => console.log(`[cluster] ${line}`);
 const started = Date.now();
 const stateDir = join(dataDir, 'cluster');
@@ -28,7 +36,9 @@ if (!flags['skip-build'] || !existsSync(join(distDir, 'api', 'main.js'))) {
 // The key npm start and npm run merchant:create use from this clone (.data/encryption.key), so a
 // merchant created with them works on the cluster; TESSERA_ENCRYPTION_KEY overrides it everywhere.
 const encryptionKey = loadConfig().encryptionKey.toString('base64');
-const ports = fixedPorts(intFromEnvOr('PORT', 3000));
+const ports = flags['free-ports']
+  ? await freePorts(() => freePortOn('127.0.0.1'))
+  : fixedPorts(intFromEnvOr('PORT', 3000));
 
 let cluster: Cluster | undefined;
 let stopping = false;
