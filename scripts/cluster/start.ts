@@ -54,8 +54,15 @@ async function stopAll(code: number) {
       );
   process.exit(code);
 }
-process.once('SIGINT', () => void stopAll(0));
-process.once('SIGTERM', () => void stopAll(0));
+// `on`, not `once`: a terminal's Ctrl+C may arrive twice (from the terminal and forwarded by npm), and a
+// second signal without a handler would kill the launcher and leave the processes running.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stopAll(0));
+// The launcher failing must not leave the topology behind (its processes have process groups of their own).
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (error: unknown) => {
+    console.error('[cluster] launcher failed:', error);
+    void stopAll(1);
+  });
 
 // An orchestrator restarts what dies (docker-compose.yml: restart: unless-stopped); a process that
 // keeps dying stops the topology instead of spinning.

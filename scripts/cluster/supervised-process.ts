@@ -112,6 +112,9 @@ export class SupervisedProcess {
       env: spec.env,
       cwd: spec.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own: Ctrl+C in a terminal signals the launcher only, which then stops
+      // the processes in order (nginx first, PostgreSQL last) instead of all of them at once.
+      detached: true,
       ...(spec.user ? { uid: spec.user.uid, gid: spec.user.gid } : {}),
     });
     this.child = child;
