@@ -8,6 +8,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync }
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
+import proto from '@temporalio/proto';
 import { connect } from '../../db/connection';
 import { migrate } from '../../db/migrate';
 import { projectRoot } from '../../platform/config';
@@ -18,7 +19,6 @@ import { prepareNginx } from './nginx';
 import { postgresBinDir, preparePostgresInstance } from './postgres-instance';
 import {
   answersHttp,
-  printed,
   SupervisedProcess,
   until,
   type ExitRecord,
@@ -150,6 +150,23 @@ function runOneShot(
 }
 
 const loopback = '127.0.0.1';
+/** The workers' task queue: Tessera's default unless the operator set TESSERA_TASK_QUEUE (inherited below). */
+const taskQueue = process.env.TESSERA_TASK_QUEUE ?? 'tessera';
+
+/** Whether the worker process `pid` polls Tessera's workflow task queue. */
+async function pollsTaskQueue(address: string, pid: number): Promise<boolean> {
+  const connection = await Connection.connect({ address, connectTimeout: 1_000 });
+  try {
+    const { pollers } = await connection.workflowService.describeTaskQueue({
+      namespace: 'default',
+      taskQueue: { name: taskQueue, kind: proto.temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+      taskQueueType: proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+    });
+    return (pollers ?? []).some((poller) => poller.identity?.startsWith(`${pid}@`));
+  } finally {
+    await connection.close();
+  }
+}
 
 export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
   const { say, ports } = options;
@@ -350,13 +367,14 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
           ...options.appEnv,
         },
         cwd: projectRoot,
-        ready: printed('worker polling'),
+        // Its own poller on the task queue (the SDK's identity is <pid>@<host>): whatever its log level.
+        ready: ({ pid, signal }) => until(() => pollsTaskQueue(temporalAddress, pid), signal, 250),
         readyTimeoutMs: 180_000,
         // The worker's own bound (TESSERA_WORKER_SHUTDOWN_FORCE_MS) comes first.
         stopGraceMs: 30_000,
       }),
     );
-    say(`${workers.length} workers on task queue tessera`);
+    say(`${workers.length} workers on task queue ${taskQueue}`);
     await Promise.all(workers.map((worker) => worker.start()));
 
     const apis = ports.apis.map((port, index) =>

@@ -5,6 +5,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 
+export interface ReadyContext {
+  pid: number;
+  output: () => string;
+  signal: AbortSignal;
+}
+
 export interface ProcessSpec {
   /** Unique in the topology: `api-1`, `temporal-server`... */
   name: string;
@@ -19,7 +25,7 @@ export interface ProcessSpec {
    * Resolves once the process serves; `output` is what it wrote so far. Bounded by readyTimeoutMs,
    * after which (or once the process has exited) `signal` is aborted.
    */
-  ready: (context: { output: () => string; signal: AbortSignal }) => Promise<void>;
+  ready: (context: ReadyContext) => Promise<void>;
   readyTimeoutMs: number;
   /** The signal for a graceful stop: SIGTERM by default; nginx takes SIGQUIT, PostgreSQL SIGINT. */
   stopSignal?: NodeJS.Signals;
@@ -144,7 +150,7 @@ export class SupervisedProcess {
     const settled = new AbortController();
     try {
       await Promise.race([
-        spec.ready({ output: () => this.output, signal: settled.signal }),
+        spec.ready({ pid: child.pid ?? 0, output: () => this.output, signal: settled.signal }),
         died,
         spawnFailed,
         timeout,
@@ -202,12 +208,6 @@ export async function until(probe: () => Promise<boolean>, signal: AbortSignal, 
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
-
-/** Resolves once the process has written `text` (a readiness line in its log). */
-export const printed =
-  (text: string) =>
-  ({ output, signal }: { output: () => string; signal: AbortSignal }) =>
-    until(async () => output().includes(text), signal, 100);
 
 /** A probe: GET url answers 2xx within 2 s. */
 export const answersHttp = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
