@@ -173,8 +173,16 @@ function printClusterReport(options: BenchOptions, phases: Phase[], loadAtStart:
     ...rows.map((row) => `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`),
     '',
   ];
-  for (const phase of phases)
-    out.push(...cpuRows(phase.cpu, `CPU, ${phase.target}, ${phase.workers} worker${phase.workers > 1 ? 's' : ''}`));
+  for (const phase of phases) {
+    const name = `${phase.target}, ${phase.workers} worker${phase.workers > 1 ? 's' : ''}`;
+    out.push(...cpuRows(phase.cpu, `CPU, ${name}`));
+    // What a deployment sizes its cores by: the CPU time each process spends on one lifecycle,
+    // which other users of the machine change far less than they change the rate.
+    const perLifecycle = phase.cpu.byProcess
+      .filter((entry) => entry.percent >= 0.5)
+      .map((entry) => `${entry.name} ${((entry.percent * 10) / phase.result.perSecond).toFixed(0)} ms`);
+    out.push(`  CPU time per lifecycle: ${perLifecycle.join(', ')}`);
+  }
   const [devPhase, one, two] = phases;
   if (devPhase && one && two)
     out.push(
