@@ -26,6 +26,7 @@ import {
 
 interface ComposeService {
   image?: string;
+  restart?: string;
   build?: unknown;
   command?: string[];
   entrypoint?: string[];
@@ -198,7 +199,14 @@ describe('docker-compose.yml', () => {
     for (const [name, definition] of Object.entries(compose.services))
       for (const dependency of Object.keys(definition.depends_on ?? {}))
         expect(order.indexOf(dependency), `${name} after ${dependency}`).toBeLessThan(order.indexOf(name));
+    // A one-shot step runs to completion before what needs it starts, and only again if it failed.
+    for (const step of services.filter((s) => 'oneShot' in s)) {
+      expect(service(step.name).restart, step.name).toBe('on-failure');
+      const waiting = Object.entries(compose.services).filter(
+        ([, definition]) => definition.depends_on?.[step.name]?.condition === 'service_completed_successfully',
+      );
+      expect(waiting.length, `services waiting for ${step.name}`).toBeGreaterThan(0);
+    }
     expect(service('temporal').depends_on?.['temporal-schema']?.condition).toBe('service_completed_successfully');
-    expect(service('temporal-ui').depends_on?.['temporal-namespace']?.condition).toBe('service_completed_successfully');
   });
 });
