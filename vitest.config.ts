@@ -58,7 +58,8 @@ export default defineConfig({
       {
         test: {
           name: 'cluster',
-          sequence: { groupOrder: 3 },
+          // After every other group (one more than the last), alone on the two cores.
+          sequence: { groupOrder: 4 },
           include: ['test/cluster/**/*.test.ts'],
           testTimeout: 420_000,
           // Start-up builds the Temporal binaries when scripts/test.sh has not (once per machine).

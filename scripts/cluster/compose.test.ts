@@ -91,7 +91,7 @@ const launched: Record<ServiceName, Record<string, string>> = {
   }),
   'temporal-namespace': temporalNamespaceEnvironment({ temporalAddress: 'x', cli: 'x' }),
   'temporal-ui': temporalUiEnvironment({ temporalAddress: 'x', ip: 'x', port: 1, publicUrl: 'x' }),
-  'sandbox-partners': sandboxEnvironment({ host: 'x', port: 1, notificationSecret: 'x' }),
+  'sandbox-partners': sandboxEnvironment({ host: 'x', port: 1, notificationSecret: 'x', databaseUrl: 'x' }),
   worker: workerEnvironment(app, { metricsAddress: 'x' }),
   api: apiEnvironment(app, { host: 'x', port: 1, trustProxy: 'x' }),
   nginx: {},

@@ -339,6 +339,7 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
           host: loopback,
           port: ports.sandbox,
           notificationSecret: credentials.notificationSecret,
+          databaseUrl,
         }),
         ...options.appEnv,
       },

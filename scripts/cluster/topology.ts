@@ -171,11 +171,18 @@ export function temporalUiEnvironment(options: {
   };
 }
 
-export function sandboxEnvironment(options: { host: string; port: number; notificationSecret: string }) {
+export function sandboxEnvironment(options: {
+  host: string;
+  port: number;
+  notificationSecret: string;
+  /** Its books (schema sandbox_network), so that a restart of the sandbox forgets no transaction. */
+  databaseUrl: string;
+}) {
   return {
     SANDBOX_HOST: options.host,
     SANDBOX_PORT: String(options.port),
     SANDBOX_NOTIFICATION_SECRET: options.notificationSecret,
+    SANDBOX_DATABASE_URL: options.databaseUrl,
   };
 }
 
