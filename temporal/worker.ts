@@ -23,6 +23,13 @@ export interface WorkerOptions {
    */
   workflowBundle?: WorkflowBundleOption;
   identity?: string;
+  /**
+   * On shutdown (worker.shutdown(), SIGTERM in a worker process): how long tasks in flight may run
+   * to completion before activities are cancelled, and the bound after which the worker gives up
+   * on them (worker.run() then rejects and the process should exit). Temporal gives what was not
+   * finished to another worker: a failed activity attempt at once, a lost one after its timeout.
+   */
+  shutdown?: { graceMs: number; forceMs: number };
 }
 
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
@@ -39,6 +46,9 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
         ? { workflowBundle: { codePath: join(projectRoot, workflowBundleFile) } }
         : { workflowsPath }),
     ...(options.identity ? { identity: options.identity } : {}),
+    ...(options.shutdown
+      ? { shutdownGraceTime: options.shutdown.graceMs, shutdownForceTime: options.shutdown.forceMs }
+      : {}),
     // Workflows here are short and many; keeping them cached avoids replays between Updates.
     maxCachedWorkflows: 2000,
   });

@@ -10,6 +10,7 @@ import { projectRoot } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { lifecycleAnatomy, type Mark } from './anatomy';
 import { bareRound, emptyWorkflowCeiling, type Ceiling } from './bare';
+import { runClusterBench } from './cluster';
 import { CpuMeter, type CpuUse } from './cpu';
 import { profilesIn, summarizeProfile } from './cpu-profile';
 import { startEnvironment, type Environment } from './environment';
@@ -45,6 +46,16 @@ try {
     process.exit(2);
   }
   throw error;
+}
+
+if (options.target === 'cluster') {
+  try {
+    await runClusterBench(options, say);
+    process.exit(0);
+  } catch (error) {
+    console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  }
 }
 
 let environment: Environment | undefined;
