@@ -115,6 +115,29 @@ describe('resolvePageAddress', () => {
     expect(isApiPath('/wallet/')).toBe(false);
     expect(isApiPath('/entities/e-1/sessions/s-1')).toBe(false);
   });
+
+  it('takes for API v1 at the host root only the shapes of its calls, with UUIDs', () => {
+    const uuid = '3f1c8e52-1f0c-4a43-9a3b-2b8f2f0a8c11';
+    for (const path of [
+      `/${uuid}/sessions/create`,
+      `/${uuid}/sessions/init`,
+      `/${uuid}/sessions/${uuid}`,
+      `/${uuid}/sessions/${uuid}/validate`,
+      `/${uuid}/orders/order-17`,
+      `/${uuid}/transactions/${uuid}`,
+      `/${uuid}/transactions/${uuid}/capture`,
+      `/${uuid}/transactions/AUTHORIZE`,
+    ])
+      expect(isApiPath(path), path).toBe(true);
+    for (const path of [
+      `/${uuid}/sessions/latest`,
+      `/${uuid}/transactions/recent`,
+      `/${uuid}/orders`,
+      `/${uuid}`,
+      `/shop/sessions/${uuid}`,
+    ])
+      expect(isApiPath(path), path).toBe(false);
+  });
 });
 
 describe('the site manifest', () => {

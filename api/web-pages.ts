@@ -31,7 +31,15 @@ export type PageAnswer =
   { kind: 'file'; status: 200 | 404; file: string } | { kind: 'redirect'; status: 301; location: string };
 
 const HOSTED_PAGE = /^\/entities\/[^/]+\/sessions\/[^/]+\/?$/;
-const UUID_SEGMENT = /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/|$)/i;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/**
+ * The shapes of API v1's calls at the host root (api/routes/v1/v1-routes.ts), whatever the method:
+ * only these are the API there, so `/{uuid}/sessions/latest` is a page like any other address.
+ */
+const V1_AT_ROOT = new RegExp(
+  `^/${UUID}/(sessions/(create|init|${UUID}(/(init|validate))?)|orders/[^/]+|transactions/(authorize|capture|${UUID}(/[^/]+)?))/?$`,
+  'i',
+);
 
 /**
  * Paths of the APIs and of the browser scripts, which answer their own errors (an ApiError, a
@@ -45,7 +53,7 @@ export function isApiPath(path: string): boolean {
       path,
     ) ||
     /^\/wallet\/./.test(path) ||
-    UUID_SEGMENT.test(path)
+    V1_AT_ROOT.test(path)
   );
 }
 
