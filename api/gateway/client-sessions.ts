@@ -20,6 +20,7 @@ import {
   abortClientSessionUpdate,
   getClientSessionQuery,
   openClientSessionUpdate,
+  readClientSessionUpdate,
   submitClientSessionUpdate,
 } from '../../workflows/client-session/messages';
 import type { ClientSessionState } from '../../workflows/client-session/types';
@@ -173,27 +174,33 @@ export class ClientSessionGateway {
     return session;
   }
 
-  /** The session as its workflow holds it, whoever asks: the caller has proven its right another way. */
-  async query(id: string): Promise<ClientSessionState> {
+  /**
+   * The entity's session as its workflow holds it; another entity's is indistinguishable from one
+   * that does not exist. A running session answers an Update, a completed one a query: queries to
+   * running workflows are avoided (workflows/payment/messages.ts says why).
+   */
+  async read(id: string, entityId: string): Promise<ClientSessionState> {
+    const handle = this.handle(id);
     try {
-      return await this.handle(id).query(getClientSessionQuery);
+      return await handle.executeUpdate(readClientSessionUpdate, { args: [{ entity_id: entityId }] });
+    } catch (error) {
+      if (updateFailure(error)?.type === 'NotFound') throw notFound('client session');
+      if (!isWorkflowNotFound(error)) throw error;
+    }
+    try {
+      const session = await handle.query(getClientSessionQuery);
+      if (session.entity_id !== entityId) throw notFound('client session');
+      return session;
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('client session');
       throw error;
     }
   }
 
-  /** The entity's session; another entity's is indistinguishable from one that does not exist. */
-  async read(id: string, entityId: string): Promise<ClientSessionState> {
-    const session = await this.query(id);
-    if (session.entity_id !== entityId) throw notFound('client session');
-    return session;
-  }
-
   /** What never changes after creation (currency, amount, solutions, 3DS preferences): from the read model, else the workflow. */
   async terms(id: string, entityId: string): Promise<ClientSessionState> {
-    const session =
-      (await readClientSessionProjection(this.deps.sql, this.deps.config.encryptionKey, id)) ?? (await this.query(id));
+    const session = await readClientSessionProjection(this.deps.sql, this.deps.config.encryptionKey, id);
+    if (!session) return this.read(id, entityId);
     if (session.entity_id !== entityId) throw notFound('client session');
     return session;
   }
