@@ -90,10 +90,10 @@ const launched: Record<ServiceName, Record<string, string>> = {
     metricsAddress: 'x',
   }),
   'temporal-namespace': temporalNamespaceEnvironment({ temporalAddress: 'x', cli: 'x' }),
-  'temporal-ui': temporalUiEnvironment({ temporalAddress: 'x', ip: 'x', port: 1, publicUrl: 'x' }),
+  'temporal-ui': temporalUiEnvironment({ temporalAddress: 'x', ip: 'x', port: 1, publicUrl: 'x', codecEndpoint: 'x' }),
   'sandbox-partners': sandboxEnvironment({ host: 'x', port: 1, notificationSecret: 'x', databaseUrl: 'x' }),
   worker: workerEnvironment(app, { metricsAddress: 'x' }),
-  api: apiEnvironment(app, { host: 'x', port: 1, trustProxy: 'x' }),
+  api: apiEnvironment(app, { host: 'x', port: 1, trustProxy: 'x', operatorToken: 'x', temporalUiOrigin: 'x' }),
   nginx: {},
 };
 

@@ -104,14 +104,23 @@ interface Credentials {
   temporal: string;
   tessera: string;
   notificationSecret: string;
+  /** Opens the codec endpoint to operators (README: production topology). */
+  operatorToken: string;
 }
 
 /** Passwords made on the first start and kept with the data they protect (mode 600). */
 function credentialsIn(stateDir: string): Credentials {
   const file = join(stateDir, 'credentials.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Credentials;
+  const kept: Partial<Credentials> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Credentials) : {};
   const secret = () => randomBytes(18).toString('base64url');
-  const credentials = { postgres: secret(), temporal: secret(), tessera: secret(), notificationSecret: secret() };
+  const credentials: Credentials = {
+    postgres: kept.postgres ?? secret(),
+    temporal: kept.temporal ?? secret(),
+    tessera: kept.tessera ?? secret(),
+    notificationSecret: kept.notificationSecret ?? secret(),
+    // Added after the first releases of the topology: a state folder from before gets one now.
+    operatorToken: kept.operatorToken ?? randomBytes(32).toString('base64url'),
+  };
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   return credentials;
 }
@@ -285,17 +294,25 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
       180_000,
     );
 
+    const publicUrl = `http://${loopback}:${ports.public}`;
     let uiUrl: string | undefined;
     if (options.ui) {
       uiUrl = `http://${loopback}:${ports.ui}`;
-      say(`Temporal UI on ${uiUrl}`);
+      say(`Temporal UI on ${uiUrl}, payloads decoded by ${publicUrl}/temporal-codec`);
+      say(`  (operators sign in there with operatorToken of ${join(options.stateDir, 'credentials.json')})`);
       await supervise({
         name: 'temporal-ui',
         command: binaries.uiServer,
         args: ['--root', clusterDir, '--config', 'ui-config', '--env', 'docker', 'start'],
         env: {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
-          ...temporalUiEnvironment({ temporalAddress, ip: loopback, port: ports.ui, publicUrl: uiUrl }),
+          ...temporalUiEnvironment({
+            temporalAddress,
+            ip: loopback,
+            port: ports.ui,
+            publicUrl: uiUrl,
+            codecEndpoint: `${publicUrl}/temporal-codec`,
+          }),
         },
         ready: ({ signal }) => until(answersHttp(uiUrl!), signal),
         readyTimeoutMs: 60_000,
@@ -349,7 +366,6 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
       stopGraceMs: 10_000,
     }).start();
 
-    const publicUrl = `http://${loopback}:${ports.public}`;
     const app: AppEnvironment = {
       databaseUrl,
       temporalAddress,
@@ -384,7 +400,13 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
         ...node('api/main'),
         env: {
           ...base,
-          ...apiEnvironment(app, { host: loopback, port, trustProxy: loopback }),
+          ...apiEnvironment(app, {
+            host: loopback,
+            port,
+            trustProxy: loopback,
+            operatorToken: process.env.TESSERA_OPERATOR_TOKEN ?? credentials.operatorToken,
+            temporalUiOrigin: process.env.TESSERA_TEMPORAL_UI_ORIGINS ?? uiUrl ?? '',
+          }),
           ...options.appEnv,
         },
         cwd: projectRoot,

@@ -159,9 +159,12 @@ export function temporalUiEnvironment(options: {
   ip: string;
   port: number;
   publicUrl: string;
+  /** Tessera's codec endpoint as the operators' browsers reach it: the UI shows payloads decrypted. */
+  codecEndpoint: string;
 }): Record<string, string> {
   return {
     TEMPORAL_ADDRESS: options.temporalAddress,
+    TEMPORAL_CODEC_ENDPOINT: options.codecEndpoint,
     TEMPORAL_UI_IP: options.ip,
     TEMPORAL_UI_PORT: String(options.port),
     TEMPORAL_NAMESPACE: 'default',
@@ -218,11 +221,24 @@ export function workerEnvironment(app: AppEnvironment, options: { metricsAddress
   };
 }
 
-export function apiEnvironment(app: AppEnvironment, options: { host: string; port: number; trustProxy: string }) {
+export function apiEnvironment(
+  app: AppEnvironment,
+  options: {
+    host: string;
+    port: number;
+    trustProxy: string;
+    /** Opens the codec endpoint (/temporal-codec) to operators; empty: closed. */
+    operatorToken: string;
+    /** The Temporal UI's origin, allowed to call the codec endpoint with the operator's sign-in cookie. */
+    temporalUiOrigin: string;
+  },
+) {
   return {
     ...appEnvironment(app),
     HOST: options.host,
     PORT: String(options.port),
+    TESSERA_OPERATOR_TOKEN: options.operatorToken,
+    TESSERA_TEMPORAL_UI_ORIGINS: options.temporalUiOrigin,
     // nginx is the only client of the api processes: its x-forwarded-for names the shopper.
     TESSERA_TRUST_PROXY: options.trustProxy,
     TESSERA_SHUTDOWN_GRACE_MS: '20000',

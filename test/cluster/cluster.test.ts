@@ -126,6 +126,21 @@ describe('the production topology', () => {
     const namespaces = await fetch(`${cluster.uiUrl}/api/v1/namespaces`);
     expect(namespaces.status).toBe(200);
     expect(JSON.stringify(await namespaces.json())).toContain('"default"');
+    // Payloads are encrypted: the UI has the operator's browser decode them at Tessera's codec endpoint.
+    const settings = await fetch(`${cluster.uiUrl}/api/v1/settings`);
+    expect(await settings.json()).toMatchObject({
+      Codec: { Endpoint: `${cluster.publicUrl}/temporal-codec`, IncludeCredentials: true },
+    });
+    const preflight = await fetch(`${cluster.publicUrl}/temporal-codec/decode`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: cluster.uiUrl!,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-namespace',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(cluster.uiUrl);
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
   });
 
   it('keeps every payment exactly once and tells every event through kills, a Temporal restart and graceful stops', async () => {
