@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { CreatedMerchant } from '../../db/merchants';
+import { encrypt } from '../../platform/secrets';
 import { call, eventually } from '../support/api-client';
 import { cardPayment, completeShopperPage, vaultCard, waitForAuthorization } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
@@ -351,7 +352,7 @@ describe('the read model after a lost answer', () => {
     const first = await operate(payment.id, 'captures', { amount: 1000 }, { 'x-idempotency-key': 'lost-answer' });
     expect(first.status).toBe(201);
     // As if that answer, and the write that goes with it, had been lost: the row still shows the authorization.
-    await stack.sql`update payment_projections set body = ${stack.sql.json(payment)}, version = ${payment.version} where id = ${payment.id}`;
+    await stack.sql`update payment_projections set sealed_body = ${encrypt(stack.config.encryptionKey, JSON.stringify(payment))}, version = ${payment.version} where id = ${payment.id}`;
     const repeat = await operate(payment.id, 'captures', { amount: 1000 }, { 'x-idempotency-key': 'lost-answer' });
     expect(repeat.status).toBe(409);
     const cached = await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, {

@@ -71,6 +71,7 @@ beforeAll(async () => {
     namespace: stack.config.temporalNamespace,
     taskQueue: stack.config.taskQueue,
     activities: { ...activities, importSettlementBatch },
+    payloadKeys: stack.config,
     workflowBundle: { codePath: inject('workflowBundlePath') },
   });
   worker = { ...made, done: made.worker.run() };

@@ -44,6 +44,10 @@ export interface StackOptions {
   infrastructure?: SharedInfrastructure;
   /** The sandbox's dispute timings, when a test needs others than its defaults. */
   sandbox?: Pick<SandboxNetworkOptions, 'disputeOpenMs' | 'disputeDecisionMs' | 'disputeEvidenceWindowMs'>;
+  /** The api's port, when something started before the api must know its address (a Temporal UI). */
+  port?: number;
+  /** Origins of a Temporal UI that calls the codec endpoint; default the configuration's. */
+  temporalUiOrigins?: string[];
 }
 
 export interface RunningWorker {
@@ -113,7 +117,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const infrastructure = options.infrastructure ?? providedInfrastructure();
   const databaseUrl = await createTestDatabase(infrastructure);
   const sql = connect(databaseUrl);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const config = configFor({
     port,
     host: '127.0.0.1',
@@ -122,6 +126,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     temporalAddress: infrastructure.temporalAddress,
     taskQueue: `test-${randomUUID()}`,
     encryptionKey: randomBytes(32),
+    operatorToken: randomBytes(32).toString('base64url'),
     sessionTtlSeconds: options.sessionTtlSeconds ?? 24 * 3600,
     webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
     rateLimits: options.rateLimits ?? unreachedRateLimits,
@@ -129,8 +134,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stripeApiUrl: options.stripeApiUrl ?? 'http://127.0.0.1:1',
     // One clock here: a settlement's period is held against Tessera's records as it is.
     settlementClockMarginMs: 0,
+    ...(options.temporalUiOrigins ? { temporalUiOrigins: options.temporalUiOrigins } : {}),
   });
-  const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
+  const temporal = await connectClient(config);
   const sandbox = await startSandboxNetwork({
     host: '127.0.0.1',
     port: 0,
@@ -152,6 +158,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       namespace: config.temporalNamespace,
       taskQueue: config.taskQueue,
       activities,
+      payloadKeys: config,
       workflowBundle: { codePath: infrastructure.workflowBundlePath },
     });
     running = { worker, connection, done: worker.run() };

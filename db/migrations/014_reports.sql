@@ -22,53 +22,11 @@ alter table payment_transactions
   -- The payment version the row was written from: a row only moves to a higher one.
   add column payment_version int not null default 0;
 
--- What the rows written before hold, from the payments' read model: every partner transaction of
--- the last version written, with the times the workflow gave them (created_at was the insert time).
-with known as (
-  select p.version, p.order_reference, p.currency, x.kind, x.operation_id, x.triggered_by, x.tx
-  from payment_projections p
-  cross join lateral (
-    select 'authorization' as kind, null::text as operation_id, null::text as triggered_by, tx
-    from jsonb_array_elements(coalesce(p.body->'authorization'->'partner_transactions', '[]')) tx
-    union all
-    select k.kind, op->>'id', op->>'triggered_by', tx
-    from (values ('capture', 'captures'), ('void', 'voids'), ('refund', 'refunds')) k(kind, field)
-    cross join lateral jsonb_array_elements(coalesce(p.body->k.field, '[]')) op
-    cross join lateral jsonb_array_elements(coalesce(op->'partner_transactions', '[]')) tx
-  ) x
-)
-update payment_transactions t set
-  operation_id = known.operation_id::uuid,
-  authorization_id = (known.tx->>'authorization_partner_transaction_id')::uuid,
-  triggered_by = known.triggered_by,
-  order_reference = known.order_reference,
-  partner = coalesce(known.tx->>'partner', ''),
-  method = coalesce(known.tx->>'method', ''),
-  partner_reference = known.tx->>'partner_reference',
-  amount = coalesce((known.tx->>'amount')::bigint, 0),
-  processed_amount = case
-    when known.kind = 'authorization' then
-      case when known.tx->>'status' = 'AUTHORIZED'
-        then coalesce((known.tx->>'authorized_amount')::bigint, (known.tx->>'amount')::bigint, 0) else 0 end
-    when known.tx->>'status' = 'SUCCESS' then coalesce((known.tx->>'amount')::bigint, 0)
-    else 0 end,
-  currency = known.currency,
-  status = coalesce(known.tx->>'status', ''),
-  reason = case
-    when known.kind = 'authorization' then known.tx->'partner_additional_data'->>'refusal_reason'
-    when known.tx->>'status' = 'FAILURE' then known.tx->>'partner_status'
-    end,
-  partner_status = known.tx->>'partner_status',
-  partner_status_description = known.tx->>'partner_status_description',
-  created_at = coalesce((known.tx->>'created_at')::timestamptz, t.created_at),
-  updated_at = coalesce((known.tx->>'updated_at')::timestamptz, t.created_at),
-  payment_version = known.version
-from known
-where t.transaction_id = (known.tx->>'id')::uuid;
-
+-- Rows written before hold only their ids here (payment_version 0): the api fills in the rest at
+-- start from the payments' read model, whose documents are sealed (completeTransactionReport,
+-- db/projections.ts). Until then they carry the insert time as both times.
 -- Report cursors compare times to the millisecond, as the workflows write them.
-update payment_transactions set created_at = date_trunc('milliseconds', created_at) where updated_at is null;
-update payment_transactions set updated_at = created_at where updated_at is null;
+update payment_transactions set created_at = date_trunc('milliseconds', created_at), updated_at = date_trunc('milliseconds', created_at);
 alter table payment_transactions alter column updated_at set not null;
 
 -- The report's order (oldest first, then id) for an entity, and its filters.
