@@ -2028,7 +2028,115 @@ export interface webhooks {
     put?: never;
     /**
      * A session or payment changed
-     * @description Sent for each event type the subscription lists (PAYMENT by default), in order per resource, retried with backoff for up to 3 days until your endpoint answers 2xx. Verify tessera-signature before trusting the body.
+     * @description Sent to a session's or payment's `webhook` for each event type it lists (PAYMENT by default). Retried with backoff for up to 3 days until your endpoint answers 2xx, in order per resource. Verify tessera-signature before trusting the body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the entity webhook secret. */
+          'tessera-signature': string;
+          'tessera-event-id': string;
+          'tessera-event-type': string;
+          'tessera-delivery-attempt': number;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookEvent'];
+        };
+      };
+      responses: {
+        /** @description Received: not sent again. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not received: sent again later. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  dispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A dispute of a payment opened, changed or closed
+     * @description DISPUTE_OPENED, DISPUTE_UPDATED and DISPUTE_CLOSED, sent to the payment's `webhook` when it lists them: `related.dispute_id` names the dispute, `data` is the payment with its `disputes`. Retried with backoff for up to 3 days until your endpoint answers 2xx, in order per resource. Verify tessera-signature before trusting the body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the entity webhook secret. */
+          'tessera-signature': string;
+          'tessera-event-id': string;
+          'tessera-event-type': string;
+          'tessera-delivery-attempt': number;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookEvent'];
+        };
+      };
+      responses: {
+        /** @description Received: not sent again. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not received: sent again later. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  settlement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A settlement was imported
+     * @description SETTLEMENT_COMPLETED, sent to the reports webhook of the entity (`PUT /v2/reports/webhook`): `data` is the settlement as `GET /v2/reports/settlements` lists it. Retried with backoff for up to 3 days until your endpoint answers 2xx, in order per resource. Verify tessera-signature before trusting the body.
      */
     post: {
       parameters: {
