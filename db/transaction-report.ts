@@ -139,28 +139,12 @@ export interface ReportPosition {
   id: string;
 }
 
-interface StoredRow {
+/** A row as postgres.js reads it: its id under the column's name, its times as dates. */
+type StoredRow = Omit<TransactionRow, 'id' | 'created_at' | 'updated_at'> & {
   transaction_id: string;
-  kind: TransactionRow['kind'];
-  payment_id: string;
-  entity_id: string;
-  operation_id: string | null;
-  authorization_id: string | null;
-  triggered_by: string | null;
-  order_reference: string;
-  partner: string;
-  method: string;
-  partner_reference: string | null;
-  amount: number;
-  processed_amount: number;
-  currency: string;
-  status: string;
-  reason: string | null;
-  partner_status: string | null;
-  partner_status_description: string | null;
   created_at: Date;
   updated_at: Date;
-}
+};
 
 function conditions(sql: Sql, filter: TransactionReportFilter) {
   const where = [sql`entity_id = ${filter.entityId}`];

@@ -27,8 +27,9 @@
 // the request object in memory. Adapters never log requests, never put request bodies in error
 // messages, and partners answer with bin / last four digits only.
 
-import type { DisputeReason, DisputeStatus, SettlementLineType } from '../domain/enums';
+import type { DisputeReason, DisputeStatus } from '../domain/enums';
 import type { OperationKind } from '../domain/payment-ledger';
+import type { SettlementLine } from '../domain/settlement-matching';
 import { PERMANENT_FAILURE, type CardNetwork, type Currency, type PartnerName, type ReasonCode } from './catalog';
 
 // ---------------------------------------------------------------------------------------------
@@ -296,20 +297,8 @@ export interface SettlementBatch {
   created_at: string;
 }
 
-/** One line of a settlement file. Amounts are minor units, gross signed (paid +, taken back -). */
-export interface SettlementFileLine {
-  line_number: number;
-  type: SettlementLineType;
-  partner_reference: string;
-  authorization_reference: string | null;
-  /** The idempotency key the merchant's side sent with the transaction, when the partner keeps it. */
-  merchant_reference: string | null;
-  gross_amount: number;
-  fee_amount: number;
-  net_amount: number;
-  currency: Currency;
-  transaction_date: string;
-}
+/** One line of a settlement file, as domain/settlement-matching.ts holds it against Tessera's records. */
+export type SettlementFileLine = Omit<SettlementLine, 'currency'> & { currency: Currency };
 
 /** A settlement file being read: its batch, then its lines as they arrive (a file may be large). */
 export interface SettlementFile {

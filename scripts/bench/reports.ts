@@ -9,15 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Client, Connection } from '@temporalio/client';
 import { buildApi } from '../../api/server';
 import { connect } from '../../db/connection';
 import { createMerchant } from '../../db/merchants';
 import { migrate } from '../../db/migrate';
 import { configFor, projectRoot } from '../../platform/config';
-import { fillTransactionReport } from '../../test/support/report-rows';
+import { fillTransactionReport, heldMemory } from '../../test/support/report-rows';
 import { freePort } from '../../test/support/free-port';
 
 const say = (line: string) => console.log(`[bench:reports] ${line}`);
@@ -37,13 +35,7 @@ try {
   process.exit(2);
 }
 
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-const held = () => {
-  collect();
-  const memory = process.memoryUsage();
-  return memory.heapUsed + memory.arrayBuffers;
-};
+const held = heldMemory;
 
 const adminUrl = execFileSync('bash', [join(projectRoot, 'scripts', 'ensure-postgres.sh')], {
   encoding: 'utf8',

@@ -2,14 +2,12 @@
 // every row arrives, in order, while the process holds no more than a bounded amount of memory,
 // far below the size of the report; and each page the report can be asked for is read through an
 // index, never a scan of the table. `npm run bench:reports` measures the same with a million rows.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
 import { transactionReportQuery, type TransactionReportFilter } from '../../db/transaction-report';
 import { CsvParser } from '../../domain/csv';
 import { REPORT_TRANSACTION_COLUMNS } from '../../api/schemas/v2';
-import { fillTransactionReport } from '../support/report-rows';
+import { fillTransactionReport, heldMemory } from '../support/report-rows';
 import { startStack, type Stack } from '../support/stack';
 
 const ROWS = 250_000;
@@ -32,15 +30,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => stack?.close());
 
-// What the process holds, not what it has yet to collect: garbage piles up between collections
-// as fast as rows go by, so each sample follows a full collection.
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-const held = () => {
-  collect();
-  const memory = process.memoryUsage();
-  return memory.heapUsed + memory.arrayBuffers;
-};
+const held = heldMemory;
 
 describe('a large report', () => {
   it(`streams all ${ROWS} rows as CSV, in order, in bounded memory`, async () => {

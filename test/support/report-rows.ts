@@ -2,7 +2,27 @@
 // payment: an authorization, a capture, a refund, a void), over `days` days, with the rare statuses,
 // partners and awkward order references a real report has. For the report's streaming test and
 // benchmark, which must not need a million payments to be made.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Sql } from '../../db/connection';
+
+let collectGarbage: (() => void) | undefined;
+
+function exposedGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/**
+ * The memory the process holds, not what it has yet to collect: garbage piles up between
+ * collections as fast as rows go by, so each sample follows a full collection.
+ */
+export function heldMemory(): number {
+  collectGarbage ??= exposedGc();
+  collectGarbage();
+  const memory = process.memoryUsage();
+  return memory.heapUsed + memory.arrayBuffers;
+}
 
 export async function fillTransactionReport(
   sql: Sql,

@@ -13,24 +13,14 @@ import { uuid4 } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import { disputeEvents, evidenceRefusal, isNewerDisputeNews, isOpenDispute } from '../../domain/disputes';
 import type { PartnerDispute } from '../../partners/partner';
-import { PERMANENT_FAILURE_TYPES } from '../../partners/catalog';
 import type { ReadModel } from '../read-model';
 import { partnerDisputeSignal, submitEvidenceUpdate, type EvidenceOutcome, type EvidenceUpdateInput } from './messages';
-import { permanentFailureOf } from './partner-calls';
+import { DURABLE_PARTNER_CALL, permanentFailureOf } from './partner-calls';
 import type { PaymentRun } from './run';
 import type { DisputeNotification, DisputeState } from './types';
 
-const partner = proxyActivities<Pick<Activities, 'submitDisputeEvidence'>>({
-  startToCloseTimeout: '30 seconds',
-  // Past this, the evidence stays SENDING and is re-sent later with the same key (resendEvidence).
-  scheduleToCloseTimeout: '2 minutes',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '10 seconds',
-    nonRetryableErrorTypes: [...PERMANENT_FAILURE_TYPES],
-  },
-});
+// Past the call's window, the evidence stays SENDING and is re-sent later with the same key (resendEvidence).
+const partner = proxyActivities<Pick<Activities, 'submitDisputeEvidence'>>(DURABLE_PARTNER_CALL);
 
 export const evidenceIdempotencyKey = (paymentId: string, disputeId: string, evidenceId: string) =>
   `payment/${paymentId}/dispute/${disputeId}/evidence/${evidenceId}`;
