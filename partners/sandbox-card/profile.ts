@@ -1,5 +1,5 @@
 import type { PartnerProfile } from '../profile';
-import { SANDBOX_OPERATIONS, sandboxNotifications } from '../sandbox-common/profile.js';
+import { SANDBOX_OPERATIONS, sandboxNotifications, sandboxSettlementFees } from '../sandbox-common/profile.js';
 
 export const sandboxCardProfile: PartnerProfile = {
   name: 'sandbox-card',
@@ -72,5 +72,6 @@ export const sandboxCardProfile: PartnerProfile = {
         ['any other valid number', 'detected from its prefix', '`AUTHORIZED`'],
       ],
     },
+    sandboxSettlementFees('sandbox-card'),
   ],
 };
