@@ -322,6 +322,30 @@ describe('the CSV download', () => {
   });
 });
 
+describe('the report routes', () => {
+  it('refuse a request without credentials (401) and a token without the orchestration-api scope (403)', async () => {
+    const paymentOnly = await stack.accessToken(merchant, 'payment-api');
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/v2/reports/transactions'],
+      ['GET', '/v2/reports/settlements'],
+      ['GET', `/v2/reports/settlements/${randomUUID()}`],
+      ['GET', '/v2/reports/webhook'],
+      ['PUT', '/v2/reports/webhook', { url: 'https://finance.shop.example/hooks' }],
+      ['DELETE', '/v2/reports/webhook'],
+      ['POST', `/v2/payments/${made.operated.id}/disputes/${randomUUID()}/evidence`, { text: 'Delivered.' }],
+    ];
+    for (const [method, path, body] of routes) {
+      const anonymous = await call(stack.baseUrl, method, path, body === undefined ? {} : { body });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      const narrow = await call(stack.baseUrl, method, path, {
+        token: paymentOnly,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect(narrow.status, `${method} ${path}`).toBe(403);
+    }
+  });
+});
+
 describe('rows recorded before the report', () => {
   it('get every column from their payment’s sealed document at the api’s start', async () => {
     const before = await allRows(`&payment_id=${made.operated.id}`);
