@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Client } from '@temporalio/client';
-import { DefaultLogger, Runtime, type Worker, type NativeConnection } from '@temporalio/worker';
+import type { Worker, NativeConnection } from '@temporalio/worker';
 import { connect, type Sql } from '../../db/connection';
 import { createMerchant, type CreatedMerchant } from '../../db/merchants';
 import { createActivities } from '../../activities';
@@ -13,6 +13,7 @@ import { configFor, type RateLimits, type TesseraConfig } from '../../platform/c
 import { connectClient } from '../../temporal/client';
 import { createWorker } from '../../temporal/worker';
 import { freePort } from './free-port';
+import { quietTemporalRuntime } from './temporal-runtime';
 import type { SharedInfrastructure } from './infrastructure';
 import { partnersFor } from '../../activities/partners-config';
 import { startSandboxNetwork, type SandboxNetwork } from '../../partners/sandbox-network/server';
@@ -91,15 +92,6 @@ export async function createTestDatabase(
   await admin.unsafe(`create database ${name}${options.migrated === false ? '' : ` template ${template}`}`);
   await admin.end();
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
-}
-
-// Failed activity attempts are expected in these tests (a webhook receiver answering 500); the
-// worker's warnings about them would drown the test output.
-let runtimeInstalled = false;
-function quietTemporalRuntime() {
-  if (runtimeInstalled) return;
-  runtimeInstalled = true;
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
