@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Five projects so a fast unit run never pays for servers:
+// Six projects so a fast unit run never pays for servers:
 // - unit: pure modules and self-contained services (tests live beside the code they test);
 // - replay: recorded workflow histories replayed against today's workflows (test/replay/README.md);
 // - integration: real Temporal dev server + real PostgreSQL, started once by the global setup;
 // - e2e: Debian's Chromium through playwright-core against the built web app;
-// - faults: the fault matrix (test/faults), last and alone, on a stack of its own that it breaks.
+// - faults: the fault matrix (test/faults), alone after the others, on a stack of its own it breaks;
+// - cluster: the production topology (Temporal server on PostgreSQL, two api processes behind
+//   nginx, two workers) under kills and restarts (test/cluster), alone at the very end.
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -63,6 +65,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 900_000,
           hookTimeout: 600_000,
+          maxWorkers: 1,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          // After every other group (one more than the last), alone on the two cores.
+          sequence: { groupOrder: 4 },
+          include: ['test/cluster/**/*.test.ts'],
+          testTimeout: 420_000,
+          // Start-up builds the Temporal binaries when scripts/test.sh has not (once per machine).
+          hookTimeout: 1_800_000,
           maxWorkers: 1,
         },
       },

@@ -4,13 +4,13 @@ import { saveClientSessionProjection, savePaymentProjection } from '../db/projec
 import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from '../api/schemas/v2';
 
-export function createProjectionActivities(deps: { sql: Sql }) {
+export function createProjectionActivities(deps: { sql: Sql; encryptionKey: Buffer }) {
   return {
     async saveClientSessionProjection({ session }: { session: ClientSessionState }): Promise<void> {
-      await saveClientSessionProjection(deps.sql, session);
+      await saveClientSessionProjection(deps.sql, deps.encryptionKey, session);
     },
     async savePaymentProjection({ payment }: { payment: Payment }): Promise<void> {
-      await savePaymentProjection(deps.sql, payment);
+      await savePaymentProjection(deps.sql, deps.encryptionKey, payment);
     },
   };
 }

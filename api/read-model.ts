@@ -10,13 +10,14 @@ import type { Payment } from './schemas/v2';
 
 export async function projectAnswer(
   sql: Sql,
+  key: Buffer,
   log: FastifyBaseLogger,
   answer: { session?: ClientSessionState; payment?: Payment },
 ): Promise<void> {
   try {
     await Promise.all([
-      answer.session ? saveClientSessionProjection(sql, answer.session) : undefined,
-      answer.payment ? savePaymentProjection(sql, answer.payment) : undefined,
+      answer.session ? saveClientSessionProjection(sql, key, answer.session) : undefined,
+      answer.payment ? savePaymentProjection(sql, key, answer.payment) : undefined,
     ]);
   } catch (error) {
     log.error({ err: error }, 'the read model was not written; the workflow remains the source of truth');

@@ -7,7 +7,9 @@
 // - Pages allow no origin but their own: scripts, styles, images (and data: images), fonts and
 //   fetches all come from Tessera. The inline colour-mode script and the pre-paint <style> blocks
 //   are allowed by their SHA-256 hashes, read from the built HTML (web/index.html, web/checkout.html),
-//   so the policy cannot drift from the build.
+//   so the policy cannot drift from the build. The prerendered docs pages are made from the built
+//   index.html and hold the same inline code and no other (no style attributes either: the build
+//   turns them into classes, web/build/highlight-classes.ts).
 // - No page may be framed (frame-ancestors 'none', X-Frame-Options DENY): the hosted page is where
 //   a shopper types a card, and a page framing it could overlay it (clickjacking). A merchant who
 //   wants the checkout inside its own page embeds the widget, which runs in the merchant's page.

@@ -40,7 +40,10 @@ import { registerV1TransactionRoutes } from './routes/v1/transactions';
 import { v1Schemas } from './schemas/v1';
 import { walletSchemas } from './schemas/wallet';
 import { registerWalletRoutes } from './routes/wallet';
-import { appPageFor, isApiPath, registerWebApp, webDistDir } from './web-app';
+import { registerWebApp, webDistDir } from './web-app';
+import { OperatorAccess } from './auth/operator';
+import { registerTemporalCodecRoutes, TEMPORAL_CODEC_PATH } from './routes/operator/temporal-codec';
+import { payloadCodecFor } from '../temporal/data-converter';
 
 export interface ApiDependencies {
   config: TesseraConfig;
@@ -140,16 +143,25 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   registerV1SessionRoutes(app, v1);
   registerV1TransactionRoutes(app, v1);
   registerWalletRoutes(app, { sql: deps.sql, keys, config: deps.config });
+  registerTemporalCodecRoutes(app, {
+    codec: payloadCodecFor(deps.config),
+    operators: new OperatorAccess(
+      deps.config.operatorToken,
+      TEMPORAL_CODEC_PATH,
+      deps.config.publicUrl.startsWith('https:'),
+    ),
+    uiOrigins: deps.config.temporalUiOrigins,
+  });
 
-  const distDir = deps.webDistDir ?? webDistDir;
-  const servesWebApp = deps.serveWebApp !== false && (await registerWebApp(app, distDir));
+  const webApp =
+    deps.serveWebApp === false
+      ? null
+      : await registerWebApp(app, { distDir: deps.webDistDir ?? webDistDir, publicUrl: deps.config.publicUrl });
   app.setNotFoundHandler((request, reply) => {
+    // A page address gets its page (or the not-found page, 404); an API path, or a missing asset
+    // (a .js, a .png), gets the API's 404, so a script tag pointing at it fails visibly.
+    if (webApp?.sendPage(request, reply)) return reply;
     const path = request.url.split('?')[0] ?? '/';
-    // Only page addresses fall back to the app; a missing asset (a .js, a .png) is a real 404, so a
-    // script tag pointing at it fails visibly instead of "loading" an HTML page.
-    const isPageAddress = !/\.[a-z0-9]+$/i.test(path);
-    if (servesWebApp && request.method === 'GET' && isPageAddress && !isApiPath(path))
-      return reply.type('text/html').sendFile(appPageFor(path, distDir));
     return sendError(request, reply, {
       status: 404,
       code: 'not_found',

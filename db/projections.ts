@@ -3,22 +3,28 @@
 // Who writes: whoever is told of a change first. The API writes what an Update or a start
 // answered it; a workflow writes what changed with nobody asking (a partner notification, a
 // poll, a timer, a compensation).
+//
+// A row's document is sealed (AES-256-GCM with the platform key, platform/secrets.ts): it holds the
+// customer's email, names, phone numbers and addresses and the partners' reusable tokens, which the
+// API gives back to the merchant but no reader of the database should see. Listings filter on the
+// columns beside it.
 import type { Sql } from './connection';
+import { decrypt, encrypt } from '../platform/secrets';
 import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from '../api/schemas/v2';
 import type { OperationKind } from '../domain/payment-ledger';
 
 /** Upserts the session's read model; a write carrying an older version than the stored one is a no-op. */
-export async function saveClientSessionProjection(sql: Sql, session: ClientSessionState): Promise<void> {
+export async function saveClientSessionProjection(sql: Sql, key: Buffer, session: ClientSessionState): Promise<void> {
   await sql`
     insert into client_session_projections
-      (id, entity_id, status, amount, currency, order_reference, payment_id, version, body, created_at, updated_at)
+      (id, entity_id, status, amount, currency, order_reference, payment_id, version, sealed_body, created_at, updated_at)
     values (${session.id}, ${session.entity_id}, ${session.status}, ${session.amount}, ${session.currency},
-            ${session.order.reference}, ${session.payment_id ?? null}, ${session.version}, ${sql.json(JSON.parse(JSON.stringify(session)))},
+            ${session.order.reference}, ${session.payment_id ?? null}, ${session.version}, ${seal(key, session)},
             ${session.created_at}, now())
     on conflict (id) do update set
       status = excluded.status, payment_id = excluded.payment_id, version = excluded.version,
-      body = excluded.body, updated_at = now()
+      body = null, sealed_body = excluded.sealed_body, updated_at = now()
     where client_session_projections.version < excluded.version`;
 }
 
@@ -26,17 +32,18 @@ export async function saveClientSessionProjection(sql: Sql, session: ClientSessi
  * Upserts the payment's read model, which answers GET /v2/payments/{id} with Cache-Control max-age,
  * and indexes its partner transactions by id, in one statement (one round trip).
  */
-export async function savePaymentProjection(sql: Sql, payment: Payment): Promise<void> {
+export async function savePaymentProjection(sql: Sql, key: Buffer, payment: Payment): Promise<void> {
   const transactions = transactionsOf(payment);
   await sql`
     with saved as (
       insert into payment_projections
-        (id, entity_id, client_session_id, authorization_status, amount, currency, order_reference, version, body, created_at, updated_at)
+        (id, entity_id, client_session_id, authorization_status, amount, currency, order_reference, version, sealed_body, created_at, updated_at)
       values (${payment.id}, ${payment.entity_id}, ${payment.client_session_id ?? null}, ${payment.authorization?.status ?? 'PENDING'},
               ${payment.amount}, ${payment.currency}, ${payment.order_reference}, ${payment.version},
-              ${sql.json(JSON.parse(JSON.stringify(payment)))}, ${payment.created_at}, now())
+              ${seal(key, payment)}, ${payment.created_at}, now())
       on conflict (id) do update set
-        authorization_status = excluded.authorization_status, version = excluded.version, body = excluded.body, updated_at = now()
+        authorization_status = excluded.authorization_status, version = excluded.version,
+        body = null, sealed_body = excluded.sealed_body, updated_at = now()
       where payment_projections.version < excluded.version
     )
     insert into payment_transactions (transaction_id, payment_id, entity_id, kind, parent_transaction_id)
@@ -103,30 +110,81 @@ export async function deleteClientSessionProjection(sql: Sql, id: string, versio
 
 export async function readPaymentProjection(
   sql: Sql,
+  key: Buffer,
   id: string,
 ): Promise<{ payment: Payment; updatedAt: Date } | undefined> {
   const [row] = await sql<
-    { body: Payment; updated_at: Date }[]
-  >`select body, updated_at from payment_projections where id = ${id}`;
-  return row ? { payment: row.body, updatedAt: row.updated_at } : undefined;
+    (Stored<Payment> & { updated_at: Date })[]
+  >`select body, sealed_body, updated_at from payment_projections where id = ${id}`;
+  return row ? { payment: unseal(key, row), updatedAt: row.updated_at } : undefined;
 }
 
-export async function readClientSessionProjection(sql: Sql, id: string): Promise<ClientSessionState | undefined> {
-  const [row] = await sql<{ body: ClientSessionState }[]>`select body from client_session_projections where id = ${id}`;
-  return row?.body;
+export async function readClientSessionProjection(
+  sql: Sql,
+  key: Buffer,
+  id: string,
+): Promise<ClientSessionState | undefined> {
+  const [row] = await sql<
+    Stored<ClientSessionState>[]
+  >`select body, sealed_body from client_session_projections where id = ${id}`;
+  return row ? unseal(key, row) : undefined;
 }
 
 /** Every payment submitted on a session (a refused one, then the one that paid), oldest first. */
-export async function paymentsOfSession(sql: Sql, sessionId: string): Promise<Payment[]> {
+export async function paymentsOfSession(sql: Sql, key: Buffer, sessionId: string): Promise<Payment[]> {
   const rows = await sql<
-    { body: Payment }[]
-  >`select body from payment_projections where client_session_id = ${sessionId} order by created_at, id`;
-  return rows.map((row) => row.body);
+    Stored<Payment>[]
+  >`select body, sealed_body from payment_projections where client_session_id = ${sessionId} order by created_at, id`;
+  return rows.map((row) => unseal(key, row));
 }
 
 /** The entity's payments for an order reference (references are not unique), oldest first. */
-export async function paymentsOfOrder(sql: Sql, entityId: string, orderReference: string): Promise<Payment[]> {
-  const rows = await sql<{ body: Payment }[]>`
-    select body from payment_projections where entity_id = ${entityId} and order_reference = ${orderReference} order by created_at, id limit 500`;
-  return rows.map((row) => row.body);
+export async function paymentsOfOrder(
+  sql: Sql,
+  key: Buffer,
+  entityId: string,
+  orderReference: string,
+): Promise<Payment[]> {
+  const rows = await sql<Stored<Payment>[]>`
+    select body, sealed_body from payment_projections where entity_id = ${entityId} and order_reference = ${orderReference} order by created_at, id limit 500`;
+  return rows.map((row) => unseal(key, row));
+}
+
+/** A row as stored: sealed, or in clear if written before the documents were sealed. */
+interface Stored<T> {
+  body: T | null;
+  sealed_body: string | null;
+}
+
+function seal(key: Buffer, document: ClientSessionState | Payment): string {
+  return encrypt(key, JSON.stringify(document));
+}
+
+function unseal<T>(key: Buffer, row: Stored<T>): T {
+  if (row.sealed_body !== null) return JSON.parse(decrypt(key, row.sealed_body)) as T;
+  if (row.body === null) throw new Error('a projection row holds no document');
+  return row.body;
+}
+
+/**
+ * Seals the documents of rows written before they were sealed (db/migrations/012_sealed_projections.sql), a batch at a
+ * time; the api runs it at start. A row a writer replaces meanwhile is skipped: it is sealed already.
+ */
+export async function sealClearProjections(sql: Sql, key: Buffer, batch = 200): Promise<number> {
+  let sealed = 0;
+  for (const table of ['client_session_projections', 'payment_projections'] as const) {
+    for (;;) {
+      const rows = await sql<{ id: string; version: number; body: ClientSessionState | Payment }[]>`
+        select id, version, body from ${sql(table)} where body is not null limit ${batch}`;
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const updated = await sql`
+          update ${sql(table)} set sealed_body = ${seal(key, row.body)}, body = null
+          where id = ${row.id} and version = ${row.version} and body is not null`;
+        sealed += updated.count;
+      }
+      if (rows.length < batch) break;
+    }
+  }
+  return sealed;
 }

@@ -68,6 +68,8 @@ export interface WalletTokenRecord {
 }
 
 interface WalletTokenRow extends Omit<WalletTokenRecord, 'value' | 'pin_code' | 'uniqueness_token'> {
+  /** The customer's name, sealed; `holder_name` only on tokens saved before it was. */
+  holder_name_encrypted: string | null;
   value_encrypted: string;
   pin_code_encrypted: string | null;
   uniqueness_token_encrypted: string | null;
@@ -75,7 +77,7 @@ interface WalletTokenRow extends Omit<WalletTokenRecord, 'value' | 'pin_code' | 
 
 // ---- secrets -----------------------------------------------------------------------------------
 
-type SealedField = 'value' | 'pin_code' | 'uniqueness_token';
+type SealedField = 'value' | 'pin_code' | 'uniqueness_token' | 'holder_name';
 
 function seal(key: Buffer, field: SealedField, tokenId: string, entityId: string, clear: string): string {
   return encrypt(key, JSON.stringify({ f: field, t: tokenId, e: entityId, v: clear }));
@@ -103,9 +105,10 @@ export function uniquenessHash(encryptionKey: Buffer, uniquenessToken: string): 
 }
 
 function recordOf(key: Buffer, row: WalletTokenRow, reveal: boolean): WalletTokenRecord {
-  const { value_encrypted, pin_code_encrypted, uniqueness_token_encrypted, ...rest } = row;
+  const { value_encrypted, pin_code_encrypted, uniqueness_token_encrypted, holder_name_encrypted, ...rest } = row;
   return {
     ...rest,
+    holder_name: holder_name_encrypted ? unseal(key, 'holder_name', row, holder_name_encrypted) : row.holder_name,
     uniqueness_token: uniqueness_token_encrypted
       ? unseal(key, 'uniqueness_token', row, uniqueness_token_encrypted)
       : undefined,
@@ -124,6 +127,7 @@ const TOKEN_COLUMNS = [
   'brand_name',
   'display_token',
   'holder_name',
+  'holder_name_encrypted',
   'partner',
   'method',
   'created_at',
@@ -191,7 +195,9 @@ function tokenRowValues(key: Buffer, owner: WalletOwner, id: string, token: NewW
     status: 'ACTIVE',
     brand_name: token.brandName,
     display_token: token.displayToken,
-    holder_name: token.holderName ?? null,
+    holder_name: null,
+    holder_name_encrypted:
+      token.holderName === undefined ? null : seal(key, 'holder_name', id, owner.entityId, token.holderName),
     partner: token.partner,
     method: token.method,
     reason: token.reason ?? null,

@@ -41,6 +41,17 @@ export interface TesseraConfig {
   taskQueue: string;
   /** 32 bytes: AES-256-GCM key for secrets, vaulted cards and signing keys at rest. */
   encryptionKey: Buffer;
+  /**
+   * The key Temporal payloads are encrypted with (temporal/payload-codec.ts); unset, one derived
+   * from encryptionKey. platform/payload-keys.ts tells how keys rotate.
+   */
+  payloadKey?: Buffer;
+  /** More keys payloads may be decrypted with: the previous ones after a rotation, or the next one. */
+  payloadDecryptionKeys: Buffer[];
+  /** What operators present to the codec endpoint; unset (a build without it), nobody gets in. */
+  operatorToken?: string;
+  /** Origins of the Temporal UI that may call the codec endpoint from a browser (CORS). */
+  temporalUiOrigins: string[];
   sandboxPartnersUrl: string;
   /** Shared with the sandbox partner network, which signs its notifications with it. */
   sandboxNotificationSecret: string;
@@ -83,19 +94,41 @@ export interface HttpLimits {
  */
 function loadEncryptionKey(): Buffer {
   const fromEnv = process.env.TESSERA_ENCRYPTION_KEY;
-  if (fromEnv) {
-    const key = Buffer.from(fromEnv, 'base64');
-    if (key.length !== 32) throw new Error('TESSERA_ENCRYPTION_KEY must be base64 of exactly 32 bytes');
-    return key;
-  }
+  if (fromEnv) return keyFromBase64('TESSERA_ENCRYPTION_KEY', fromEnv);
   // A key generated inside a deployment would differ between the api's and the workers' containers
   // and vanish with them (or with the next build, under dist/.data): production must set it.
   if (runsCompiled) throw new Error('TESSERA_ENCRYPTION_KEY is required (base64 of 32 random bytes)');
-  const file = join(dataDir, 'encryption.key');
+  return Buffer.from(generatedSecret('encryption.key'), 'base64');
+}
+
+function keyFromBase64(name: string, value: string): Buffer {
+  const key = Buffer.from(value.trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${name} must be base64 of exactly 32 bytes`);
+  return key;
+}
+
+/**
+ * The operator token of the codec endpoint (api/routes/operator/temporal-codec.ts). From source a
+ * token is generated into the data folder like the key; a build without the variable serves no
+ * operator access at all rather than one guessed or printed somewhere.
+ */
+function loadOperatorToken(): string | undefined {
+  const fromEnv = process.env.TESSERA_OPERATOR_TOKEN;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('TESSERA_OPERATOR_TOKEN must be at least 32 characters long');
+    return fromEnv;
+  }
+  if (runsCompiled) return undefined;
+  return generatedSecret('operator.token');
+}
+
+/** The file's contents, after writing 32 random bytes (base64) into it unless it exists. */
+function generatedSecret(name: string): string {
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     // Written aside and linked into place: a second process starting at the same moment (a test
-    // worker, the worker beside the api) either wins the link or reads the first one's whole key.
+    // worker, the worker beside the api) either wins the link or reads the first one's whole secret.
     const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(aside, randomBytes(32).toString('base64'), { mode: 0o600 });
     try {
@@ -106,7 +139,16 @@ function loadEncryptionKey(): Buffer {
       unlinkSync(aside);
     }
   }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** Where the operators' Temporal UI runs: the codec endpoint's CORS admits these origins only. */
+function temporalUiOrigins(): string[] {
+  const raw = process.env.TESSERA_TEMPORAL_UI_ORIGINS ?? 'http://127.0.0.1:8233,http://localhost:8233';
+  return raw
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter((origin) => origin !== '');
 }
 
 let cached: TesseraConfig | undefined;
@@ -115,6 +157,7 @@ export function loadConfig(): TesseraConfig {
   if (cached) return cached;
   const port = intFromEnv('PORT', 3000);
   const host = process.env.HOST ?? '127.0.0.1';
+  const operatorToken = loadOperatorToken();
   cached = {
     port,
     host,
@@ -124,6 +167,15 @@ export function loadConfig(): TesseraConfig {
     temporalNamespace: process.env.TEMPORAL_NAMESPACE ?? 'default',
     taskQueue: process.env.TESSERA_TASK_QUEUE ?? 'tessera',
     encryptionKey: loadEncryptionKey(),
+    ...(process.env.TESSERA_PAYLOAD_KEY
+      ? { payloadKey: keyFromBase64('TESSERA_PAYLOAD_KEY', process.env.TESSERA_PAYLOAD_KEY) }
+      : {}),
+    payloadDecryptionKeys: (process.env.TESSERA_PAYLOAD_DECRYPTION_KEYS ?? '')
+      .split(',')
+      .filter((value) => value.trim() !== '')
+      .map((value) => keyFromBase64('each key of TESSERA_PAYLOAD_DECRYPTION_KEYS', value)),
+    ...(operatorToken ? { operatorToken } : {}),
+    temporalUiOrigins: temporalUiOrigins(),
     sandboxPartnersUrl: (process.env.SANDBOX_PARTNERS_URL ?? 'http://127.0.0.1:4010').replace(/\/$/, ''),
     sandboxNotificationSecret: process.env.SANDBOX_NOTIFICATION_SECRET ?? 'tessera-sandbox-notification-secret',
     stripeApiUrl: (process.env.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/$/, ''),

@@ -1,10 +1,10 @@
 // The OpenAPI documents exactly as the api serves them at /openapi/{v1,v2,wallet}.json, built from an
 // api that is never listened on: the database and Temporal connections are lazy and never used.
-import { Client, Connection } from '@temporalio/client';
 import { connect } from '../db/connection';
 import { buildApi } from '../api/server';
 import type { ApiFamily } from '../api/openapi';
 import { loadConfig } from '../platform/config';
+import { lazyClient } from '../temporal/client';
 
 export const API_FAMILIES: readonly ApiFamily[] = ['v1', 'v2', 'wallet'];
 
@@ -12,8 +12,9 @@ export type OpenApiDocument = { paths?: Record<string, unknown> } & Record<strin
 
 export async function servedOpenApiDocuments(): Promise<Record<ApiFamily, OpenApiDocument>> {
   const sql = connect('postgres://unused@127.0.0.1:1/unused', { max: 1 });
-  const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
-  const app = await buildApi({ config: loadConfig(), sql, temporal, logLevel: 'silent', serveWebApp: false });
+  const config = loadConfig();
+  const temporal = lazyClient({ ...config, temporalAddress: '127.0.0.1:1' });
+  const app = await buildApi({ config, sql, temporal, logLevel: 'silent', serveWebApp: false });
   try {
     await app.ready();
     const documents: Partial<Record<ApiFamily, OpenApiDocument>> = {};

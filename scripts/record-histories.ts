@@ -5,7 +5,9 @@
 // It records the workflows of the tree it lives in: to record what has shipped while the working
 // tree moves on, run it from a detached worktree of the shipped commit (the README shows how).
 // Each workflow is fetched at a quiet point (completed, or waiting with nothing pending), since a
-// history cut in the middle of a workflow task would not tell the replay anything more.
+// history cut in the middle of a workflow task would not tell the replay anything more. Payloads are
+// encrypted on the server (temporal/payload-codec.ts); the files hold them opened, so the replay
+// needs no key and a reader sees what the workflow saw. They come from test data only.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,12 +15,20 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '../test/replay/history-json';
+import { derivedPayloadKey, payloadKeyRing } from '../platform/payload-keys';
+import { EncryptionCodec } from '../temporal/payload-codec';
+import { decodeHistory } from '../temporal/history-payloads';
 import type { CreatedMerchant } from '../db/merchants';
 import { projectRoot } from '../platform/config';
 import { clientSessionWorkflowId } from '../workflows/client-session/id';
 import { paymentWorkflowId } from '../workflows/payment/ids';
 import { call, eventually, sessionApplication, type JsonResponse } from '../test/support/api-client';
-import { startTestInfrastructure, type SharedInfrastructure } from '../test/support/infrastructure';
+import {
+  startContinueAsNewServer,
+  startTestInfrastructure,
+  type SharedInfrastructure,
+} from '../test/support/infrastructure';
+import type { DevServer } from '../temporal/dev-server';
 import { cardPayment, completeShopperPage, vaultCard, waitForAuthorization } from '../test/support/payments';
 import { startStack, type Stack } from '../test/support/stack';
 import { startWebhookReceiver } from '../test/support/webhook-receiver';
@@ -137,12 +147,18 @@ interface Recorded {
   workflowId: string;
   /** Tells apart two workflows of one type in a scenario (a refused payment and the next one). */
   label?: string;
+  /** Every run of a workflow that continued as new, labelled run-1, run-2…; otherwise its last run. */
+  allRuns?: boolean;
+  /** The stack whose Temporal server holds it; the main one otherwise. */
+  on?: Stack;
 }
 
 interface Context {
   shop: Shop;
   /** A stack whose sessions expire within seconds. */
   shortLivedShop: Shop;
+  /** A stack on a Temporal server that suggests continue-as-new after a few events. */
+  continuingShop: Shop;
   webhookUrl: string;
 }
 
@@ -272,6 +288,40 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
     return [paymentOf(payment.id)];
   },
 
+  async 'payment-continued-as-new'({ continuingShop: shop, webhookUrl }) {
+    const payment = await shop.createPayment(
+      cardPayment(shop.merchant.entity_id, await shop.card('4242424242424242'), {
+        amount: 10_000,
+        webhook: { url: webhookUrl },
+      }),
+    );
+    for (let i = 0; i < 4; i += 1) await shop.operate(payment.id, 'captures', 1000);
+    for (let i = 0; i < 2; i += 1) await shop.operate(payment.id, 'refunds', 750);
+    return [{ ...paymentOf(payment.id), allRuns: true, on: shop.stack }];
+  },
+
+  async 'payment-card-saved-to-wallet'({ shop }) {
+    const token = await shop.card('5555555555554444');
+    const payment = await shop.createPayment(
+      cardPayment(shop.merchant.entity_id, token, {
+        allow_future_usage: true,
+        customer: { reference: `CUST-${randomUUID()}` },
+        split: [
+          {
+            amount: 10_000,
+            partner: 'sandbox-card',
+            method: 'creditcard',
+            vault_form_token: token,
+            // A card kept for later payments is authenticated first.
+            three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' },
+          },
+        ],
+      }),
+    );
+    if (payment.authorization.status !== 'AUTHORIZED') throw new Error(`card: ${payment.authorization.status}`);
+    return [paymentOf(payment.id)];
+  },
+
   async 'vault-purge'({ shop }) {
     const workflowId = `vault-purge/recorded-${randomUUID()}`;
     await shop.stack.temporal.workflow.execute('vaultPurgeWorkflow', {
@@ -305,18 +355,53 @@ async function quietPoint(handle: WorkflowHandle): Promise<string> {
   }
 }
 
-async function record(temporal: Client, scenario: string, recorded: Recorded[]): Promise<void> {
-  for (const { workflowId, label } of recorded) {
-    const handle = temporal.workflow.getHandle(workflowId);
-    const status = await quietPoint(handle);
-    const { type } = await handle.describe();
-    const file = join(outDir, `${scenario}--${type}${label ? `-${label}` : ''}.json`);
-    // Old histories stay as they are: they stand for workflows that may still be running.
-    if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} exists; record into another --out folder`);
-    const json = historyToJSON(await handle.fetchHistory());
-    writeFileSync(file, `${json}\n`);
-    console.log(`${relative(process.cwd(), file)}  ${status}  ${(json.length / 1024).toFixed(1)} KiB`);
+/** Opens what any of the stacks sealed: each has a key of its own. */
+function codecOf(stacks: Stack[]): EncryptionCodec {
+  const [first, ...others] = stacks;
+  return new EncryptionCodec(
+    payloadKeyRing({
+      encryptionKey: first!.config.encryptionKey,
+      payloadDecryptionKeys: others.map((other) => derivedPayloadKey(other.config.encryptionKey)),
+    }),
+  );
+}
+
+/** Every run of a workflow, first first. */
+async function runsOf(temporal: Client, workflowId: string): Promise<WorkflowHandle[]> {
+  const runs: { runId: string; startTime: Date }[] = [];
+  for await (const run of temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` }))
+    runs.push({ runId: run.runId, startTime: run.startTime });
+  runs.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+  return runs.map((run) => temporal.workflow.getHandle(workflowId, run.runId));
+}
+
+async function record(main: Stack, codec: EncryptionCodec, scenario: string, recorded: Recorded[]): Promise<void> {
+  for (const { workflowId, label, allRuns, on } of recorded) {
+    const { temporal } = on ?? main;
+    await quietPoint(temporal.workflow.getHandle(workflowId));
+    const handles = allRuns ? await runsOf(temporal, workflowId) : [temporal.workflow.getHandle(workflowId)];
+    for (const [index, handle] of handles.entries())
+      await recordRun(handle, codec, `${scenario}--${await typeOf(handle)}`, allRuns ? `run-${index + 1}` : label);
   }
+}
+
+async function typeOf(handle: WorkflowHandle): Promise<string> {
+  return (await handle.describe()).type;
+}
+
+async function recordRun(
+  handle: WorkflowHandle,
+  codec: EncryptionCodec,
+  name: string,
+  label: string | undefined,
+): Promise<void> {
+  const status = await quietPoint(handle);
+  const file = join(outDir, `${name}${label ? `-${label}` : ''}.json`);
+  // Old histories stay as they are: they stand for workflows that may still be running.
+  if (existsSync(file)) throw new Error(`${relative(process.cwd(), file)} exists; record into another --out folder`);
+  const json = historyToJSON(await decodeHistory(await handle.fetchHistory(), codec));
+  writeFileSync(file, `${json}\n`);
+  console.log(`${relative(process.cwd(), file)}  ${status}  ${(json.length / 1024).toFixed(1)} KiB`);
 }
 
 function provenance(): string {
@@ -339,22 +424,32 @@ async function main(): Promise<void> {
   const infrastructure = await startTestInfrastructure({ removeBundleOnStop: true });
   const shared: SharedInfrastructure = infrastructure;
   const stacks: Stack[] = [];
+  let continuing: DevServer | undefined;
   const receiver = await startWebhookReceiver();
   try {
     const stack = await startStack({ infrastructure: shared, webhookRetryInitialIntervalMs: 200 });
     stacks.push(stack);
     const shortLived = await startStack({ infrastructure: shared, sessionTtlSeconds: 2 });
     stacks.push(shortLived);
+    // A few runs, not dozens: a run continues as new after about three operations.
+    continuing = await startContinueAsNewServer(40);
+    const continuingStack = await startStack({
+      infrastructure: { ...shared, temporalAddress: continuing.address },
+      webhookRetryInitialIntervalMs: 200,
+    });
+    stacks.push(continuingStack);
+    const codec = codecOf(stacks);
     const context: Context = {
       shop: await Shop.open(stack),
       shortLivedShop: await Shop.open(shortLived),
+      continuingShop: await Shop.open(continuingStack),
       webhookUrl: receiver.url,
     };
     for (const name of selected) {
       const started = Date.now();
       const recorded = await scenarios[name]!(context);
-      // Both stacks share one Temporal namespace: either client finds every workflow.
-      await record(stack.temporal, name, recorded);
+      // The first two stacks share one Temporal namespace: either client finds their workflows.
+      await record(stack, codec, name, recorded);
       console.log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     writeFileSync(
@@ -363,6 +458,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const stack of stacks) await stack.close();
+    await continuing?.stop();
     await receiver.close();
     await infrastructure.stop();
   }

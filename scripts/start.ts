@@ -86,6 +86,8 @@ if (!temporalAddress) {
     port: 7233,
     uiPort: 8233,
     dbFile: join(dataDir, 'temporal', 'temporal.db'),
+    // The api decodes the encrypted payloads for an operator signed in (api/routes/operator).
+    uiCodecEndpoint: `${config.publicUrl}/temporal-codec`,
   });
   temporalAddress = temporal.address;
   temporalUi = temporal.uiUrl;
@@ -124,7 +126,11 @@ if (existsSync(join(projectRoot, 'partners', 'sandbox-network', 'main.ts'))) {
 }
 const workerMetrics = process.env.TESSERA_WORKER_METRICS_ADDRESS ?? '127.0.0.1:9464';
 run('worker', 'temporal/worker-main.ts', { ...env, TESSERA_WORKER_METRICS_ADDRESS: workerMetrics });
-run('api', 'api/main.ts', env);
+run('api', 'api/main.ts', {
+  ...env,
+  // The UI started here calls the codec endpoint from the operator's browser (CORS).
+  ...(temporalUi && !process.env.TESSERA_TEMPORAL_UI_ORIGINS ? { TESSERA_TEMPORAL_UI_ORIGINS: temporalUi } : {}),
+});
 await waitFor(`http://127.0.0.1:${config.port}/health`, 'api');
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -134,7 +140,12 @@ Tessera is running (ready in ${seconds} s)
   OpenAPI                  ${config.publicUrl}/openapi/{v2,v1,wallet}.json
   Health, metrics          ${config.publicUrl}/health, ${config.publicUrl}/metrics
   Worker metrics           http://${workerMetrics}/metrics
-  Temporal                 ${temporalAddress}${temporalUi ? `\n  Temporal UI              ${temporalUi}` : ''}
+  Temporal                 ${temporalAddress}${
+    temporalUi
+      ? `\n  Temporal UI              ${temporalUi} (payloads are encrypted: to read them, sign in at` +
+        `\n                           ${config.publicUrl}/temporal-codec/sign-in with the token in .data/operator.token)`
+      : ''
+  }
   Sandbox partners         http://127.0.0.1:${sandboxPort}
   Database                 ${database ? `embedded PGlite on 127.0.0.1:${embeddedDatabasePort} (data in .data/pglite)` : 'DATABASE_URL'}
 

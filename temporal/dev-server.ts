@@ -14,6 +14,13 @@ export interface DevServerOptions {
   /** Omit for an in-memory server (tests); give a file for state that survives restarts. */
   dbFile?: string;
   headless?: boolean;
+  /**
+   * Where the UI decodes payloads (api/routes/operator/temporal-codec.ts): without it, the UI shows
+   * the ciphertext the server holds.
+   */
+  uiCodecEndpoint?: string;
+  /** More dynamic config, over devServerDynamicConfig (a test forcing continue-as-new lowers its limits). */
+  dynamicConfig?: Record<string, number>;
   log?: (line: string) => void;
 }
 
@@ -39,7 +46,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const ip = options.ip ?? '127.0.0.1';
   const args = ['server', 'start-dev', '--ip', ip, '--port', String(options.port), '--log-level', 'error'];
   if (options.headless) args.push('--headless');
-  else args.push('--ui-port', String(options.uiPort ?? options.port + 1000), '--ui-disable-news-fetch');
+  else {
+    args.push('--ui-port', String(options.uiPort ?? options.port + 1000), '--ui-disable-news-fetch');
+    if (options.uiCodecEndpoint) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
+  }
   if (options.dbFile) {
     mkdirSync(dirname(options.dbFile), { recursive: true });
     // Measured on our 2-core machines: WAL with normal sync doubles the server's throughput.
@@ -53,7 +63,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     );
   }
   for (const [name, type] of Object.entries(searchAttributeFlags)) args.push('--search-attribute', `${name}=${type}`);
-  for (const [name, value] of Object.entries(devServerDynamicConfig))
+  for (const [name, value] of Object.entries({ ...devServerDynamicConfig, ...options.dynamicConfig }))
     args.push('--dynamic-config-value', `${name}=${JSON.stringify(value)}`);
 
   const child = spawn(options.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });

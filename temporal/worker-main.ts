@@ -4,6 +4,7 @@ import { Runtime } from '@temporalio/worker';
 import { connect } from '../db/connection';
 import { createActivities } from '../activities';
 import { loadConfig } from '../platform/config';
+import { intFromEnvOr } from '../platform/env';
 import { createLogger } from '../platform/logger';
 import { connectClient } from './client';
 import { ensureSchedules } from './schedules';
@@ -17,17 +18,27 @@ const config = loadConfig();
 const metricsAddress = process.env.TESSERA_WORKER_METRICS_ADDRESS;
 if (metricsAddress) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: metricsAddress } } } });
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required by the worker');
+// SIGTERM (an orchestrator's stop, a rolling restart): the SDK stops polling and lets the tasks in
+// flight finish for graceMs; activities still running are then cancelled, and after forceMs the
+// worker gives up on them and the process exits. Orchestrators wait longer than forceMs before a
+// SIGKILL (docker-compose.yml's stop_grace_period).
+const shutdown = {
+  graceMs: intFromEnvOr('TESSERA_WORKER_SHUTDOWN_GRACE_MS', 10_000),
+  forceMs: intFromEnvOr('TESSERA_WORKER_SHUTDOWN_FORCE_MS', 20_000),
+};
 const sql = connect(config.databaseUrl);
 const { worker, connection } = await createWorker({
   address: config.temporalAddress,
   namespace: config.temporalNamespace,
   taskQueue: config.taskQueue,
   activities: createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) }),
+  payloadKeys: config,
+  shutdown,
   // A prebuilt workflow bundle (tests restart workers often); otherwise the build's, or from source
   // bundled at start (temporal/worker.ts).
   ...(process.env.TESSERA_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: process.env.TESSERA_WORKFLOW_BUNDLE } } : {}),
 });
-const client = await connectClient(config.temporalAddress, config.temporalNamespace);
+const client = await connectClient(config);
 await ensureSchedules(client, config.taskQueue);
 await client.connection.close();
 log.info(
@@ -38,8 +49,22 @@ log.info(
   },
   'worker polling',
 );
-// Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished.
-await worker.run();
+let stopSignalled = 0;
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
+    stopSignalled = Date.now();
+    log.info({ signal, ...shutdown }, 'worker shutting down: no new tasks, finishing those in flight');
+  });
+// Worker.run() resolves after SIGINT/SIGTERM once in-flight tasks have finished, and rejects when
+// they outlast forceMs.
+let exitCode = 0;
+try {
+  await worker.run();
+} catch (error) {
+  exitCode = 1;
+  log.error({ err: error }, 'worker stopped without finishing its tasks; Temporal retries them elsewhere');
+}
 await connection.close();
 await sql.end({ timeout: 5 });
-log.info('worker stopped');
+log.info(stopSignalled ? { shutdownMs: Date.now() - stopSignalled } : {}, 'worker stopped');
+process.exit(exitCode);

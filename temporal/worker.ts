@@ -2,6 +2,8 @@ import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio
 import { join } from 'node:path';
 import type { Activities } from '../activities';
 import { projectRoot, runsCompiled } from '../platform/config';
+import type { PayloadKeySettings } from '../platform/payload-keys';
+import { dataConverterFor } from './data-converter';
 
 export const workflowsPath = join(projectRoot, 'workflows', 'index.ts');
 
@@ -13,12 +15,21 @@ export interface WorkerOptions {
   namespace: string;
   taskQueue: string;
   activities: Activities;
+  /** The payload keys (temporal/data-converter.ts): a worker reads and writes encrypted payloads only. */
+  payloadKeys: PayloadKeySettings;
   /**
    * A prebuilt bundle (tests build one for all workers); otherwise the build's own when compiled,
    * and from source the workflows are bundled at start.
    */
   workflowBundle?: WorkflowBundleOption;
   identity?: string;
+  /**
+   * On shutdown (worker.shutdown(), SIGTERM in a worker process): how long tasks in flight may run
+   * to completion before activities are cancelled, and the bound after which the worker gives up
+   * on them (worker.run() then rejects and the process should exit). Temporal gives what was not
+   * finished to another worker: a failed activity attempt at once, a lost one after its timeout.
+   */
+  shutdown?: { graceMs: number; forceMs: number };
 }
 
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
@@ -28,12 +39,16 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     activities: options.activities,
+    dataConverter: dataConverterFor(options.payloadKeys),
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : runsCompiled
         ? { workflowBundle: { codePath: join(projectRoot, workflowBundleFile) } }
         : { workflowsPath }),
     ...(options.identity ? { identity: options.identity } : {}),
+    ...(options.shutdown
+      ? { shutdownGraceTime: options.shutdown.graceMs, shutdownForceTime: options.shutdown.forceMs }
+      : {}),
     // Workflows here are short and many; keeping them cached avoids replays between Updates.
     maxCachedWorkflows: 2000,
   });

@@ -1,7 +1,9 @@
 // Vite build of the web app: the public documentation site (index.html), the shopper's hosted
-// payment page (checkout.html, without the router) and, right after, the browser scripts: the
-// checkout widget (vite.widget.config.ts → widget/v1/tessera-widget.js), the secure field frame's
-// script (vite.secure-fields.config.ts) and the headless SDK (vite.headless.config.ts). See web/README.md.
+// payment page (checkout.html, without the router), right after the browser scripts: the checkout
+// widget (vite.widget.config.ts → widget/v1/tessera-widget.js), the secure field frame's script
+// (vite.secure-fields.config.ts) and the headless SDK (vite.headless.config.ts); then the
+// prerendered site (pages/, build/prerender.ts) and last the compressed copies of every file
+// (build/precompress.ts). See web/README.md.
 //
 //   npx vite build --config web/vite.config.ts     → web/dist (served by the api)
 //   npx vite --config web/vite.config.ts           → dev server
@@ -21,21 +23,31 @@ import { docsContent } from './build/docs-content.js';
 import { openapiDocuments } from './build/openapi-documents.js';
 import { partnerPages } from './build/partner-pages.js';
 import { PARTNER_PROFILES } from '../partners/profiles.js';
+import { precompress } from './build/precompress.js';
+import { prerenderSite } from './build/prerender.js';
+import { announcementBar, announcementBarCss } from './src/site/announcement/config.js';
+import { announcementInlineScript } from './src/site/announcement/inline-script.js';
 import { colorModeConfig, COLOR_MODE_STORAGE_KEY } from './src/site/color-mode/config.js';
 import { colorModeInlineScript } from './src/site/color-mode/inline-script.js';
+import { redirects } from './src/docs/redirects.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-/** Applies the stored colour mode before the first paint (no flash of the wrong theme). */
-function colorModeScript(): Plugin {
+/**
+ * Applies the stored colour mode before the first paint (no flash of the wrong theme), hides an
+ * announcement the reader closed (prerendered pages hold the bar) and gives the bar its colours.
+ */
+function prePaintScript(): Plugin {
   return {
-    name: 'tessera:color-mode-script',
+    name: 'tessera:pre-paint-script',
     transformIndexHtml(html, context) {
       // The checkout page follows the shopper's system colour scheme; it has no toggle.
       if (context.path !== '/index.html') return html;
-      const marker = /<!-- color-mode-script:[^>]*-->/;
-      if (!marker.test(html)) throw new Error('web/index.html lost its color-mode-script marker.');
-      return html.replace(marker, `<script>${colorModeInlineScript(colorModeConfig, COLOR_MODE_STORAGE_KEY)}</script>`);
+      const marker = /<!-- pre-paint-script:[^>]*-->/;
+      if (!marker.test(html)) throw new Error('web/index.html lost its pre-paint-script marker.');
+      const script =
+        colorModeInlineScript(colorModeConfig, COLOR_MODE_STORAGE_KEY) + announcementInlineScript(announcementBar.id);
+      return html.replace(marker, `<script>${script}</script><style>${announcementBarCss(announcementBar)}</style>`);
     },
   };
 }
@@ -56,7 +68,8 @@ function browserScripts(): Plugin {
   let logLevel: LogLevel | undefined;
   return {
     name: 'tessera:browser-scripts',
-    apply: 'build',
+    // Not in the prerender's SSR build (build/prerender.ts), which loads this config too.
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     configResolved(config) {
       outDir = config.build.outDir;
       logLevel = config.logLevel;
@@ -109,11 +122,14 @@ export default defineConfig({
     }),
     react({ include: /\.(mdx|js|jsx|ts|tsx)$/ }),
     openapiDocuments({ dir: process.env.TESSERA_OPENAPI_DIR ?? resolve(webRoot, 'generated/openapi') }),
-    colorModeScript(),
+    prePaintScript(),
     browserScripts(),
+    prerenderSite({ webRoot, redirects }),
+    precompress(),
   ],
   define: {
     __TESSERA_TEST_HOOKS__: JSON.stringify(process.env.TESSERA_TEST_HOOKS === '1'),
+    __TESSERA_BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   build: {
     outDir: process.env.TESSERA_WEB_OUT_DIR ?? resolve(webRoot, 'dist'),

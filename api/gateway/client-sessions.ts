@@ -20,6 +20,7 @@ import {
   abortClientSessionUpdate,
   getClientSessionQuery,
   openClientSessionUpdate,
+  readClientSessionUpdate,
   submitClientSessionUpdate,
 } from '../../workflows/client-session/messages';
 import type { ClientSessionState } from '../../workflows/client-session/types';
@@ -134,7 +135,7 @@ export class ClientSessionGateway {
 
     // The read model is written beside the start, not after it: the submission reads the session
     // from it, and the shopper may be that fast.
-    const projected = projectAnswer(sql, options.log, { session });
+    const projected = projectAnswer(sql, config.encryptionKey, options.log, { session });
     try {
       await this.deps.temporal.workflow.start(clientSessionWorkflow, {
         workflowId: clientSessionWorkflowId(id),
@@ -173,26 +174,33 @@ export class ClientSessionGateway {
     return session;
   }
 
-  /** The session as its workflow holds it, whoever asks: the caller has proven its right another way. */
-  async query(id: string): Promise<ClientSessionState> {
+  /**
+   * The entity's session as its workflow holds it; another entity's is indistinguishable from one
+   * that does not exist. A running session answers an Update, a completed one a query: queries to
+   * running workflows are avoided (workflows/payment/messages.ts says why).
+   */
+  async read(id: string, entityId: string): Promise<ClientSessionState> {
+    const handle = this.handle(id);
     try {
-      return await this.handle(id).query(getClientSessionQuery);
+      return await handle.executeUpdate(readClientSessionUpdate, { args: [{ entity_id: entityId }] });
+    } catch (error) {
+      if (updateFailure(error)?.type === 'NotFound') throw notFound('client session');
+      if (!isWorkflowNotFound(error)) throw error;
+    }
+    try {
+      const session = await handle.query(getClientSessionQuery);
+      if (session.entity_id !== entityId) throw notFound('client session');
+      return session;
     } catch (error) {
       if (isWorkflowNotFound(error)) throw notFound('client session');
       throw error;
     }
   }
 
-  /** The entity's session; another entity's is indistinguishable from one that does not exist. */
-  async read(id: string, entityId: string): Promise<ClientSessionState> {
-    const session = await this.query(id);
-    if (session.entity_id !== entityId) throw notFound('client session');
-    return session;
-  }
-
   /** What never changes after creation (currency, amount, solutions, 3DS preferences): from the read model, else the workflow. */
   async terms(id: string, entityId: string): Promise<ClientSessionState> {
-    const session = (await readClientSessionProjection(this.deps.sql, id)) ?? (await this.query(id));
+    const session = await readClientSessionProjection(this.deps.sql, this.deps.config.encryptionKey, id);
+    if (!session) return this.read(id, entityId);
     if (session.entity_id !== entityId) throw notFound('client session');
     return session;
   }
@@ -204,7 +212,7 @@ export class ClientSessionGateway {
   async open(id: string, entityId: string, log: FastifyBaseLogger): Promise<ClientSessionState> {
     try {
       const session = await this.handle(id).executeUpdate(openClientSessionUpdate, { args: [{ entity_id: entityId }] });
-      await projectAnswer(this.deps.sql, log, { session });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { session });
       return session;
     } catch (error) {
       if (updateFailure(error)?.type === 'NotFound') throw notFound('client session');
@@ -219,7 +227,7 @@ export class ClientSessionGateway {
       const session = await this.handle(id).executeUpdate(abortClientSessionUpdate, {
         args: [{ status, entity_id: entityId }],
       });
-      await projectAnswer(this.deps.sql, log, { session });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { session });
       return session;
     } catch (error) {
       const failure = updateFailure(error);
@@ -250,7 +258,7 @@ export class ClientSessionGateway {
           { entity_id: entityId, payment_id: payment.id, legs: payment.legs, publicUrl: this.deps.config.publicUrl },
         ],
       });
-      await projectAnswer(this.deps.sql, log, result);
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, result);
       return result;
     } catch (error) {
       const failure = updateFailure(error);

@@ -49,7 +49,9 @@ export async function legsFromSplit(
 async function factsOf(input: LegsInput, entry: PaymentSplitEntry): Promise<SplitEntryFacts> {
   switch (splitEntryKind(entry)) {
     case 'DUPLICATE':
-      return { earlierAuthorization: await earlierAuthorization(input.sql, input.entityId, entry) };
+      return {
+        earlierAuthorization: await earlierAuthorization(input.sql, input.encryptionKey, input.entityId, entry),
+      };
     case 'WALLET_TOKEN': {
       const found = await payingWalletToken(
         input.sql,
@@ -80,6 +82,7 @@ async function factsOf(input: LegsInput, entry: PaymentSplitEntry): Promise<Spli
  */
 async function earlierAuthorization(
   sql: Sql,
+  key: Buffer,
   entityId: string,
   entry: PaymentSplitEntry,
 ): Promise<{ partner: string; method: string; partner_token: string } | { error: string }> {
@@ -91,7 +94,7 @@ async function earlierAuthorization(
       return { error: 'is not an authorization partner transaction of this entity' };
     paymentId = transaction.paymentId;
   }
-  const stored = paymentId ? await readPaymentProjection(sql, paymentId) : undefined;
+  const stored = paymentId ? await readPaymentProjection(sql, key, paymentId) : undefined;
   if (!stored || stored.payment.entity_id !== entityId) return { error: 'is not a payment of this entity' };
   const legs = stored.payment.authorization?.partner_transactions ?? [];
   const leg = transactionId

@@ -21,6 +21,7 @@ import {
   partnerNotificationSignal,
   refreshPaymentUpdate,
   refundUpdate,
+  shopperReturnedUpdate,
   voidUpdate,
   type OperationOutcome,
 } from '../../workflows/payment/messages';
@@ -31,7 +32,12 @@ import type { AuthorizationLegState, OperationUpdateInput } from '../../workflow
 import { badRequest, HttpProblem, notFound } from '../errors/problem';
 import { projectAnswer } from '../read-model';
 import type { CreatePaymentRequest, Payment, PaymentSplitEntry } from '../schemas/v2';
-import { isWorkflowNotFound, isWorkflowUnreplayable, updateFailure } from '../temporal/workflow-errors';
+import {
+  isWorkflowNotFound,
+  isWorkflowUnreplayable,
+  updateAcrossRuns,
+  updateFailure,
+} from '../temporal/workflow-errors';
 import type { GatewayDependencies } from './dependencies';
 import { legsFromSplit } from './payment-legs';
 import { redactedWebhook, webhookSubscriptionOf } from './webhook-subscription';
@@ -144,11 +150,11 @@ export class PaymentGateway {
         args: [{ entity_id: entity.id }],
         startWorkflowOperation: start,
       });
-      await projectAnswer(sql, options.log, { payment: view });
+      await projectAnswer(sql, config.encryptionKey, options.log, { payment: view });
       return view;
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) {
-        await this.repairReadModel(id, options.log);
+        await this.repairReadModel(id, entity.id, options.log);
         throw new HttpProblem(
           409,
           'idempotency_conflict',
@@ -171,7 +177,7 @@ export class PaymentGateway {
     options: { maxAgeSeconds?: number; log: FastifyBaseLogger },
   ): Promise<Payment> {
     if (options.maxAgeSeconds !== undefined) {
-      const cached = await readPaymentProjection(this.deps.sql, id);
+      const cached = await readPaymentProjection(this.deps.sql, this.deps.config.encryptionKey, id);
       if (
         cached &&
         cached.payment.entity_id === entityId &&
@@ -179,21 +185,43 @@ export class PaymentGateway {
       )
         return cached.payment;
     }
-    const handle = this.handle(id);
     try {
-      const view = await handle.query(getPaymentQuery);
-      if (view.entity_id !== entityId) throw notFound('payment');
-      const status = view.authorization?.status;
-      const fresh =
-        status === 'PENDING' || status === 'UNCERTAIN'
-          ? await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] })
-          : view;
+      const fresh = await this.current(id, entityId);
       // Also repairs a read model an earlier answer could not write.
-      await projectAnswer(this.deps.sql, options.log, { payment: fresh });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: fresh });
       return fresh;
     } catch (error) {
-      if (isWorkflowNotFound(error)) throw notFound('payment');
       if (isWorkflowUnreplayable(error)) return this.lastKnown(id, entityId, error, options.log);
+      throw error;
+    }
+  }
+
+  /**
+   * The entity's payment as its workflow holds it, its legs that are not final asked about at their
+   * partners first. A running payment answers an Update, a completed one a query: queries to running
+   * workflows are avoided (workflows/payment/messages.ts says why).
+   */
+  private async current(id: string, entityId: string): Promise<Payment> {
+    const handle = this.handle(id);
+    try {
+      return await updateAcrossRuns(() =>
+        handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] }),
+      );
+    } catch (error) {
+      if (updateFailure(error)?.type === 'NotFound') throw notFound('payment');
+      if (!isWorkflowNotFound(error)) throw error;
+    }
+    const completed = await this.completed(id);
+    if (!completed || completed.entity_id !== entityId) throw notFound('payment');
+    return completed;
+  }
+
+  /** A completed payment's final state; undefined when no such workflow exists. */
+  private async completed(id: string): Promise<Payment | undefined> {
+    try {
+      return await this.handle(id).query(getPaymentQuery);
+    } catch (error) {
+      if (isWorkflowNotFound(error)) return undefined;
       throw error;
     }
   }
@@ -205,7 +233,7 @@ export class PaymentGateway {
    */
   private async lastKnown(id: string, entityId: string, error: unknown, log: FastifyBaseLogger): Promise<Payment> {
     log.error({ err: error, payment_id: id }, 'payment workflow does not replay: answered from the read model');
-    const cached = await readPaymentProjection(this.deps.sql, id);
+    const cached = await readPaymentProjection(this.deps.sql, this.deps.config.encryptionKey, id);
     if (cached && cached.payment.entity_id === entityId) return cached.payment;
     throw new HttpProblem(
       503,
@@ -239,16 +267,18 @@ export class PaymentGateway {
         { resource_id: operationId },
       );
     try {
-      const outcome = await this.handle(id).executeUpdate(operationUpdates[kind], {
-        args: [{ ...request, entity_id: entityId, operation_id: operationId }],
-      });
-      await projectAnswer(this.deps.sql, options.log, { payment: outcome.payment });
+      const outcome = await updateAcrossRuns(() =>
+        this.handle(id).executeUpdate(operationUpdates[kind], {
+          args: [{ ...request, entity_id: entityId, operation_id: operationId }],
+        }),
+      );
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: outcome.payment });
       return outcome;
     } catch (error) {
       const failure = updateFailure(error);
       if (failure?.type === 'NotFound') throw notFound('payment');
       if (failure?.type === 'DuplicateOperation') {
-        await this.repairReadModel(id, options.log);
+        await this.repairReadModel(id, entityId, options.log);
         throw alreadyMade();
       }
       if (failure?.type === 'InvalidOperation')
@@ -257,9 +287,7 @@ export class PaymentGateway {
       if (!isWorkflowNotFound(error)) throw error;
     }
     // A payment whose workflow has completed has nothing left to move.
-    const view = await this.handle(id)
-      .query(getPaymentQuery)
-      .catch(() => undefined);
+    const view = await this.completed(id);
     if (!view || view.entity_id !== entityId) throw notFound('payment');
     const done = [...view.captures, ...view.voids, ...view.refunds].some((existing) => existing.id === operationId);
     if (done) throw alreadyMade();
@@ -275,19 +303,16 @@ export class PaymentGateway {
    */
   async shopperReturned(id: string): Promise<{ payment: Payment; shopperRedirectionUrl?: string }> {
     const handle = this.handle(id);
-    try {
-      const destination = await handle.query(getShopperDestinationQuery);
-      const payment = await handle
-        .executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: destination.entity_id }] })
-        .catch((error: unknown) => (isWorkflowNotFound(error) ? handle.query(getPaymentQuery) : Promise.reject(error)));
-      return {
-        payment,
-        ...(destination.shopper_redirection_url ? { shopperRedirectionUrl: destination.shopper_redirection_url } : {}),
-      };
-    } catch (error) {
-      if (isWorkflowNotFound(error)) throw notFound('payment');
-      throw error;
-    }
+    const answer = await updateAcrossRuns(() => handle.executeUpdate(shopperReturnedUpdate)).catch(
+      async (error: unknown) => {
+        if (!isWorkflowNotFound(error)) throw error;
+        const payment = await this.completed(id);
+        if (!payment) throw notFound('payment');
+        return { payment, destination: await handle.query(getShopperDestinationQuery) };
+      },
+    );
+    const url = answer.destination.shopper_redirection_url;
+    return { payment: answer.payment, ...(url ? { shopperRedirectionUrl: url } : {}) };
   }
 
   /** A partner's asynchronous outcome for one authorization leg, already authenticated by its adapter. */
@@ -309,18 +334,8 @@ export class PaymentGateway {
    * whatever the event claims; one with nothing left to settle has nothing to do.
    */
   async partnerPrompted(id: string, entityId: string, log: FastifyBaseLogger): Promise<void> {
-    const handle = this.handle(id);
-    try {
-      const view = await handle.query(getPaymentQuery);
-      if (view.entity_id !== entityId) throw notFound('payment');
-      const status = view.authorization?.status;
-      if (status !== 'PENDING' && status !== 'UNCERTAIN') return;
-      const fresh = await handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] });
-      await projectAnswer(this.deps.sql, log, { payment: fresh });
-    } catch (error) {
-      if (isWorkflowNotFound(error)) throw notFound('payment');
-      throw error;
-    }
+    const fresh = await this.current(id, entityId);
+    await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { payment: fresh });
   }
 
   /**
@@ -328,10 +343,8 @@ export class PaymentGateway {
    * write that goes with it) may have been lost on the way: a timeout, a 503. The repeat writes
    * the read model from the workflow, so that what the 409 points to is what a cached read shows.
    */
-  private async repairReadModel(id: string, log: FastifyBaseLogger): Promise<void> {
-    const payment = await this.handle(id)
-      .query(getPaymentQuery)
-      .catch(() => undefined);
-    if (payment) await projectAnswer(this.deps.sql, log, { payment });
+  private async repairReadModel(id: string, entityId: string, log: FastifyBaseLogger): Promise<void> {
+    const payment = await this.current(id, entityId).catch(() => undefined);
+    if (payment) await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, { payment });
   }
 }

@@ -1,4 +1,4 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { isGrpcServiceError, ServiceError, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { FieldError } from '../errors/problem';
 
@@ -38,4 +38,29 @@ export function isWorkflowNotFound(error: unknown): boolean {
  */
 export function isWorkflowUnreplayable(error: unknown): boolean {
   return error instanceof Error && error.message.includes('[TMPRL1100]');
+}
+
+/**
+ * An Update the server admitted to a run that then closed before taking it: the payment continued
+ * as new (workflows/payment/payment.ts) in the same moment. Nothing of it was recorded, and its
+ * Update id is derived from the request, so sending it again, to the new run, is safe.
+ * (test/integration/continue-as-new.test.ts sees it under a server suggesting continue-as-new
+ * every few events; in production a payment continues as new after thousands.)
+ */
+function isUpdateAbortedByRunEnd(error: unknown): boolean {
+  const FAILED_PRECONDITION = 9; // gRPC status code
+  return error instanceof ServiceError && isGrpcServiceError(error.cause) && error.cause.code === FAILED_PRECONDITION;
+}
+
+/** Runs an Update, again (a few times, within about a second) when the run closed under it. */
+export async function updateAcrossRuns<T>(update: () => Promise<T>): Promise<T> {
+  for (const pauseMs of [50, 200, 800]) {
+    try {
+      return await update();
+    } catch (error) {
+      if (!isUpdateAbortedByRunEnd(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+  return update();
 }

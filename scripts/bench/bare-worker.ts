@@ -1,14 +1,17 @@
 // The worker of the bare Temporal probes, in its own process like Tessera's worker, so that the
 // bare figures and the lifecycle figures have the same shape: client in the bench process, worker
-// apart. Environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, BENCH_TASK_QUEUE. Tells its parent
-// "ready" over IPC once polling.
+// apart, and payloads encrypted as Tessera's are. Environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE,
+// BENCH_TASK_QUEUE, TESSERA_ENCRYPTION_KEY. Tells its parent "ready" over IPC once polling.
 import { join } from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { dataConverterFor } from '../../temporal/data-converter';
 import type { BenchActivities } from './workflows';
 
 const address = process.env.TEMPORAL_ADDRESS;
 const taskQueue = process.env.BENCH_TASK_QUEUE;
-if (!address || !taskQueue) throw new Error('TEMPORAL_ADDRESS and BENCH_TASK_QUEUE are required');
+const encryptionKey = process.env.TESSERA_ENCRYPTION_KEY;
+if (!address || !taskQueue || !encryptionKey)
+  throw new Error('TEMPORAL_ADDRESS, BENCH_TASK_QUEUE and TESSERA_ENCRYPTION_KEY are required');
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
 const silent = () => {};
@@ -31,6 +34,7 @@ const worker = await Worker.create({
   taskQueue,
   workflowBundle: { code },
   activities,
+  dataConverter: dataConverterFor({ encryptionKey: Buffer.from(encryptionKey, 'base64'), payloadDecryptionKeys: [] }),
   // The same cache as Tessera's worker (temporal/worker.ts).
   maxCachedWorkflows: 2000,
 });

@@ -33,6 +33,8 @@ export interface Environment {
   sandboxUrl: string;
   taskQueue: string;
   merchant: CreatedMerchant;
+  /** The run's TESSERA_ENCRYPTION_KEY: the bench's Temporal clients seal payloads as the processes do. */
+  encryptionKey: Buffer;
   children: Child[];
   /** Throws if a child died since the last call. */
   assertAlive(): void;
@@ -205,6 +207,7 @@ export async function startEnvironment(options: {
       sandboxUrl,
       taskQueue,
       merchant,
+      encryptionKey,
       children,
       assertAlive,
       pids: () => [

@@ -10,6 +10,7 @@ import { projectRoot } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { lifecycleAnatomy, type Mark } from './anatomy';
 import { bareRound, emptyWorkflowCeiling, type Ceiling } from './bare';
+import { runClusterBench } from './cluster';
 import { CpuMeter, type CpuUse } from './cpu';
 import { profilesIn, summarizeProfile } from './cpu-profile';
 import { startEnvironment, type Environment } from './environment';
@@ -45,6 +46,16 @@ try {
     process.exit(2);
   }
   throw error;
+}
+
+if (options.target === 'cluster') {
+  try {
+    await runClusterBench(options, say);
+    process.exit(0);
+  } catch (error) {
+    console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  }
 }
 
 let environment: Environment | undefined;
@@ -87,7 +98,12 @@ try {
   const version = codeVersion();
   environment = await startEnvironment({ database: options.database, profile: options.profile, say });
   const env = environment;
-  client = await connectClient(env.temporal.address, 'default');
+  client = await connectClient({
+    temporalAddress: env.temporal.address,
+    temporalNamespace: 'default',
+    encryptionKey: env.encryptionKey,
+    payloadDecryptionKeys: [],
+  });
   http = new HttpClient(env.apiUrl, Math.max(4, options.concurrency * 2));
   const token = await accessToken(http, env.merchant);
   const sessionPath = await hasSessionSubmission(http);
@@ -109,6 +125,7 @@ try {
     : env.spawn('bare worker', 'scripts/bench/bare-worker.ts', {
         TEMPORAL_ADDRESS: env.temporal.address,
         BENCH_TASK_QUEUE: bareQueue,
+        TESSERA_ENCRYPTION_KEY: env.encryptionKey.toString('base64'),
       });
   if (bareWorker) {
     await bareWorker.firstMessage;

@@ -3,8 +3,11 @@ import { parseArgs } from 'node:util';
 
 export type DatabaseChoice = 'auto' | 'postgres' | 'pglite';
 export type SubmissionChoice = 'auto' | 'session' | 'payments';
+export type Target = 'dev' | 'cluster';
 
 export interface BenchOptions {
+  /** dev: the dev server topology (npm start's); cluster: the production topology, beside the dev server's figures. */
+  target: Target;
   /** Seconds of full lifecycles at `concurrency`. */
   durationSeconds: number;
   concurrency: number;
@@ -21,9 +24,14 @@ export interface BenchOptions {
   profile: boolean;
 }
 
-const usage = `usage: npm run bench -- [--duration 60] [--concurrency 16] [--bare-seconds 10] [--samples 200]
-                       [--skip-bare] [--submission auto|session|payments] [--database auto|postgres|pglite]
-                       [--keep-data] [--profile]
+const usage = `usage: npm run bench -- [--target dev|cluster] [--duration 60] [--concurrency 16] [--bare-seconds 10]
+                       [--samples 200] [--skip-bare] [--submission auto|session|payments]
+                       [--database auto|postgres|pglite] [--keep-data] [--profile]
+
+  --target         dev (default): the dev server topology, with the bare Temporal figures and the targets;
+                   cluster: lifecycles on the production topology (Temporal server on PostgreSQL, nginx,
+                   two api processes) with one worker and with two, beside the dev server's, in one run
+                   (--duration, --concurrency, --database and --keep-data apply; the others do not)
 
   --duration       seconds of full lifecycles at --concurrency (5..600, default 60)
   --concurrency    lifecycles (and empty workflows) in flight (1..128, default 16)
@@ -63,6 +71,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       args: argv,
       strict: true,
       options: {
+        target: { type: 'string', default: 'dev' },
         duration: { type: 'string' },
         concurrency: { type: 'string' },
         'bare-seconds': { type: 'string' },
@@ -84,11 +93,15 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (database !== 'auto' && database !== 'postgres' && database !== 'pglite') {
     throw new UsageError(`--database must be auto, postgres or pglite, got "${database}"`);
   }
+  const target = values.target;
+  if (target !== 'dev' && target !== 'cluster')
+    throw new UsageError(`--target must be dev or cluster, got "${target}"`);
   const submission = values.submission;
   if (submission !== 'auto' && submission !== 'session' && submission !== 'payments') {
     throw new UsageError(`--submission must be auto, session or payments, got "${submission}"`);
   }
   return {
+    target,
     submission,
     durationSeconds: bounded('duration', values.duration, 60, 5, 600),
     concurrency: bounded('concurrency', values.concurrency, 16, 1, 128),

@@ -80,7 +80,7 @@ function v1CallRows(result: LoadResult): string[] {
 /** Other users' CPU above this (% of one core) makes a phase's figures unlike the reference ones. */
 const busyMachine = 30;
 
-function cpuRows(cpu: CpuUse, title = 'CPU'): string[] {
+export function cpuRows(cpu: CpuUse, title = 'CPU'): string[] {
   const parts = cpu.byProcess
     .filter((entry) => entry.percent >= 0.5)
     .map((entry) => `${entry.name} ${entry.percent.toFixed(0)}%`);

@@ -24,6 +24,8 @@ import { startMerchantWebhookEndpoint, type MerchantWebhookEndpoint } from '../s
 import { startOwnPostgres, type OwnPostgres } from '../support/own-postgres';
 import { startPartnerProxy, type PartnerProxy } from '../support/partner-proxy';
 import { ServiceProcess } from '../support/service-process';
+import { dataConverterFor } from '../../temporal/data-converter';
+import type { DataConverter } from '@temporalio/common';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import type { Merchant } from './lifecycles';
 
@@ -39,6 +41,8 @@ export interface FaultStack {
   temporalClient(): Promise<Client>;
   /** The workflow bundle the worker runs. */
   workflowBundlePath: string;
+  /** The worker's data converter: histories on the server hold encrypted payloads. */
+  dataConverter: DataConverter;
   webhooks: MerchantWebhookEndpoint;
   postgres: OwnPostgres;
   postgresProxy: TcpProxy;
@@ -115,6 +119,8 @@ export async function startFaultStack(options: { say: (line: string) => void }):
     writeFileSync(bundlePath, await buildWorkflowBundle());
 
     const encryptionKey = randomBytes(32);
+    // The processes' own key settings (the environment below): the harness reads what they write.
+    const payloadKeys = { encryptionKey, payloadDecryptionKeys: [] };
     const notificationSecret = randomBytes(16).toString('hex');
     const apiPort = await freePort();
     const sandboxPort = await freePort();
@@ -184,10 +190,15 @@ export async function startFaultStack(options: { say: (line: string) => void }):
     cleanups.push(async () => client?.connection.close());
     const stack: FaultStack = {
       async temporalClient() {
-        client ??= await connectClient(`127.0.0.1:${temporalPort}`, 'default');
+        client ??= await connectClient({
+          temporalAddress: `127.0.0.1:${temporalPort}`,
+          temporalNamespace: 'default',
+          ...payloadKeys,
+        });
         return client;
       },
       workflowBundlePath: bundlePath,
+      dataConverter: dataConverterFor(payloadKeys),
       runDir,
       apiUrl,
       sql,

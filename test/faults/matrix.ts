@@ -147,7 +147,12 @@ export async function runScenario(
           ...(p.paymentId ? [`payment/${p.paymentId}`] : []),
           ...(p.sessionId ? [`client-session/${p.sessionId}`] : []),
         ]);
-        const broken = await unreplayable(await stack.temporalClient(), workflowIds, stack.workflowBundlePath);
+        const broken = await unreplayable(
+          await stack.temporalClient(),
+          workflowIds,
+          stack.workflowBundlePath,
+          stack.dataConverter,
+        );
         if (broken.length > 0) {
           convergedMs = undefined;
           notReplaying = broken.length;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../activities/webhooks/signature';
 import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
+import { readClientSessionProjection } from '../../db/projections';
 import { openClientSessionUpdate } from '../../workflows/client-session/messages';
 import { clientSessionWorkflowId } from '../../workflows/client-session/id';
 import { eventually, sessionApplication } from '../support/api-client';
@@ -120,9 +121,11 @@ describe('client session lifecycle', () => {
         { attempt: 1, status_code: 200, succeeded: true },
       ]);
       // Header values the merchant gave are not stored in clear anywhere we own.
-      const [stored] =
-        await stack.sql`select body::text as body from client_session_projections where id = ${created.id}`;
-      expect(stored?.body).not.toContain('s3cret-value');
+      const [row] = await stack.sql`select sealed_body from client_session_projections where id = ${created.id}`;
+      expect(row?.sealed_body).not.toContain('s3cret-value');
+      const stored = await readClientSessionProjection(stack.sql, stack.config.encryptionKey, created.id);
+      expect(stored?.id).toBe(created.id);
+      expect(JSON.stringify(stored)).not.toContain('s3cret-value');
     } finally {
       await receiver.close();
     }

@@ -283,9 +283,9 @@ describe('idempotency after the session ended', () => {
 
 describe('when Temporal cannot be reached', () => {
   it('answers 503 with Retry-After instead of a 500', async () => {
-    const { Client, Connection } = await import('@temporalio/client');
+    const { lazyClient } = await import('../../temporal/client');
     const { buildApi } = await import('../../api/server');
-    const unreachable = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1', connectTimeout: 500 }) });
+    const unreachable = lazyClient({ ...stack.config, temporalAddress: '127.0.0.1:1' }, 500);
     const app = await buildApi({
       config: stack.config,
       sql: stack.sql,

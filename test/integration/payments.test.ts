@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
+import { encrypt } from '../../platform/secrets';
 import { call, eventually } from '../support/api-client';
 import { cardPayment, completeShopperPage, vaultCard, waitForAuthorization } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
@@ -359,7 +360,7 @@ describe('the read model after a lost answer', () => {
     const first = await operate(payment.id, 'captures', { amount: 1000 }, 'lost-answer');
     expect(first.response.status).toBe(201);
     // As if that answer, and the write that goes with it, had been lost: the row still shows the authorization.
-    await stack.sql`update payment_projections set body = ${stack.sql.json(payment)}, version = ${payment.version} where id = ${payment.id}`;
+    await stack.sql`update payment_projections set sealed_body = ${encrypt(stack.config.encryptionKey, JSON.stringify(payment))}, version = ${payment.version} where id = ${payment.id}`;
     const repeat = await operate(payment.id, 'captures', { amount: 1000 }, 'lost-answer');
     expect(repeat.response.status).toBe(409);
     const cached = await readPayment(payment.id, 'max-age=60');

@@ -998,8 +998,16 @@ describe('where token values go', () => {
       .map((r) => r.row)
       .join('\n');
     expect(dump).toContain(first.token.id);
-    for (const secret of ['sbx_tok_AT_REST_VALUE_1', 'sbx_tok_AT_REST_VALUE_2', '24681357', 'fp_AT_REST_1'])
+    // The holder's name is the customer's: sealed too, and shown back in listings.
+    for (const secret of [
+      'sbx_tok_AT_REST_VALUE_1',
+      'sbx_tok_AT_REST_VALUE_2',
+      '24681357',
+      'fp_AT_REST_1',
+      'CAMILLE MARTIN',
+    ])
       expect(dump).not.toContain(secret);
+    expect(first.token.description.holder_name).toBe('CAMILLE MARTIN');
     expect(dump).not.toContain(Buffer.from('fp_AT_REST_1').toString('hex'));
 
     // A ciphertext moved into another row does not open there.

@@ -1,11 +1,13 @@
 // Every recorded history (test/replay/histories, see README.md) replayed against the workflows as
 // the worker registers them now: a change that would break a running workflow fails here, naming
 // the history it breaks, before it ships.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { workflowsPath } from '../../temporal/worker';
+import { dataConverterFor } from '../../temporal/data-converter';
 import { historyFromJSON } from './history-json';
 
 const historiesDir = join(import.meta.dirname, 'histories');
@@ -28,10 +30,13 @@ const files = jsonFiles(historiesDir).map((path) => relative(historiesDir, path)
 function loadHistory(file: string) {
   const history = historyFromJSON(JSON.parse(readFileSync(join(historiesDir, file), 'utf8')));
   // Replay runs under the recorded id: workflow code may read it (the session names itself to
-  // its payment), and the result then points back at its file.
-  const workflowId = history.events[0]?.workflowExecutionStartedEventAttributes?.workflowId;
+  // its payment).
+  const started = history.events[0]?.workflowExecutionStartedEventAttributes;
+  const workflowId = started?.workflowId;
   if (!workflowId) throw new Error(`${file}: the first event is not a workflow start carrying its workflow id`);
-  return { file, workflowId, history };
+  // The runs of a workflow that continued as new share its id; each names the run before it.
+  const run = `${workflowId} after run ${started.continuedExecutionRunId || '(none)'}`;
+  return { file, workflowId, run, history };
 }
 
 const outcomes = new Map<string, string | undefined>();
@@ -41,15 +46,27 @@ beforeAll(async () => {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const histories = files.map(loadHistory);
   const fileOf = new Map<string, string>();
-  for (const { file, workflowId } of histories) {
-    const other = fileOf.get(workflowId);
-    if (other) throw new Error(`${file} and ${other} record the same workflow ${workflowId}: keep one`);
-    fileOf.set(workflowId, file);
+  for (const { file, run } of histories) {
+    const other = fileOf.get(run);
+    if (other) throw new Error(`${file} and ${other} record the same run (${run}): keep one`);
+    fileOf.set(run, file);
   }
-  // One bundle of workflowsPath, as the worker makes it (temporal/worker.ts), for all histories.
-  const results = Worker.runReplayHistories({ workflowsPath, replayName: 'tessera-replay' }, histories);
-  for await (const { workflowId, error } of results) {
-    outcomes.set(fileOf.get(workflowId)!, error ? `${error.name}: ${error.message}` : undefined);
+  // One bundle of workflowsPath, as the worker makes it (temporal/worker.ts), for all histories,
+  // and its data converter: payloads recorded in clear pass through the codec, as they would in a
+  // worker meeting a workflow started before payloads were encrypted.
+  const results = Worker.runReplayHistories(
+    {
+      workflowsPath,
+      replayName: 'tessera-replay',
+      dataConverter: dataConverterFor({ encryptionKey: randomBytes(32), payloadDecryptionKeys: [] }),
+    },
+    histories,
+  );
+  // The replayer takes one history at a time and answers in the same order.
+  let index = 0;
+  for await (const { error } of results) {
+    outcomes.set(histories[index]!.file, error ? `${error.name}: ${error.message}` : undefined);
+    index += 1;
   }
 });
 

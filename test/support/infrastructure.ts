@@ -10,7 +10,7 @@ import { connect } from '../../db/connection';
 import { migrate } from '../../db/migrate';
 import { dataDir, projectRoot } from '../../platform/config';
 import { temporalBinary } from '../../temporal/binary';
-import { startDevServer } from '../../temporal/dev-server';
+import { startDevServer, type DevServer } from '../../temporal/dev-server';
 import { workflowsPath } from '../../temporal/worker';
 import { freePort } from './free-port';
 
@@ -70,6 +70,19 @@ export async function startTestInfrastructure(
 export async function buildWorkflowBundle(): Promise<string> {
   const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
   return code;
+}
+
+/**
+ * A Temporal dev server of its own that suggests continue-as-new after `afterEvents` history events
+ * (4096 by default), so that a test, or the history recorder, makes workflows continue as new.
+ */
+export async function startContinueAsNewServer(afterEvents = 20): Promise<DevServer> {
+  return startDevServer({
+    binary: temporalBinary(),
+    port: await freePort(),
+    headless: true,
+    dynamicConfig: { 'limit.historyCount.suggestContinueAsNew': afterEvents },
+  });
 }
 
 const quietLogger = {

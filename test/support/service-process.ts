@@ -1,7 +1,8 @@
 // One of Tessera's processes started from its own entry point (`node --import tsx <script>`, as
 // `npm start` runs them), for tests that stop, kill or restart it: SIGKILL is a crash (no shutdown
 // hook, in-flight work lost mid-call), SIGTERM a graceful stop. Whatever is added to an entry
-// point (a payload codec, a metrics endpoint) is then part of what the tests run.
+// point (a payload codec, a metrics endpoint) is then part of what the tests run. Every line a
+// process writes is kept (`lines`): the secrets scan reads all of them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,9 @@ export class ServiceProcess {
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
   private output = '';
+  private partialLine = '';
+  /** Every complete line written so far, stdout and stderr interleaved as they arrived. */
+  readonly lines: string[] = [];
   /** Children we signalled: their exit is ours, not a crash. */
   private readonly signalled = new WeakSet<ChildProcess>();
   /** Exits we did not cause (a crash): a fault test must see none. */
@@ -57,6 +61,21 @@ export class ServiceProcess {
   private remember(chunk: Buffer | string): void {
     if (this.options.logPath) appendFileSync(this.options.logPath, chunk);
     this.output = (this.output + chunk.toString()).slice(-64 * 1024);
+    const complete = (this.partialLine + chunk.toString()).split('\n');
+    this.partialLine = complete.pop() ?? '';
+    this.lines.push(...complete.filter((line) => line !== ''));
+  }
+
+  /** Starts `script` with the test's environment plus `env`, ready once it writes `readyLine`. */
+  static async start(
+    name: string,
+    script: string,
+    env: Record<string, string>,
+    readyLine: string,
+  ): Promise<ServiceProcess> {
+    const service = new ServiceProcess({ name, script, env: { ...process.env, ...env }, ready: { line: readyLine } });
+    await service.start();
+    return service;
   }
 
   /** Spawns the process and resolves once it is ready (bounded). */
@@ -137,5 +156,7 @@ export class ServiceProcess {
   /** SIGTERM (in-flight work finishes), SIGKILL after a bound. */
   async stop(graceMs = 10_000): Promise<void> {
     await this.signal('SIGTERM', graceMs);
+    if (this.partialLine !== '') this.lines.push(this.partialLine);
+    this.partialLine = '';
   }
 }

@@ -40,6 +40,10 @@ export interface StackOptions {
   stripeApiUrl?: string;
   /** The shared servers; default: what the global setup provides (outside Vitest, pass them). */
   infrastructure?: SharedInfrastructure;
+  /** The api's port, when something started before the api must know its address (a Temporal UI). */
+  port?: number;
+  /** Origins of a Temporal UI that calls the codec endpoint; default the configuration's. */
+  temporalUiOrigins?: string[];
 }
 
 export interface RunningWorker {
@@ -102,7 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const infrastructure = options.infrastructure ?? providedInfrastructure();
   const databaseUrl = await createTestDatabase(infrastructure);
   const sql = connect(databaseUrl);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const config = configFor({
     port,
     host: '127.0.0.1',
@@ -111,13 +115,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     temporalAddress: infrastructure.temporalAddress,
     taskQueue: `test-${randomUUID()}`,
     encryptionKey: randomBytes(32),
+    operatorToken: randomBytes(32).toString('base64url'),
     sessionTtlSeconds: options.sessionTtlSeconds ?? 24 * 3600,
     webhookRetryInitialIntervalMs: options.webhookRetryInitialIntervalMs ?? 200,
     rateLimits: options.rateLimits ?? unreachedRateLimits,
     trustProxy: options.trustProxy ?? false,
     stripeApiUrl: options.stripeApiUrl ?? 'http://127.0.0.1:1',
+    ...(options.temporalUiOrigins ? { temporalUiOrigins: options.temporalUiOrigins } : {}),
   });
-  const temporal = await connectClient(config.temporalAddress, config.temporalNamespace);
+  const temporal = await connectClient(config);
   const sandbox = await startSandboxNetwork({
     host: '127.0.0.1',
     port: 0,
@@ -133,6 +139,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       namespace: config.temporalNamespace,
       taskQueue: config.taskQueue,
       activities,
+      payloadKeys: config,
       workflowBundle: { codePath: infrastructure.workflowBundlePath },
     });
     running = { worker, connection, done: worker.run() };

@@ -70,9 +70,22 @@ describe('docs compiler', () => {
     );
     expect(code).toContain('id: "deep"');
     // Highlighting happens here, at build time: the output holds coloured spans, no highlighter.
+    // Their colours are classes, whose rules the compiler collects: the pages' CSP refuses style
+    // attributes in prerendered HTML.
     const highlighted = await compiler.compile(join(dir, 'b.mdx'), page('B', '```bash\nnpm start\n```'));
-    expect(highlighted.code).toMatch(/className: "shiki github-dark"/);
-    expect(highlighted.code).not.toMatch(/from "shiki"/);
+    expect(highlighted.code).toMatch(/className: "shiki github-dark hl-[0-9a-f]{8}"/);
+    expect(highlighted.code).not.toMatch(/from "shiki"|style:/);
+    const rules = compiler.highlightCss().split('\n');
+    expect(rules).toContain(
+      '.' +
+        /className: "shiki github-dark (hl-[0-9a-f]{8})"/.exec(highlighted.code)?.[1] +
+        '{background-color:#24292e;color:#e1e4e8}',
+    );
+    for (const name of highlighted.code.matchAll(/hl-[0-9a-f]{8}/g))
+      expect(
+        rules.some((rule) => rule.startsWith(`.${name[0]}{color:`) || rule.startsWith(`.${name[0]}{background`)),
+        name[0],
+      ).toBe(true);
   });
 
   it('indexes one search record per introduction and per h2/h3 section', async () => {

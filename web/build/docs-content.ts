@@ -22,12 +22,19 @@ import remarkGfm from 'remark-gfm';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import type { Plugin } from 'vite';
 import { parseFrontmatter, toDocFrontmatter, type DocFrontmatter } from './frontmatter.js';
+import { parseTermWords, remarkProseRuns, unlinkedFirstUses, type ProseRun } from './glossary-links.js';
+import { HighlightStyles, rehypeHighlightClasses } from './highlight-classes.js';
 import { remarkDocOutline, type DocOutline } from './remark-doc-outline.js';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.js';
+import { buildSidebars, flattenSidebarLinks } from '../src/docs/sidebar.js';
+import { sidebarCategories, sidebarsConfig } from '../src/docs/sidebars.js';
 import type { DocMetadata } from '../src/docs/types.js';
 
 export const DOCS_MANIFEST_ID = 'virtual:tessera/docs-manifest';
 const RESOLVED_MANIFEST_ID = '\0' + DOCS_MANIFEST_ID;
+/** The colours of the highlighted code, as classes (see highlight-classes.ts). */
+export const CODE_HIGHLIGHT_CSS_ID = 'virtual:tessera/code-highlight.css';
+const RESOLVED_CODE_HIGHLIGHT_CSS_ID = '\0' + CODE_HIGHLIGHT_CSS_ID;
 export const SEARCH_INDEX_FILE = 'search-index.json';
 
 export interface DocsContentOptions {
@@ -46,8 +53,8 @@ export interface GeneratedDocPage {
   source: string;
 }
 
-/** A page's metadata (shipped in the manifest) plus its source file (build side only). */
-export type DocEntry = DocMetadata & { file: string };
+/** A page's metadata (shipped in the manifest) plus what only the build needs. */
+export type DocEntry = DocMetadata & { file: string; description: string | null; terms: string | null };
 
 export interface Compiled {
   source: string;
@@ -66,12 +73,40 @@ export interface DocsCompiler {
   scan(): Promise<DocEntry[]>;
   /** The search index of `docs` (default: a fresh scan). */
   searchIndex(docs?: DocEntry[]): Promise<SearchIndexFile>;
+  /** The CSS of the code highlighting of every page compiled so far. */
+  highlightCss(): string;
+  /** Fails when a glossary term's first use in reading order is not a link to its page. */
+  checkGlossaryLinks(docs: DocEntry[]): void;
+}
+
+/** A page compiled once, with what the compile learnt about it. */
+interface SharedCompile {
+  compiled: Compiled;
+  outline: DocOutline;
+  runs: ProseRun[];
+  styles: string[];
+}
+
+/**
+ * Pages compiled in this process, by file and content. The prerender's SSR build (prerender.ts)
+ * loads this plugin again in the same process: it takes the client build's compiles instead of
+ * running MDX and shiki over every page a second time (the two compile a page identically).
+ */
+function sharedCompiles(): Map<string, SharedCompile> {
+  const key = Symbol.for('tessera.docs-content.compiles');
+  const existing: unknown = Reflect.get(globalThis, key);
+  if (existing instanceof Map) return existing as Map<string, SharedCompile>;
+  const created = new Map<string, SharedCompile>();
+  Reflect.set(globalThis, key, created);
+  return created;
 }
 
 /** The MDX pipeline and what it learns about the pages; the Vite plugin below wraps it. */
 export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
   const outlines = new Map<string, DocOutline>();
   const compiled = new Map<string, Compiled>();
+  const highlightStyles = new HighlightStyles();
+  const proseRuns = new Map<string, ProseRun[]>();
   const mdxPlugin = mdx({
     remarkPlugins: [
       remarkFrontmatter,
@@ -86,6 +121,7 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
           collect: (file: string, outline: DocOutline) => outlines.set(file, outline),
         },
       ],
+      [remarkProseRuns, { collect: (file: string, runs: ProseRun[]) => proseRuns.set(file, runs) }],
     ],
     rehypePlugins: [
       [
@@ -97,18 +133,36 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
           fallbackLanguage: 'text',
         },
       ],
+      [rehypeHighlightClasses, { styles: highlightStyles }],
     ],
   });
 
   async function compile(file: string, source: string): Promise<Compiled> {
     const cached = compiled.get(file);
     if (cached && cached.source === source) return cached;
+    const sharedKey = `${file}\0${createHash('sha256').update(source).digest('hex')}`;
+    const shared = sharedCompiles().get(sharedKey);
+    if (shared) {
+      outlines.set(file, shared.outline);
+      proseRuns.set(file, shared.runs);
+      highlightStyles.restore(file, shared.styles);
+      compiled.set(file, shared.compiled);
+      return shared.compiled;
+    }
     const result = await mdxPlugin.transform(source, file);
     if (!result) throw new Error(`${file} is not an MDX file the compiler accepts.`);
     const toc = outlines.get(file)?.toc ?? [];
     // The table of contents is exported beside the component so a page renders it without a DOM scan.
     const entry = { source, code: `${result.code}\nexport const toc = ${JSON.stringify(toc)};\n`, map: result.map };
     compiled.set(file, entry);
+    const outline = outlines.get(file);
+    if (outline)
+      sharedCompiles().set(sharedKey, {
+        compiled: entry,
+        outline,
+        runs: proseRuns.get(file) ?? [],
+        styles: highlightStyles.stylesOf(file),
+      });
     return entry;
   }
 
@@ -159,11 +213,37 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
     );
   }
 
-  return { compile, isGenerated: (file) => generatedPages().has(file), sourceOf, scan, searchIndex };
+  function checkGlossaryLinks(docs: DocEntry[]): void {
+    const sidebars = buildSidebars(sidebarsConfig, sidebarCategories, docs);
+    const order = Object.values(sidebars).flatMap((items) => flattenSidebarLinks(items).map((link) => link.href));
+    const rank = (path: string) => (order.includes(path) ? order.indexOf(path) : order.length);
+    const pages = [...docs]
+      .sort((a, b) => rank(a.path) - rank(b.path))
+      .map((doc) => ({ path: doc.path, runs: proseRuns.get(doc.file) ?? [] }));
+    const terms = docs.flatMap((doc) => (doc.terms ? [{ path: doc.path, words: parseTermWords(doc.terms) }] : []));
+    const unlinked = unlinkedFirstUses(terms, pages);
+    if (unlinked.length > 0)
+      throw new Error(
+        `Link each glossary term to its page where the documentation first uses it (in sidebar order):\n${unlinked
+          .map((found) => `  ${found.page}: "${found.text.replace(/\s+/g, ' ')}" → [${found.term}](${found.term})`)
+          .join('\n')}`,
+      );
+  }
+
+  return {
+    compile,
+    isGenerated: (file: string) => generatedPages().has(file),
+    sourceOf,
+    scan,
+    searchIndex,
+    highlightCss: () => highlightStyles.css(),
+    checkGlossaryLinks,
+  };
 }
 
 export function docsContent(options: DocsContentOptions): Plugin {
-  const { compile, isGenerated, sourceOf, scan, searchIndex } = createDocsCompiler(options);
+  const { compile, isGenerated, sourceOf, scan, searchIndex, highlightCss, checkGlossaryLinks } =
+    createDocsCompiler(options);
   // The index the manifest's URL hash was computed from; emitted as is, so the two always agree.
   let builtIndex: string | null = null;
 
@@ -172,6 +252,7 @@ export function docsContent(options: DocsContentOptions): Plugin {
     enforce: 'pre',
     resolveId(id) {
       if (id === DOCS_MANIFEST_ID) return RESOLVED_MANIFEST_ID;
+      if (id === CODE_HIGHLIGHT_CSS_ID) return RESOLVED_CODE_HIGHLIGHT_CSS_ID;
       // A generated page may have no file to be resolved to.
       return isGenerated(id) ? id : undefined;
     },
@@ -180,9 +261,15 @@ export function docsContent(options: DocsContentOptions): Plugin {
         if (existsSync(id)) this.addWatchFile(id);
         return sourceOf(id);
       }
+      if (id === RESOLVED_CODE_HIGHLIGHT_CSS_ID) {
+        // Every page compiled first, so every colour any page uses has its rule.
+        await scan();
+        return highlightCss();
+      }
       if (id !== RESOLVED_MANIFEST_ID) return undefined;
       const docs = await scan();
       for (const doc of docs) if (existsSync(doc.file)) this.addWatchFile(doc.file);
+      checkGlossaryLinks(docs);
       const index = JSON.stringify(await searchIndex(docs));
       builtIndex = index;
       const version = createHash('sha256').update(index).digest('hex').slice(0, 10);
@@ -204,8 +291,10 @@ export function docsContent(options: DocsContentOptions): Plugin {
       // Pages added or removed in dev change the manifest: rebuild it and reload.
       const refresh = (path: string) => {
         if (!path.startsWith(options.contentDir) || !path.endsWith('.mdx')) return;
-        const module = server.moduleGraph.getModuleById(RESOLVED_MANIFEST_ID);
-        if (module) server.moduleGraph.invalidateModule(module);
+        for (const id of [RESOLVED_MANIFEST_ID, RESOLVED_CODE_HIGHLIGHT_CSS_ID]) {
+          const module = server.moduleGraph.getModuleById(id);
+          if (module) server.moduleGraph.invalidateModule(module);
+        }
         server.ws.send({ type: 'full-reload' });
       };
       server.watcher.add(options.contentDir);
@@ -262,6 +351,7 @@ export function toDocEntry(options: DocsContentOptions, file: string, frontmatte
     path,
     title: frontmatter.title,
     description: frontmatter.description ?? null,
+    terms: frontmatter.terms ?? null,
     sidebarPosition: frontmatter.sidebar_position ?? null,
     sidebarLabel: frontmatter.sidebar_label ?? null,
     sourceDir,
@@ -281,7 +371,7 @@ function assertUniquePaths(entries: DocEntry[]): void {
 }
 
 function manifestModule(docs: DocEntry[], searchIndexUrl: string): string {
-  const metadata = docs.map(({ file: _file, ...doc }) => doc);
+  const metadata = docs.map(({ file: _file, description: _description, terms: _terms, ...doc }): DocMetadata => doc);
   const loaders = docs.map((doc) => `  ${JSON.stringify(doc.id)}: () => import(${JSON.stringify(doc.file)}),`);
   return [
     `export const docs = ${JSON.stringify(metadata)};`,

@@ -59,20 +59,23 @@ export interface DocFrontmatter {
   sidebar_label?: string;
   /** Path relative to /docs, e.g. "/" for the documentation home. */
   slug?: string;
+  /** A glossary page's words for its term, comma-separated (web/build/glossary-links.ts). */
+  terms?: string;
 }
 
-const KNOWN_KEYS = new Set(['title', 'description', 'sidebar_position', 'sidebar_label', 'slug']);
+const KNOWN_KEYS = new Set(['title', 'description', 'sidebar_position', 'sidebar_label', 'slug', 'terms']);
 
 export function toDocFrontmatter(data: FrontmatterData, file: string): DocFrontmatter {
   for (const key of Object.keys(data)) {
     if (!KNOWN_KEYS.has(key)) throw new Error(`${file}: unknown frontmatter key "${key}".`);
   }
-  const { title, description, sidebar_position, sidebar_label, slug } = data;
+  const { title, description, sidebar_position, sidebar_label, slug, terms } = data;
   if (typeof title !== 'string' || title === '') throw new Error(`${file}: frontmatter needs a "title".`);
   const result: DocFrontmatter = { title };
   if (description !== undefined) result.description = expectString(description, 'description', file);
   if (sidebar_label !== undefined) result.sidebar_label = expectString(sidebar_label, 'sidebar_label', file);
   if (slug !== undefined) result.slug = expectString(slug, 'slug', file);
+  if (terms !== undefined) result.terms = expectString(terms, 'terms', file);
   if (sidebar_position !== undefined) {
     if (typeof sidebar_position !== 'number') throw new Error(`${file}: "sidebar_position" must be a number.`);
     result.sidebar_position = sidebar_position;

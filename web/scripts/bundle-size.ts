@@ -1,10 +1,12 @@
 // Prints the gzip weight of the JavaScript each kind of page downloads, from a web build
-// (web/dist/.vite/manifest.json, plus the widget script built beside it):
+// (web/dist/.vite/manifest.json, plus the widget script built beside it), and how fast a
+// prerendered docs page shows over slow 4G in Chromium (web/scripts/docs-page-speed.ts):
 //
-//   npx vite build --config web/vite.config.ts && npx tsx web/scripts/bundle-size.ts [distDir] [--check]
+//   npx vite build --config web/vite.config.ts && npx tsx web/scripts/bundle-size.ts [distDir] [--check] [--no-browser]
 //
 // A page's weight is its HTML entry's chunk and static imports, plus the lazy chunks of the routes
-// it renders (and their static imports), each file counted once. The widget is one file.
+// it renders (and their static imports), each file counted once. The widget is one file. The
+// prerendered docs page is also weighed as its HTML loads it: its entry script and modulepreloads.
 //
 // Budgets: a documentation page ≤ 120 KB gzip. The hosted payment page and the widget have a
 // target of 60 KB gzip each, which React DOM alone (~64 KB gzip for react-dom/client 19) makes
@@ -14,12 +16,16 @@
 // script ≤ 15 KB gzip, the headless SDK (each of its ES module and classic script, no React)
 // ≤ 20 KB gzip, and the widget no larger than it was before its card entry moved into secure
 // fields (WIDGET_BEFORE_SECURE_FIELDS_BYTES).
-// `--check` exits with status 1 when a budget or ceiling is exceeded.
+// `--check` exits with status 1 when a budget or ceiling is exceeded. The largest contentful paint
+// is printed beside the "good" threshold of Core Web Vitals (2.5 s), not checked: it depends on the
+// machine as much as on the page.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { SLOW_4G } from '../../test/support/network-profiles';
+import { measureDocsPage } from './docs-page-speed';
 
 interface ManifestChunk {
   file: string;
@@ -32,6 +38,11 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const KB = 1024;
+/** The docs page weighed and timed in a browser (a long page, full of code samples). */
+const DOCS_PAGE = '/docs/integrate/getting-started';
+const DOCS_BUDGET_KB = 120;
+/** Core Web Vitals: a largest contentful paint within 2.5 s is "good". */
+const LCP_GOOD_MS = 2500;
 const WIDGET_FILE = 'widget/v1/tessera-widget.js';
 /** The widget's gzip weight when its card form was plain inputs in the merchant's page (measured on that build). */
 const WIDGET_BEFORE_SECURE_FIELDS_BYTES = 86_397;
@@ -78,7 +89,7 @@ const PAGES: PageSpec[] = [
       'group:docs-shell',
       'src/docs/content/integrate/getting-started.mdx',
     ],
-    budgetKb: 120,
+    budgetKb: DOCS_BUDGET_KB,
   },
   {
     name: 'home page (/)',
@@ -156,7 +167,17 @@ function namedChunkKey(manifest: Manifest, name: string): string {
   return key;
 }
 
-function main(): number {
+/** The scripts the prerendered page's HTML loads up front: its entry and its modulepreloads. */
+function prerenderedPageScripts(dist: string, path: string): string[] | null {
+  const file = join(dist, 'pages', `${path.replace(/\/+$/, '')}.html`);
+  if (!existsSync(file)) return null;
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<(?:script[^>]*\bsrc|link rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const check = args.includes('--check');
   const dist = resolve(args.find((arg) => !arg.startsWith('--')) ?? fileURLToPath(new URL('../dist', import.meta.url)));
@@ -231,6 +252,18 @@ function main(): number {
     );
   }
 
+  const prerendered = prerenderedPageScripts(dist, DOCS_PAGE);
+  let speedDist: string | null = null;
+  if (prerendered) {
+    const totalKb = kb(new Set(prerendered));
+    console.log(
+      `${totalKb.toFixed(1).padStart(7)} KB  documentation page as prerendered (${DOCS_PAGE}: entry and modulepreloads of its HTML, ${new Set(prerendered).size} files)${verdict(totalKb, { budgetKb: DOCS_BUDGET_KB })}`,
+    );
+    speedDist = dist;
+  } else {
+    console.log(`         (no prerendered ${DOCS_PAGE} in this build: page speed not measured)`);
+  }
+
   console.log('\nLargest files:');
   const all = Object.values(manifest)
     .map((chunk) => chunk.file)
@@ -243,7 +276,22 @@ function main(): number {
       `${reactDomKb.toFixed(1)} KB, so the target cannot be met without replacing React; --check holds both to ${ceilingKb} KB ` +
       `(React DOM + ${CHECKOUT_OWN_CEILING_KB} KB for the checkout).`,
   );
+
+  if (speedDist && !args.includes('--no-browser')) {
+    const speed = await measureDocsPage(speedDist, DOCS_PAGE);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `\nDocumentation page ${DOCS_PAGE} over slow 4G (${SLOW_4G.latency} ms round trip, ` +
+        `${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbit/s down; Chromium, cold cache, median of 3):`,
+    );
+    console.log(`  first contentful paint     ${seconds(speed.firstContentfulPaint)}`);
+    console.log(
+      `  largest contentful paint   ${seconds(speed.largestContentfulPaint)}  ${speed.largestContentfulPaint <= LCP_GOOD_MS ? '✓' : '✗ over'} "good" ≤ ${seconds(LCP_GOOD_MS)}`,
+    );
+    console.log(`  hydrated                   ${seconds(speed.hydrated)}`);
+    console.log(`  JavaScript transferred     ${(speed.scriptBytes / KB).toFixed(1)} KB`);
+  }
   return check && failed ? 1 : 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

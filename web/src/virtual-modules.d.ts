@@ -8,6 +8,9 @@ declare module 'virtual:tessera/docs-manifest' {
   export const searchIndexUrl: string;
 }
 
+/** Colours of the highlighted code blocks, as classes (web/build/highlight-classes.ts). */
+declare module 'virtual:tessera/code-highlight.css';
+
 declare module 'virtual:tessera/openapi/v1' {
   const document: unknown;
   export default document;
@@ -23,6 +26,9 @@ declare module 'virtual:tessera/openapi/wallet' {
 
 /** True only in the end-to-end test build (TESSERA_TEST_HOOKS=1): enables the ?__crash hook. */
 declare const __TESSERA_TEST_HOOKS__: boolean;
+
+/** The year of the build (the footer's copyright): a prerendered page must hydrate the same any year. */
+declare const __TESSERA_BUILD_YEAR__: number;
 
 interface ImportMetaEnv {
   readonly VITE_TESSERA_WIDGET_URL?: string;

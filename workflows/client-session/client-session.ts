@@ -26,6 +26,7 @@ import {
   abortClientSessionUpdate,
   getClientSessionQuery,
   openClientSessionUpdate,
+  readClientSessionUpdate,
   submitClientSessionUpdate,
   type SubmitClientSessionInput,
 } from './messages';
@@ -161,6 +162,8 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
       },
     },
   );
+
+  setHandler(readClientSessionUpdate, () => session, { validator: ({ entity_id }) => belongs(entity_id) });
 
   // Entity checks live in the validators so that the API needs a single round trip.
   setHandler(

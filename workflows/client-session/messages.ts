@@ -5,7 +5,10 @@ import type { AbortStatus } from '../../domain/client-session-status';
 import type { AuthorizationLegState } from '../payment/types';
 import type { ClientSessionState } from './types';
 
+/** For sessions whose workflow has completed; a running one is read by Update (workflows/payment/messages.ts says why). */
 export const getClientSessionQuery = defineQuery<ClientSessionState>('getClientSession');
+/** The session as it stands, for its entity. */
+export const readClientSessionUpdate = defineUpdate<ClientSessionState, [{ entity_id: string }]>('readClientSession');
 /** The shopper opened the page or widget: CREATED moves to CHOICE_IN_PROGRESS, any other status stays. */
 export const openClientSessionUpdate = defineUpdate<ClientSessionState, [{ entity_id: string }]>('openClientSession');
 export const abortClientSessionUpdate = defineUpdate<ClientSessionState, [{ status: AbortStatus; entity_id: string }]>(

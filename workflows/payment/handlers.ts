@@ -11,7 +11,9 @@ import {
   partnerNotificationSignal,
   refreshPaymentUpdate,
   refundUpdate,
+  shopperReturnedUpdate,
   voidUpdate,
+  type ShopperDestination,
   type OperationOutcome,
 } from './messages';
 import { assertOperationPossible, runOperation } from './operations';
@@ -25,12 +27,13 @@ export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): 
   const view = () => run.view();
   const belongs = (entityId: string) => run.assertBelongsTo(entityId);
 
-  setHandler(getPaymentQuery, view);
-  setHandler(getShopperDestinationQuery, () => ({
+  const destination = (): ShopperDestination => ({
     entity_id: state.entity_id,
     ...(state.shopper_redirection_url ? { shopper_redirection_url: state.shopper_redirection_url } : {}),
     ...(state.client_session_id ? { client_session_id: state.client_session_id } : {}),
-  }));
+  });
+  setHandler(getPaymentQuery, view);
+  setHandler(getShopperDestinationQuery, destination);
   setHandler(
     awaitAuthorizationUpdate,
     () =>
@@ -40,14 +43,15 @@ export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): 
       }),
     { validator: ({ entity_id }) => belongs(entity_id) },
   );
-  setHandler(
-    refreshPaymentUpdate,
-    () =>
-      readModel.answer(async () => {
-        for (const leg of state.legs) await pollLeg(run, leg);
-        return view();
-      }),
-    { validator: ({ entity_id }) => belongs(entity_id) },
+  const refreshed = async () => {
+    for (const leg of state.legs) await pollLeg(run, leg);
+    return view();
+  };
+  setHandler(refreshPaymentUpdate, () => readModel.answer(refreshed), {
+    validator: ({ entity_id }) => belongs(entity_id),
+  });
+  setHandler(shopperReturnedUpdate, () =>
+    readModel.answer(async () => ({ payment: await refreshed(), destination: destination() })),
   );
   setHandler(partnerNotificationSignal, ({ leg_id, result }) => {
     const leg = state.legs.find((candidate) => candidate.id === leg_id);

@@ -9,17 +9,33 @@ export interface OperationOutcome {
   operation_id: string;
 }
 
+/**
+ * Queries are for payments whose workflow has completed: a running one is read by Update
+ * (refreshPaymentUpdate, shopperReturnedUpdate). A query to a running workflow that no worker holds
+ * in its cache makes the worker rebuild it from history, partner answers that arrived since its
+ * last task included; the next task then takes an Update's acceptance after the commands those
+ * answers caused, which a replay orders the other way: the history no longer replays (SDK 1.24,
+ * seen by the fault matrix, test/faults, after a worker was killed).
+ */
 export const getPaymentQuery = defineQuery<Payment>('getPayment');
 /** Where the shopper goes once back from a partner's page; not part of the merchant's view. */
-export const getShopperDestinationQuery = defineQuery<{
+export interface ShopperDestination {
   entity_id: string;
   shopper_redirection_url?: string;
   client_session_id?: string;
-}>('getShopperDestination');
+}
+export const getShopperDestinationQuery = defineQuery<ShopperDestination>('getShopperDestination');
 /** Answers once the authorization has a first outcome: final, or waiting for the shopper or partner. */
 export const awaitAuthorizationUpdate = defineUpdate<Payment, [{ entity_id: string }]>('awaitAuthorization');
 /** Asks the partners about every leg that is not final, then answers the payment. */
 export const refreshPaymentUpdate = defineUpdate<Payment, [{ entity_id: string }]>('refreshPayment');
+/**
+ * The shopper is back from a partner's page, with no credential: the legs that are not final are
+ * refreshed as by refreshPaymentUpdate, and the answer says where the shopper goes next.
+ */
+export const shopperReturnedUpdate = defineUpdate<{ payment: Payment; destination: ShopperDestination }, []>(
+  'shopperReturned',
+);
 export const captureUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput]>('capture');
 export const voidUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput]>('void');
 export const refundUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput]>('refund');

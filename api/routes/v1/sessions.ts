@@ -90,7 +90,7 @@ async function sessionResults(
   session: ClientSessionState,
   log: Parameters<PaymentGateway['read']>[2]['log'],
 ) {
-  const stored = await paymentsOfSession(deps.sql, session.id);
+  const stored = await paymentsOfSession(deps.sql, deps.config.encryptionKey, session.id);
   const latest = session.payment_id
     ? await deps.payments.read(session.payment_id, session.entity_id, { log }).catch(() => undefined)
     : undefined;
@@ -200,7 +200,12 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       async (request) => {
         const entityId = entityOfPrincipal(request, request.params.entity);
         const results = [];
-        for (const payment of await paymentsOfOrder(deps.sql, entityId, request.params.order)) {
+        for (const payment of await paymentsOfOrder(
+          deps.sql,
+          deps.config.encryptionKey,
+          entityId,
+          request.params.order,
+        )) {
           results.push(
             ...v1ActionResults(payment, payment.client_session_id, await transactionParents(deps.sql, payment.id)),
           );

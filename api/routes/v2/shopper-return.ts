@@ -54,7 +54,8 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
           ...(payment.client_session_id
             ? {
                 client_session_id: payment.client_session_id,
-                client_session_status: (await deps.clientSessions.query(payment.client_session_id)).status,
+                client_session_status: (await deps.clientSessions.read(payment.client_session_id, payment.entity_id))
+                  .status,
               }
             : {}),
         });

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gotoAndRender, startSite, type Site } from './site';
+import { gotoAndRender, startSite, waitForApp, type Site } from './site';
 
 let site: Site;
 beforeAll(async () => {
@@ -33,6 +33,8 @@ describe('the site’s routes', () => {
     ['/docs/references/glossary/3ds', '3-D Secure (3DS)'],
     ['/docs/references/glossary/cit-mit', 'CIT and MIT'],
     ['/docs/references/glossary/void', 'Void'],
+    ['/docs/references/glossary/softpos-definition', 'SoftPOS'],
+    ['/docs/references/sdk-cdn-urls', 'SDK and CDN URLs'],
   ])('%s renders "%s"', async (path, title) => {
     const page = await site.open(path);
     await expect(h1(page)).resolves.toBe(title);
@@ -217,7 +219,7 @@ describe('API reference pages', () => {
     const page = await site.open('/api-v2');
     await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
     await page.reload();
-    await page.locator('.api-operation').first().waitFor();
+    await waitForApp(page);
     const colours = await page
       .locator('.api-operation')
       .first()

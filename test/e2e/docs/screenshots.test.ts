@@ -5,7 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { gotoAndRender, startSite, type Site } from './site';
+import { gotoAndRender, startSite, waitForApp, type Site } from './site';
 
 const dir = fileURLToPath(new URL('../../../test-artifacts/docs', import.meta.url));
 
@@ -26,7 +26,7 @@ it('takes the screenshots', async () => {
   await page.screenshot({ path: join(dir, 'doc-light.png') });
   await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
   await page.reload();
-  await page.locator('main h1').waitFor();
+  await waitForApp(page);
   await page.screenshot({ path: join(dir, 'doc-dark.png') });
   await page.evaluate(() => window.localStorage.removeItem('theme'));
 
@@ -41,7 +41,7 @@ it('takes the screenshots', async () => {
   await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
   await gotoAndRender(page, `${site.url}/api-v2#post-v2-payments-id-captures`);
   await page.reload();
-  await page.locator('#post-v2-payments-id-captures').waitFor();
+  await waitForApp(page);
   await page.screenshot({ path: join(dir, 'api-v2-dark.png') });
 
   const mobile = await site.open('/docs/understand/payment-concepts', { width: 900, height: 900 });

@@ -2,7 +2,7 @@
 // skip link, hiding navbar, mobile sidebar.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoAndRender, startSite, themeOf, type Site } from './site';
+import { gotoAndRender, startSite, themeOf, waitForApp, type Site } from './site';
 
 let site: Site;
 beforeAll(async () => {
@@ -72,11 +72,12 @@ describe('announcement bar', () => {
     await page.getByRole('button', { name: 'Close announcement' }).click();
     await page.locator(bar).waitFor({ state: 'detached' });
     await page.reload();
-    await page.locator('main h1').waitFor();
+    await waitForApp(page);
     await expect(page.locator(bar).count()).resolves.toBe(0);
     // A reader who closed an earlier announcement (another id) sees the current one.
     await page.evaluate(() => window.localStorage.setItem('tessera.announcement.id', 'an-older-announcement'));
     await page.reload();
+    await waitForApp(page);
     await page.locator(bar).waitFor();
     await expect(page.evaluate(() => window.localStorage.getItem('tessera.announcement.dismiss'))).resolves.toBe(
       'false',
@@ -131,7 +132,7 @@ describe('navbar', () => {
     );
     await page.evaluate(() => window.localStorage.setItem('tessera.docs.preferred-version', 'retired-0.9'));
     await page.reload();
-    await page.locator('main h1').waitFor();
+    await waitForApp(page);
     await expect(
       page.evaluate(() => window.localStorage.getItem('tessera.docs.preferred-version')),
     ).resolves.toBeNull();

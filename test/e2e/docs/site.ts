@@ -47,9 +47,22 @@ export async function startSite(): Promise<Site> {
   };
 }
 
-/** Loads a URL and waits until React has rendered a page heading (or an error screen). */
+/**
+ * Loads a URL and waits until the app has taken the page over: the build's HTML hydrated (or the
+ * page rendered by the browser), so clicks and keys reach React.
+ */
 export async function gotoAndRender(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await waitForApp(page);
+}
+
+/**
+ * Waits until the app runs the page (after a load or a reload): a prerendered page once it is
+ * hydrated, a page the browser renders alone (the demo shop) once it shows its heading.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  if ((await page.locator('#root[data-prerendered]').count()) > 0)
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.locator('main h1, .page-error h1').first().waitFor();
 }
 

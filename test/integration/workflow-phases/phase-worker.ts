@@ -3,13 +3,14 @@
 // with scripted activities in place of partners, webhooks, read model and wallet. Each test gets a
 // fresh script; what a test started is terminated after it, so that no workflow calls into the next
 // test's script.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { type Client, type WorkflowHandle, WorkflowNotFoundError, type WorkflowStartOptions } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities } from '../../../activities';
 import { connectClient } from '../../../temporal/client';
+import { dataConverterFor } from '../../../temporal/data-converter';
 import { quietTemporalRuntime } from '../../support/temporal-runtime';
 import { phaseWorkflowBundle } from './phase-bundle';
 import { RecordedActivities } from './recorded-activities';
@@ -42,10 +43,12 @@ export async function startPhaseWorker(): Promise<PhaseWorker> {
   quietTemporalRuntime();
   const address = inject('temporalAddress');
   const taskQueue = `phases-${randomUUID()}`;
+  // Payloads encrypted as Tessera's are (temporal/data-converter.ts), under a key of this worker's.
+  const payloadKeys = { encryptionKey: randomBytes(32), payloadDecryptionKeys: [] };
   const [code, connection, client] = await Promise.all([
     phaseWorkflowBundle(),
     NativeConnection.connect({ address }),
-    connectClient(address, 'default'),
+    connectClient({ temporalAddress: address, temporalNamespace: 'default', ...payloadKeys }),
   ]);
   let partner = new ScriptedPartner();
   let recorded = new RecordedActivities();
@@ -69,7 +72,13 @@ export async function startPhaseWorker(): Promise<PhaseWorker> {
     saveClientSessionProjection: (input) => recorded.saveClientSessionProjection(input),
     saveToWallet: (input) => recorded.saveToWallet(input),
   };
-  const worker = await Worker.create({ connection, taskQueue, workflowBundle: { code }, activities });
+  const worker = await Worker.create({
+    connection,
+    taskQueue,
+    workflowBundle: { code },
+    activities,
+    dataConverter: dataConverterFor(payloadKeys),
+  });
   const running = worker.run();
 
   const terminateStarted = async () => {

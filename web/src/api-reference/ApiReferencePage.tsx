@@ -3,7 +3,6 @@
 
 import { useMemo } from 'react';
 import { SiteLink } from '../site/theme/SiteLink';
-import { usePageTitle } from '../site/use-page-title';
 import { useWindowSize } from '../site/window-size';
 import { Description } from './Description';
 import { OpenApiReadError, readOpenApiDocument, type ApiModel } from './openapi-model';
@@ -33,7 +32,6 @@ function read(document: unknown): Loaded | null {
 }
 
 export function ApiReferencePage({ document, title, deprecated = false, documentUrl, guide }: ApiReferencePageProps) {
-  usePageTitle(title);
   const loaded = useMemo(() => read(document), [document]);
   return (
     <div className="api-page">

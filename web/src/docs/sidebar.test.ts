@@ -9,7 +9,6 @@ function doc(id: string, overrides: Partial<DocMetadata> = {}): DocMetadata {
     id,
     path: `/docs/${id}`,
     title: segments[segments.length - 1] ?? id,
-    description: null,
     sidebarPosition: null,
     sidebarLabel: null,
     sourceDir: segments.slice(0, -1).join('/'),

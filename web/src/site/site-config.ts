@@ -2,23 +2,25 @@
 // locales, search and the checkout widget used by the showcase page. Validated when the site
 // starts (validateSiteConfig), so a mistake here fails loudly in development.
 
+import { announcementBar } from './announcement/config';
 import { colorModeConfig } from './color-mode/config';
+import { SITE_NAME, SITE_TAGLINE } from '../app/page-head';
 import type { SiteConfig } from './config-types';
 
 // Deployment-specific addresses come from the build environment (Vite exposes VITE_* variables).
 const env = import.meta.env;
 
+// The year the pages were prerendered in, so a browser hydrating them next year renders the same
+// footer (web/vite.config.ts defines it; unit tests, which have no build, take this year).
+const copyrightYear = typeof __TESSERA_BUILD_YEAR__ === 'number' ? __TESSERA_BUILD_YEAR__ : new Date().getFullYear();
+
 export const siteConfig: SiteConfig = {
-  title: 'Tessera',
-  tagline: 'Documentation to integrate or extend the Tessera payment orchestration service.',
+  title: SITE_NAME,
+  tagline: SITE_TAGLINE,
   colorMode: colorModeConfig,
   announcementBar: {
-    id: 'developer-survey-1',
-    content: 'Help us improve the Tessera developer documentation: tell us what you need in our short survey.',
+    ...announcementBar,
     link: env.VITE_TESSERA_SURVEY_URL ? { label: 'Take the survey', href: env.VITE_TESSERA_SURVEY_URL } : null,
-    backgroundColor: '#1f4e8c',
-    textColor: '#ffffff',
-    isCloseable: true,
   },
   navbar: {
     title: 'Tessera',
@@ -76,7 +78,7 @@ export const siteConfig: SiteConfig = {
       },
     ],
     logo: { alt: 'Tessera', href: '/' },
-    copyright: `Copyright © ${new Date().getFullYear()} Tessera contributors. Open-source payment orchestration.`,
+    copyright: `Copyright © ${copyrightYear} Tessera contributors. Open-source payment orchestration.`,
   },
   docs: {
     versions: [{ name: 'current', label: 'Current', path: '/docs', mainDocId: 'home' }],

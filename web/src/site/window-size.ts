@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMediaQuery } from '../app/hydration';
 
 /** Width at and below which the mobile layout applies (the CSS uses the same breakpoint). */
 export const MOBILE_BREAKPOINT_PX = 996;
@@ -6,18 +6,11 @@ const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 export type WindowSize = 'desktop' | 'mobile';
 
-function currentSize(): WindowSize {
-  return typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches ? 'mobile' : 'desktop';
-}
-
+/**
+ * The layout for the window's width. Prerendered pages are built for the desktop (the CSS hides the
+ * desktop-only columns on a narrow screen until the app takes over), so that is the value while
+ * a page hydrates.
+ */
 export function useWindowSize(): WindowSize {
-  const [size, setSize] = useState(currentSize);
-  useEffect(() => {
-    const query = window.matchMedia(MOBILE_QUERY);
-    const update = () => setSize(query.matches ? 'mobile' : 'desktop');
-    query.addEventListener('change', update);
-    update();
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return size;
+  return useMediaQuery(MOBILE_QUERY, false) ? 'mobile' : 'desktop';
 }

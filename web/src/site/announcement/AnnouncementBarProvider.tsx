@@ -1,4 +1,5 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated } from '../../app/hydration';
 import type { AnnouncementBarConfig } from '../config-types';
 import { createStorageSlot } from '../storage';
 import { useContextOrThrow } from '../use-context-or-throw';
@@ -34,8 +35,10 @@ export function AnnouncementBarProvider({
   children: ReactNode;
 }) {
   const slots = useMemo(() => givenSlots ?? defaultSlots(), [givenSlots]);
-  // This app renders only in the browser, so storage is read before the first render: a closed
-  // bar never flashes in.
+  // A prerendered page holds the bar, so hydration renders it too; a bar the reader closed is
+  // hidden before the first paint by the inline script of index.html (and theme.css), then removed
+  // once hydration is over.
+  const hydrated = useHydrated();
   const [closed, setClosed] = useState(() => (announcement ? isAnnouncementClosed(announcement.id, slots) : true));
   useEffect(() => {
     if (announcement) recordAnnouncementSeen(announcement.id, slots);
@@ -45,8 +48,8 @@ export function AnnouncementBarProvider({
     setClosed(true);
   }, [slots]);
   const value = useMemo(
-    () => ({ announcement, isActive: announcement !== null && !closed, close }),
-    [announcement, closed, close],
+    () => ({ announcement, isActive: announcement !== null && !(hydrated && closed), close }),
+    [announcement, hydrated, closed, close],
   );
   return <AnnouncementBarContext.Provider value={value}>{children}</AnnouncementBarContext.Provider>;
 }

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createStorageSlot, type StorageEnvironment } from '../storage';
 import {
@@ -8,6 +9,7 @@ import {
   recordAnnouncementSeen,
   type AnnouncementSlots,
 } from './announcement';
+import { ANNOUNCEMENT_DISMISSED_ATTRIBUTE, announcementInlineScript } from './inline-script';
 
 /** What the provider does on each page load: read the state, then record the id as seen. */
 function visit(id: string, slots: AnnouncementSlots): boolean {
@@ -65,5 +67,42 @@ describe('announcement bar dismissal', () => {
     };
     expect(visit('survey-1', slotsOver(denied))).toBe(false);
     expect(() => dismissAnnouncement(slotsOver(denied))).not.toThrow();
+  });
+});
+
+describe('inline announcement script (applied before first paint)', () => {
+  function run(script: string, stored: Record<string, string> | 'throws') {
+    const attributes = new Map<string, string>();
+    const window = {
+      get localStorage() {
+        if (stored === 'throws') throw new Error('SecurityError');
+        return { getItem: (key: string) => stored[key] ?? null };
+      },
+    };
+    const document = {
+      documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+    };
+    runInNewContext(script, { window, document });
+    return attributes.get(ANNOUNCEMENT_DISMISSED_ATTRIBUTE) ?? null;
+  }
+
+  function slotsOf(stored: Record<string, string>): AnnouncementSlots {
+    const slot = (key: string) => ({ get: () => stored[key] ?? null, set() {}, del() {}, listen: () => () => {} });
+    return { id: slot(ANNOUNCEMENT_ID_KEY), dismissed: slot(ANNOUNCEMENT_DISMISS_KEY) };
+  }
+
+  it.each([
+    [{ [ANNOUNCEMENT_ID_KEY]: 'survey-2', [ANNOUNCEMENT_DISMISS_KEY]: 'true' }],
+    [{ [ANNOUNCEMENT_ID_KEY]: 'survey-1', [ANNOUNCEMENT_DISMISS_KEY]: 'true' }],
+    [{ [ANNOUNCEMENT_ID_KEY]: 'survey-2', [ANNOUNCEMENT_DISMISS_KEY]: 'false' }],
+    [{}],
+  ])('agrees with isAnnouncementClosed for %j', (stored) => {
+    const closed = isAnnouncementClosed('survey-2', slotsOf(stored));
+    expect(run(announcementInlineScript('survey-2'), stored)).toBe(closed ? 'true' : null);
+  });
+
+  it('survives a storage that throws, and is empty without an announcement', () => {
+    expect(run(announcementInlineScript('survey-2'), 'throws')).toBeNull();
+    expect(announcementInlineScript(null)).toBe('');
   });
 });

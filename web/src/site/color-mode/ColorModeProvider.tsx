@@ -1,4 +1,5 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated, useMediaQuery } from '../../app/hydration';
 import type { ColorModeConfig } from '../config-types';
 import { createStorageSlot, type StorageSlot } from '../storage';
 import { useContextOrThrow } from '../use-context-or-throw';
@@ -29,22 +30,6 @@ const ColorModeContext = createContext<ColorModeContextValue | undefined>(undefi
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-function readSystemMode(): ColorMode {
-  return typeof window !== 'undefined' && window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
-}
-
-function useSystemColorMode(): ColorMode {
-  const [mode, setMode] = useState(readSystemMode);
-  useEffect(() => {
-    const query = window.matchMedia?.(DARK_QUERY);
-    if (!query) return undefined;
-    const update = () => setMode(query.matches ? 'dark' : 'light');
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return mode;
-}
-
 export function ColorModeProvider({
   config,
   slot: givenSlot,
@@ -56,8 +41,11 @@ export function ColorModeProvider({
 }) {
   validateColorModeConfig(config);
   const slot = useMemo(() => givenSlot ?? createStorageSlot(COLOR_MODE_STORAGE_KEY), [givenSlot]);
+  // Until hydration ends the page shows what the build rendered (the toggle in "system"); the
+  // inline script of web/index.html has already applied the reader's mode to <html> by then.
+  const hydrated = useHydrated();
   const [choice, setChoice] = useState<ColorModeChoice>(() => parseStoredChoice(slot.get(), config));
-  const systemMode = useSystemColorMode();
+  const systemMode: ColorMode = useMediaQuery(DARK_QUERY, false) ? 'dark' : 'light';
   const colorMode = resolveColorMode(choice, config, systemMode);
 
   useEffect(() => {
@@ -72,10 +60,12 @@ export function ColorModeProvider({
   }, [config, slot]);
 
   useEffect(() => {
+    // While hydrating, the system mode is the build's guess: writing it would flash the wrong mode.
+    if (!hydrated) return;
     const root = document.documentElement;
     root.setAttribute('data-theme', colorMode);
     root.setAttribute('data-theme-choice', choiceAttribute(choice));
-  }, [colorMode, choice]);
+  }, [hydrated, colorMode, choice]);
 
   const setColorModeChoice = useCallback(
     (next: ColorModeChoice) => {
@@ -90,13 +80,13 @@ export function ColorModeProvider({
 
   const value = useMemo<ColorModeContextValue>(
     () => ({
-      colorMode,
-      colorModeChoice: choice,
+      colorMode: hydrated ? colorMode : resolveColorMode(null, config, 'light'),
+      colorModeChoice: hydrated ? choice : null,
       setColorModeChoice,
       toggle: () => setColorModeChoice(nextColorModeChoice(choice, config, systemMode)),
       config,
     }),
-    [colorMode, choice, setColorModeChoice, config, systemMode],
+    [hydrated, colorMode, choice, setColorModeChoice, config, systemMode],
   );
 
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;

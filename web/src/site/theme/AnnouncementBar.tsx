@@ -6,11 +6,8 @@ export function AnnouncementBar() {
   const { announcement, isActive, close } = useAnnouncementBar();
   if (!announcement || !isActive) return null;
   return (
-    <div
-      className="announcement-bar"
-      role="banner"
-      style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}
-    >
+    // Its colours are a rule of web/index.html (announcement/config.ts): the pages' CSP refuses style attributes.
+    <div className="announcement-bar" role="banner">
       <div className="announcement-bar__content">
         {announcement.content}
         {announcement.link && (

@@ -1,5 +1,4 @@
 import { siteConfig } from '../site-config';
-import { usePageTitle } from '../use-page-title';
 import { SiteLink } from './SiteLink';
 
 const SECTIONS = [
@@ -37,7 +36,6 @@ const APIS = [
 ] as const;
 
 export function HomePage() {
-  usePageTitle(null);
   return (
     <div className="home">
       <header className="hero">

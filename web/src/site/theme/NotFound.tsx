@@ -1,8 +1,6 @@
-import { usePageTitle } from '../use-page-title';
 import { SiteLink } from './SiteLink';
 
 export function NotFound() {
-  usePageTitle('Page Not Found');
   return (
     <div className="container page-not-found">
       <h1>Page Not Found</h1>

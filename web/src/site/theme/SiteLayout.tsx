@@ -2,9 +2,11 @@
 // only documentation routes download it.
 
 import { Outlet, useLocation } from '@tanstack/react-router';
+import { useMarkAppReady } from '../../app/hydration';
 import { SiteProviders } from '../SiteProviders';
 import { AnnouncementBar } from './AnnouncementBar';
 import { ContentErrorBoundary } from './ContentErrorBoundary';
+import { DocumentHead } from './DocumentHead';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { NavigationProgress } from './NavigationProgress';
@@ -15,8 +17,12 @@ import './theme.css';
 
 export function SiteLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
+  // Here rather than in the root: the router wraps the page in a Suspense boundary, which React
+  // hydrates after the root, so only from here is the whole page known to be hydrated.
+  useMarkAppReady();
   return (
     <SiteProviders>
+      <DocumentHead />
       <SkipToContent />
       <NavigationProgress />
       <AnnouncementBar />

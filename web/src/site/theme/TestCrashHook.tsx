@@ -4,7 +4,12 @@
 // cannot be crashed from a URL.
 
 export function TestCrashHook() {
-  if (__TESSERA_TEST_HOOKS__ && new URLSearchParams(window.location.search).has('__crash')) {
+  // The build renders no page with the flag (it has no window); a browser hydrating one crashes.
+  if (
+    __TESSERA_TEST_HOOKS__ &&
+    typeof window !== 'undefined' &&
+    new URLSearchParams(window.location.search).has('__crash')
+  ) {
     throw new Error('Crash requested by the test hook (?__crash).');
   }
   return null;

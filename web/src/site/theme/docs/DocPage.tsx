@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { findSidebarOfDoc, flattenSidebarLinks } from '../../../docs/sidebar';
 import { sidebars } from '../../../docs/registry';
 import type { DocMetadata, DocModule } from '../../../docs/types';
-import { usePageTitle } from '../../use-page-title';
 import { useWindowSize } from '../../window-size';
 import { SiteLink } from '../SiteLink';
 import { mdxComponents } from './mdx-components';
@@ -14,7 +13,6 @@ export interface DocPageData {
 }
 
 export function DocPage({ doc, module }: DocPageData) {
-  usePageTitle(doc.title);
   const isMobile = useWindowSize() === 'mobile';
   const Content = module.default;
   return (
@@ -23,7 +21,7 @@ export function DocPage({ doc, module }: DocPageData) {
         {isMobile && <TableOfContentsMobile toc={module.toc} />}
         <header>
           <h1>{doc.title}</h1>
-          {doc.description && <p className="doc-description">{doc.description}</p>}
+          {module.frontmatter.description && <p className="doc-description">{module.frontmatter.description}</p>}
         </header>
         <div className="markdown">
           <Content components={mdxComponents} />

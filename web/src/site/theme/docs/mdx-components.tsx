@@ -4,9 +4,16 @@
 import type { MDXComponents } from 'mdx/types';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { SiteLink } from '../SiteLink';
+import 'virtual:tessera/code-highlight.css';
 
 function Anchor({ href, children, ...rest }: ComponentPropsWithoutRef<'a'>) {
-  if (!href) return <a {...rest}>{children}</a>;
+  // A file the api serves (a JSON document) is no page of the router: the browser opens it.
+  if (!href || /^\/[^?#]*\.[a-z0-9]+(?:[?#]|$)/i.test(href))
+    return (
+      <a {...(href ? { href } : {})} {...rest}>
+        {children}
+      </a>
+    );
   return (
     <SiteLink href={href} {...rest}>
       {children}

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../../app/hydration';
 import { useSearchModal } from '../../search/SearchProvider';
 import { SearchIcon } from '../icons';
 
@@ -7,7 +8,8 @@ function isApple(): boolean {
 
 export function SearchButton({ compact = false }: { compact?: boolean }) {
   const { open } = useSearchModal();
-  const modifier = isApple() ? '⌘' : 'Ctrl';
+  // The build cannot know the reader's platform: its pages say Ctrl until hydration is over.
+  const modifier = useHydrated() && isApple() ? '⌘' : 'Ctrl';
   return (
     <button
       type="button"

@@ -1,10 +1,17 @@
+import { useHydrated } from '../../../app/hydration';
 import { useSearchResults } from '../../search/use-search-results';
-import { usePageTitle } from '../../use-page-title';
 import { SearchHitList } from './SearchHitList';
 
-export function SearchPage({ query, onQueryChange }: { query: string; onQueryChange(query: string): void }) {
+export function SearchPage({
+  query: askedQuery,
+  onQueryChange,
+}: {
+  query: string;
+  onQueryChange(query: string): void;
+}) {
+  // The build prerenders the page without a query; the reader's query shows once hydration is over.
+  const query = useHydrated() ? askedQuery : '';
   const state = useSearchResults(query);
-  usePageTitle(query ? `Search results for "${query}"` : 'Search the documentation');
   return (
     <div className="container search-page">
       <h1>{query ? <>Search results for "{query}"</> : 'Search the documentation'}</h1>

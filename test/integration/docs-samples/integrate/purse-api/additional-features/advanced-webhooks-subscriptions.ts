@@ -1,6 +1,7 @@
 // Samples of web/src/docs/content/integrate/purse-api/additional-features/advanced-webhooks-subscriptions.mdx
 import { expect } from 'vitest';
 import { eventually } from '../../../../../support/api-client';
+import { readPaymentProjection } from '../../../../../../db/projections';
 import { startWebhookReceiver } from '../../../../../support/webhook-receiver';
 import { statusOf, type PagePlan } from '../../../../../support/docs-samples/harness';
 
@@ -40,10 +41,11 @@ export default {
           expect(delivery.headers['x-shop-id']).toBe('shop-42');
           expect(delivery.json.resource.id).toBe(r.env.PAYMENT_ID);
         }
-        const [stored] = await state.stack
-          .sql`select body::text as body from payment_projections where id = ${r.env.PAYMENT_ID!}`;
-        expect(stored?.body).toContain('[redacted]');
-        expect(stored?.body).not.toContain('rk_live_7f3a9c');
+        const stored = JSON.stringify(
+          await readPaymentProjection(state.stack.sql, state.stack.config.encryptionKey, r.env.PAYMENT_ID!),
+        );
+        expect(stored).toContain('[redacted]');
+        expect(stored).not.toContain('rk_live_7f3a9c');
       },
     },
   },
