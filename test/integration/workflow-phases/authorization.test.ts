@@ -3,7 +3,7 @@
 // poll or at its deadline; what has no answer re-sent with the same idempotency key.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowHandle } from '@temporalio/client';
-import { getPaymentQuery, partnerNotificationSignal } from '../../../workflows/payment/messages';
+import { partnerNotificationSignal } from '../../../workflows/payment/messages';
 import type { AuthorizationLegState } from '../../../workflows/payment/types';
 import { eventually } from '../../support/api-client';
 import { cardLeg, giftCardLeg, paymentState, phaseInput, walletLeg } from './payment-states';
@@ -20,7 +20,7 @@ import {
   unavailable,
   unknownAtPartner,
 } from './scripted-partner';
-import { authorizationPhase, type PhaseInput } from './workflows/phases';
+import { authorizationPhase, readPhaseUpdate, type PhaseInput } from './workflows/phases';
 
 let phases: PhaseWorker;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ const authorize = (input: PhaseInput) => phases.start(authorizationPhase, input)
 async function untilLeg(handle: WorkflowHandle<typeof authorizationPhase>, leg: AuthorizationLegState, status: string) {
   return eventually(
     async () => {
-      const payment = await handle.query(getPaymentQuery);
+      const payment = await handle.executeUpdate(readPhaseUpdate);
       const shown = payment.authorization?.partner_transactions.find((tx) => tx.id === leg.id);
       // A leg not sent yet shows PENDING too, with no word from its partner.
       return shown?.status === status && shown.partner_status_description !== undefined ? payment : undefined;

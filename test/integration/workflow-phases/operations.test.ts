@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationFailure, type WorkflowHandle, WorkflowUpdateFailedError } from '@temporalio/client';
 import {
   captureUpdate,
-  getPaymentQuery,
   partnerNotificationSignal,
   refundUpdate,
   voidUpdate,
@@ -24,7 +23,7 @@ import {
   refused,
   succeeded,
 } from './scripted-partner';
-import { finishPhaseSignal, operationsPhase } from './workflows/phases';
+import { finishPhaseSignal, operationsPhase, readPhaseUpdate } from './workflows/phases';
 
 let phases: PhaseWorker;
 beforeAll(async () => {
@@ -139,7 +138,7 @@ describe('operations: refused before anything is recorded', () => {
     });
     expect(refund).toEqual({ type: 'InvalidOperation', message: 'must not exceed 0, the amount available to refund' });
     expect(phases.partner.calls).toEqual([]);
-    const shown = await payment.handle.query(getPaymentQuery);
+    const shown = await payment.handle.executeUpdate(readPhaseUpdate);
     expect([shown.captures, shown.refunds, shown.version]).toEqual([[], [], payment.state.version]);
   });
 
@@ -196,7 +195,7 @@ describe('operations: outcomes', () => {
     expect(answered.payment.amounts.available_to_capture).toBe(1000);
     const settled = await eventually(
       async () => {
-        const shown = await payment.handle.query(getPaymentQuery);
+        const shown = await payment.handle.executeUpdate(readPhaseUpdate);
         return shown.captures[0]?.status === 'SUCCESS' ? shown : undefined;
       },
       { what: 'the capture settled', timeoutMs: 30_000 },

@@ -2,7 +2,14 @@
 // its phases (workflows/payment/run.ts) from the state the test gives, with the handlers the API and
 // partners talk to, runs that one phase, and answers the state it left. Bundled for the phase tests'
 // worker only (../phase-bundle.ts), never in the shipped bundle (temporal/worker.ts).
-import { allHandlersFinished, condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  condition,
+  defineSignal,
+  defineUpdate,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
 import type { Activities } from '../../../../activities';
 import type { Payment } from '../../../../api/schemas/v2';
 import { authorizeLegs } from '../../../../workflows/payment/authorization';
@@ -30,6 +37,13 @@ export interface PhaseOutcome {
 /** Ends a phase that serves the merchant's operations, once the test has sent them. */
 export const finishPhaseSignal = defineSignal('finishPhase');
 
+/**
+ * The payment as the run holds it, asking no partner and writing no read model: what a test reads
+ * while a phase runs. By Update, since running workflows are not queried
+ * (workflows/payment/messages.ts says why).
+ */
+export const readPhaseUpdate = defineUpdate<Payment>('readPhase');
+
 const { savePaymentProjection } = proxyActivities<Activities>({ startToCloseTimeout: '10 seconds' });
 
 interface PhaseRun {
@@ -45,6 +59,7 @@ function startRun(input: PhaseInput): PhaseRun {
     () => savePaymentProjection({ payment: run.view() }),
   );
   registerPaymentHandlers(run, readModel);
+  setHandler(readPhaseUpdate, () => run.view());
   return { run, readModel };
 }
 
