@@ -6,7 +6,7 @@ import type { Activities } from '../../../activities';
 import type { Currency } from '../../../domain/currency';
 import type { OperationKind } from '../../../domain/payment-ledger';
 import { PERMANENT_FAILURE, type ReasonCode } from '../../../partners/catalog';
-import type { AuthorizeResult, OperationResult } from '../../../partners/partner';
+import { NO_AMOUNTS, type AuthorizeResult, type OperationResult } from '../../../partners/partner';
 import { parseAuthorizationIdempotencyKey } from '../../../workflows/payment/ids';
 
 type PartnerCallActivities = Pick<Activities, 'authorizeLeg' | 'authorizationStatus' | 'operateLeg'>;
@@ -188,15 +188,7 @@ export class ScriptedPartner {
       partner_status_description: `scripted ${answer.status.toLowerCase()}`,
       refusal_reason: answer.status === 'FAILURE' ? 'REJECTED_BANK' : null,
       // Not read by the workflow: the payment's ledger is its own record.
-      authorization_amounts: {
-        authorized: 0,
-        captured: 0,
-        voided: 0,
-        refunded: 0,
-        available_to_capture: 0,
-        available_to_void: 0,
-        available_to_refund: 0,
-      },
+      authorization_amounts: NO_AMOUNTS,
     };
     return result;
   };
