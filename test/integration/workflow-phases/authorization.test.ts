@@ -1,13 +1,13 @@
 // The authorization phase (workflows/payment/authorization.ts) on its own: legs sent in order to a
 // scripted partner, never after a failure; what waits for the shopper settled by notification, by
 // poll or at its deadline; what has no answer re-sent with the same idempotency key.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkflowHandle } from '@temporalio/client';
 import { partnerNotificationSignal } from '../../../workflows/payment/messages';
 import type { AuthorizationLegState } from '../../../workflows/payment/types';
 import { eventually } from '../../support/api-client';
 import { cardLeg, giftCardLeg, paymentState, phaseInput, walletLeg } from './payment-states';
-import { startPhaseWorker, type PhaseWorker } from './phase-worker';
+import { phaseWorkerForThisFile } from './phase-worker';
 import {
   approved,
   approvedFor,
@@ -22,12 +22,7 @@ import {
 } from './scripted-partner';
 import { authorizationPhase, readPhaseUpdate, type PhaseInput } from './workflows/phases';
 
-let phases: PhaseWorker;
-beforeAll(async () => {
-  phases = await startPhaseWorker();
-}, 120_000);
-afterEach(async () => phases.reset());
-afterAll(async () => phases?.close());
+const phases = phaseWorkerForThisFile();
 
 const authorize = (input: PhaseInput) => phases.start(authorizationPhase, input);
 

@@ -2,8 +2,8 @@
 // behind the payment it starts: its transitions, the Updates it refuses, the payment's first
 // outcome it answers the shopper with, and its expiry.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApplicationFailure, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
+import type { WorkflowHandle } from '@temporalio/client';
 import {
   abortClientSessionUpdate,
   openClientSessionUpdate,
@@ -17,16 +17,12 @@ import { partnerNotificationSignal } from '../../../workflows/payment/messages';
 import type { AuthorizationLegState } from '../../../workflows/payment/types';
 import { eventually } from '../../support/api-client';
 import { cardLeg, everyEvent, giftCardLeg } from './payment-states';
-import { startPhaseWorker, type PhaseWorker } from './phase-worker';
+import { phaseWorkerForThisFile } from './phase-worker';
+import { refusal } from './update-refusal';
 import { approved, authenticatedAndApproved, authorizeResult, pendingForShopper, refused } from './scripted-partner';
 import { clientSessionWorkflow } from '../../../workflows/client-session/client-session';
 
-let phases: PhaseWorker;
-beforeAll(async () => {
-  phases = await startPhaseWorker();
-}, 120_000);
-afterEach(async () => phases.reset());
-afterAll(async () => phases?.close());
+const phases = phaseWorkerForThisFile();
 
 type Session = WorkflowHandle<typeof clientSessionWorkflow>;
 
@@ -75,17 +71,6 @@ function submit(handle: Session, session: ClientSessionState, legs: Authorizatio
   return handle.executeUpdate(submitClientSessionUpdate, {
     args: [{ entity_id: session.entity_id, payment_id: paymentId, legs, publicUrl: 'http://127.0.0.1:1' }],
   });
-}
-
-async function refusal(update: Promise<unknown>): Promise<{ type: string | undefined; message: string }> {
-  const error = await update.then(
-    () => undefined,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(WorkflowUpdateFailedError);
-  const cause = (error as WorkflowUpdateFailedError).cause as ApplicationFailure;
-  expect(cause).toBeInstanceOf(ApplicationFailure);
-  return { type: cause.type ?? undefined, message: cause.message };
 }
 
 const sessionEvents = () =>

@@ -1,19 +1,14 @@
 // The compensation phase (workflows/payment/compensation.ts) on its own: once a leg failed, what
 // the other legs hold is given back (voided while uncaptured, refunded once captured) by the
 // orchestrator, after whatever is still in flight has settled.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OperationState } from '../../../workflows/payment/types';
 import { authorized, cardLeg, giftCardLeg, operationOn, paymentState, phaseInput, refusedLeg } from './payment-states';
-import { startPhaseWorker, type PhaseWorker } from './phase-worker';
+import { phaseWorkerForThisFile } from './phase-worker';
 import { failedAtPartner, succeeded } from './scripted-partner';
 import { compensationPhase } from './workflows/phases';
 
-let phases: PhaseWorker;
-beforeAll(async () => {
-  phases = await startPhaseWorker();
-}, 120_000);
-afterEach(async () => phases.reset());
-afterAll(async () => phases?.close());
+const phases = phaseWorkerForThisFile();
 
 const orchestrated = (operations: OperationState[]) =>
   operations

@@ -3,21 +3,16 @@
 // the payment as it was at that change, and deliveries reach the merchant in that order, a failed
 // one retried before the next.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../../activities/webhook-types';
 import type { Payment } from '../../../api/schemas/v2';
 import { captureUpdate, partnerNotificationSignal } from '../../../workflows/payment/messages';
 import { authorized, cardLeg, everyEvent, giftCardLeg, paymentState, phaseInput } from './payment-states';
-import { startPhaseWorker, type PhaseWorker } from './phase-worker';
+import { phaseWorkerForThisFile } from './phase-worker';
 import { approved, authenticatedAndApproved, authorizeResult, pendingForShopper, succeeded } from './scripted-partner';
 import { authorizationPhase, finishPhaseSignal, operationsPhase } from './workflows/phases';
 
-let phases: PhaseWorker;
-beforeAll(async () => {
-  phases = await startPhaseWorker();
-}, 120_000);
-afterEach(async () => phases.reset());
-afterAll(async () => phases?.close());
+const phases = phaseWorkerForThisFile();
 
 const types = (events: WebhookEvent[]) => events.map((event) => event.event_type);
 const asPayment = (event: WebhookEvent | undefined) => event?.data as Payment;

@@ -3,8 +3,8 @@
 // is planned across legs and refused beyond what is available before anything is recorded; a part
 // whose outcome is unknown is settled later with the same idempotency key.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApplicationFailure, type WorkflowHandle, WorkflowUpdateFailedError } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
+import type { WorkflowHandle } from '@temporalio/client';
 import {
   captureUpdate,
   partnerNotificationSignal,
@@ -14,7 +14,8 @@ import {
 import type { OperationUpdateInput, PaymentState } from '../../../workflows/payment/types';
 import { eventually } from '../../support/api-client';
 import { authorized, cardLeg, giftCardLeg, paymentState, phaseInput } from './payment-states';
-import { startPhaseWorker, type PhaseWorker } from './phase-worker';
+import { phaseWorkerForThisFile } from './phase-worker';
+import { refusal } from './update-refusal';
 import {
   authorizeResult,
   failedAtPartner,
@@ -25,12 +26,7 @@ import {
 } from './scripted-partner';
 import { finishPhaseSignal, operationsPhase, readPhaseUpdate } from './workflows/phases';
 
-let phases: PhaseWorker;
-beforeAll(async () => {
-  phases = await startPhaseWorker();
-}, 120_000);
-afterEach(async () => phases.reset());
-afterAll(async () => phases?.close());
+const phases = phaseWorkerForThisFile();
 
 type Payment = WorkflowHandle<typeof operationsPhase>;
 const updates = { capture: captureUpdate, void: voidUpdate, refund: refundUpdate } as const;
@@ -50,18 +46,6 @@ function operate(
   return payment.handle.executeUpdate(updates[kind], {
     args: [{ entity_id: payment.state.entity_id, operation_id: randomUUID(), ...request }],
   });
-}
-
-/** The workflow's refusal of an Update: its failure type and message. */
-async function refusal(update: Promise<unknown>): Promise<{ type: string | undefined; message: string }> {
-  const error = await update.then(
-    () => undefined,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(WorkflowUpdateFailedError);
-  const cause = (error as WorkflowUpdateFailedError).cause;
-  expect(cause).toBeInstanceOf(ApplicationFailure);
-  return { type: (cause as ApplicationFailure).type ?? undefined, message: (cause as ApplicationFailure).message };
 }
 
 const sent = () => phases.partner.calls.map(({ call, leg, amount }) => ({ call, leg, amount }));

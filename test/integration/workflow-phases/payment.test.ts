@@ -1,19 +1,14 @@
 // The payment process (workflows/payment/payment.ts), whole, with scripted partners: what it does
 // on its own between the phases: AUTOMATIC capture right after authorization, compensation after
 // a refusal, the wallet save, the first answer the API waits for, and when it ends.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { awaitAuthorizationUpdate } from '../../../workflows/payment/messages';
 import { cardLeg, giftCardLeg, paymentState, phaseInput } from './payment-states';
-import { startPhaseWorker, type PhaseWorker } from './phase-worker';
+import { phaseWorkerForThisFile } from './phase-worker';
 import { approved, pendingForShopper, refused, succeeded } from './scripted-partner';
 import { paymentProcess } from './workflows/phases';
 
-let phases: PhaseWorker;
-beforeAll(async () => {
-  phases = await startPhaseWorker();
-}, 120_000);
-afterEach(async () => phases.reset());
-afterAll(async () => phases?.close());
+const phases = phaseWorkerForThisFile();
 
 /** A refund window of a second: a payment with refundable money ends soon after it is captured. */
 const shortRefundWindow = { windows: { refundWindowMs: 1_000 } };

@@ -4,7 +4,7 @@
 // fresh script; what a test started is terminated after it, so that no workflow calls into the next
 // test's script.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { type Client, type WorkflowHandle, WorkflowNotFoundError, type WorkflowStartOptions } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
@@ -39,7 +39,40 @@ export interface PhaseWorker {
   close(): Promise<void>;
 }
 
-export async function startPhaseWorker(): Promise<PhaseWorker> {
+/** What a test file uses of its phase worker; the hooks around its tests do the rest. */
+export type PhaseTestWorker = Pick<PhaseWorker, 'client' | 'partner' | 'recorded' | 'start' | 'track'>;
+
+/**
+ * The phase worker of one test file: started before its tests, reset after each, closed after all.
+ * Its members are read inside tests, once it has started.
+ */
+export function phaseWorkerForThisFile(): PhaseTestWorker {
+  let worker: PhaseWorker | undefined;
+  beforeAll(async () => {
+    worker = await startPhaseWorker();
+  }, 120_000);
+  afterEach(async () => worker?.reset());
+  afterAll(async () => worker?.close());
+  const started = (): PhaseWorker => {
+    if (!worker) throw new Error('the phase worker is read before beforeAll started it');
+    return worker;
+  };
+  return {
+    get client() {
+      return started().client;
+    },
+    get partner() {
+      return started().partner;
+    },
+    get recorded() {
+      return started().recorded;
+    },
+    start: (workflow, input, workflowId) => started().start(workflow, input, workflowId),
+    track: (workflowId) => started().track(workflowId),
+  };
+}
+
+async function startPhaseWorker(): Promise<PhaseWorker> {
   quietTemporalRuntime();
   const address = inject('temporalAddress');
   const taskQueue = `phases-${randomUUID()}`;
