@@ -177,6 +177,17 @@ export interface AuthorizationAmounts {
   available_to_refund: number;
 }
 
+/** An authorization that holds nothing (refused, or not authorized yet). */
+export const NO_AMOUNTS: AuthorizationAmounts = {
+  authorized: 0,
+  captured: 0,
+  voided: 0,
+  refunded: 0,
+  available_to_capture: 0,
+  available_to_void: 0,
+  available_to_refund: 0,
+};
+
 export interface AuthorizeResult {
   type: 'authorization';
   status: PartnerAuthorizationStatus;

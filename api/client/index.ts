@@ -62,6 +62,8 @@ export async function requestAccessToken(options: {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Fewer scopes than the client has (space-separated, e.g. `payment-api`); all of them when absent. */
+  scope?: string;
   fetch?: typeof fetch;
 }): Promise<AccessToken> {
   const client = createClient<V2Paths>({
@@ -70,12 +72,16 @@ export async function requestAccessToken(options: {
   });
   const basic = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`);
   const { data, error, response } = await client.POST('/oauth/token', {
-    body: { grant_type: 'client_credentials' },
+    body: { grant_type: 'client_credentials', ...(options.scope !== undefined ? { scope: options.scope } : {}) },
     headers: {
       authorization: `Basic ${basic.toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
-    bodySerializer: (body) => new URLSearchParams({ grant_type: body.grant_type ?? 'client_credentials' }),
+    bodySerializer: (body) =>
+      new URLSearchParams({
+        grant_type: body.grant_type ?? 'client_credentials',
+        ...(body.scope !== undefined ? { scope: body.scope } : {}),
+      }),
   });
   if (!data) throw new Error(`POST /oauth/token answered ${response.status}: ${JSON.stringify(error)}`);
   return data;

@@ -2,13 +2,14 @@
 // a capture or a cancel acts on it, a Refund is a refund. Pure, so every status and every decline
 // is tested without a server (mapping.test.ts).
 import type { CardNetwork, Currency, ReasonCode } from '../catalog';
-import type {
-  AuthenticationOutcome,
-  AuthorizationAmounts,
-  AuthorizeResult,
-  OperationResult,
-  PartnerCardInfo,
-  PartnerOperationStatus,
+import {
+  NO_AMOUNTS,
+  type AuthenticationOutcome,
+  type AuthorizationAmounts,
+  type AuthorizeResult,
+  type OperationResult,
+  type PartnerCardInfo,
+  type PartnerOperationStatus,
 } from '../partner';
 import type { OperationKind } from '../../domain/payment-ledger';
 import { partnerStatusOf, refusalReasonOf } from './decline-reasons';
@@ -118,16 +119,6 @@ export function authenticationOf(intent: StripePaymentIntent): AuthenticationOut
     challenge_data: null,
   };
 }
-
-export const NO_AMOUNTS: AuthorizationAmounts = {
-  authorized: 0,
-  captured: 0,
-  voided: 0,
-  refunded: 0,
-  available_to_capture: 0,
-  available_to_void: 0,
-  available_to_refund: 0,
-};
 
 /**
  * The money on a PaymentIntent. A capture of less than the whole amount is final at Stripe (no

@@ -2,51 +2,54 @@
 // signatures, and a worker restarted mid-way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../activities/webhooks/signature';
+import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { readClientSessionProjection } from '../../db/projections';
 import { openClientSessionUpdate } from '../../workflows/client-session/messages';
 import { clientSessionWorkflowId } from '../../workflows/client-session/id';
-import { call, eventually, sessionApplication } from '../support/api-client';
+import { eventually, sessionApplication } from '../support/api-client';
 import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
 let stack: Stack;
 let merchant: CreatedMerchant;
-let token: string;
+let tessera: TesseraClient;
 
 beforeAll(async () => {
   stack = await startStack({ sessionTtlSeconds: 3, webhookRetryInitialIntervalMs: 200 });
   merchant = await stack.createMerchant();
-  token = await stack.accessToken(merchant);
+  tessera = stack.client({ accessToken: await stack.accessToken(merchant) });
 });
 afterAll(async () => stack?.close());
 
-const create = (body: unknown) => call(stack.baseUrl, 'POST', '/v2/client-sessions', { token, body });
-const read = (id: string) => call(stack.baseUrl, 'GET', `/v2/client-sessions/${id}`, { token });
+const create = async (body: V2Components['schemas']['ClientSessionApplication']) => {
+  const created = await tessera.v2.POST('/v2/client-sessions', { body });
+  return { status: created.response.status, session: created.data! };
+};
+const read = async (id: string) =>
+  (await tessera.v2.GET('/v2/client-sessions/{id}', { params: { path: { id } } })).data;
+const abort = (id: string, status: 'ABORTED_BY_MERCHANT' | 'ABORTED_BY_CUSTOMER') =>
+  tessera.v2.POST('/v2/client-sessions/{id}/abort', { params: { path: { id } }, body: { status } });
 
 describe('client session lifecycle', () => {
   it('expires on its durable timer and then refuses an abort', async () => {
     const before = Date.now();
-    const created = await create(sessionApplication(merchant.entity_id));
-    const ttl = Date.parse(created.body.expires_at) - before;
+    const { session: created } = await create(sessionApplication(merchant.entity_id));
+    const ttl = Date.parse(created.expires_at) - before;
     expect(ttl).toBeGreaterThanOrEqual(2900);
     expect(ttl).toBeLessThanOrEqual(3000 + (Date.now() - before));
     const expired = await eventually(
       async () => {
-        const answer = await read(created.body.id);
-        return answer.body.status === 'EXPIRED' ? answer : undefined;
+        const answer = await read(created.id);
+        return answer?.status === 'EXPIRED' ? answer : undefined;
       },
       { what: 'EXPIRED', timeoutMs: 20_000 },
     );
-    expect(expired.body.status).toBe('EXPIRED');
-    const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
-      token,
-      body: { status: 'ABORTED_BY_MERCHANT' },
-    });
-    expect(abort.status).toBe(400);
-    expect(abort.body.detail).toMatch(/EXPIRED/);
-    const projection =
-      await stack.sql`select status, version from client_session_projections where id = ${created.body.id}`;
+    expect(expired.status).toBe('EXPIRED');
+    const refused = await abort(created.id, 'ABORTED_BY_MERCHANT');
+    expect(refused.response.status).toBe(400);
+    expect(refused.error?.detail).toMatch(/EXPIRED/);
+    const projection = await stack.sql`select status, version from client_session_projections where id = ${created.id}`;
     expect(projection[0]).toMatchObject({ status: 'EXPIRED', version: 2 });
   });
 
@@ -54,19 +57,16 @@ describe('client session lifecycle', () => {
     // The receiver fails the first two attempts, then accepts everything.
     const receiver = await startWebhookReceiver((index) => (index < 2 ? 500 : 200));
     try {
-      const created = await create(
+      const { status, session: created } = await create(
         sessionApplication(merchant.entity_id, {
           webhook: { url: receiver.url, headers: [{ name: 'x-shop-auth', values: ['s3cret-value'] }] },
         }),
       );
-      expect(created.status).toBe(201);
-      const handle = stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.body.id));
+      expect(status).toBe(201);
+      const handle = stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.id));
       await handle.executeUpdate(openClientSessionUpdate, { args: [{ entity_id: merchant.entity_id }] });
-      const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
-        token,
-        body: { status: 'ABORTED_BY_CUSTOMER' },
-      });
-      expect(abort.status).toBe(200);
+      const aborted = await abort(created.id, 'ABORTED_BY_CUSTOMER');
+      expect(aborted.response.status).toBe(200);
 
       const accepted = await eventually(
         async () => {
@@ -90,7 +90,7 @@ describe('client session lifecycle', () => {
       expect(first.json).toMatchObject({
         event_type: 'PAYMENT',
         entity_id: merchant.entity_id,
-        resource: { type: 'client_session', id: created.body.id },
+        resource: { type: 'client_session', id: created.id },
       });
       expect(first.headers['x-shop-auth']).toBe('s3cret-value');
       expect(first.headers['tessera-event-id']).toBe(first.json.id);
@@ -113,7 +113,7 @@ describe('client session lifecycle', () => {
 
       const attempts = await stack.sql<{ attempt: number; status_code: number; succeeded: boolean }[]>`
         select attempt, status_code, succeeded from webhook_delivery_attempts
-        where resource_id = ${created.body.id} order by id`;
+        where resource_id = ${created.id} order by id`;
       expect(attempts).toEqual([
         { attempt: 1, status_code: 500, succeeded: false },
         { attempt: 2, status_code: 500, succeeded: false },
@@ -121,10 +121,10 @@ describe('client session lifecycle', () => {
         { attempt: 1, status_code: 200, succeeded: true },
       ]);
       // Header values the merchant gave are not stored in clear anywhere we own.
-      const [row] = await stack.sql`select sealed_body from client_session_projections where id = ${created.body.id}`;
+      const [row] = await stack.sql`select sealed_body from client_session_projections where id = ${created.id}`;
       expect(row?.sealed_body).not.toContain('s3cret-value');
-      const stored = await readClientSessionProjection(stack.sql, stack.config.encryptionKey, created.body.id);
-      expect(stored?.id).toBe(created.body.id);
+      const stored = await readClientSessionProjection(stack.sql, stack.config.encryptionKey, created.id);
+      expect(stored?.id).toBe(created.id);
       expect(JSON.stringify(stored)).not.toContain('s3cret-value');
     } finally {
       await receiver.close();
@@ -135,21 +135,18 @@ describe('client session lifecycle', () => {
     const receiver = await startWebhookReceiver();
     const url = receiver.url;
     await receiver.close(); // nothing listens there now: connection refused
-    const created = await create(sessionApplication(merchant.entity_id, { webhook: { url } }));
-    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
-      token,
-      body: { status: 'ABORTED_BY_MERCHANT' },
-    });
+    const { session: created } = await create(sessionApplication(merchant.entity_id, { webhook: { url } }));
+    await abort(created.id, 'ABORTED_BY_MERCHANT');
     const attempts = await eventually(
       async () => {
         const rows = await stack.sql<{ attempt: number; error: string; succeeded: boolean }[]>`
-        select attempt, error, succeeded from webhook_delivery_attempts where resource_id = ${created.body.id} order by id`;
+        select attempt, error, succeeded from webhook_delivery_attempts where resource_id = ${created.id} order by id`;
         return rows.length >= 2 ? rows : undefined;
       },
       { what: 'two failed attempts' },
     );
     expect(attempts.every((row) => !row.succeeded && row.error.length > 0)).toBe(true);
-    await stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.body.id)).terminate('test cleanup');
+    await stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.id)).terminate('test cleanup');
   });
 
   it('loses nothing when the worker restarts mid-way', async () => {
@@ -157,18 +154,17 @@ describe('client session lifecycle', () => {
     try {
       await stack.stopWorker();
       // The API starts workflows without a worker; the session exists at once.
-      const created = await create(sessionApplication(merchant.entity_id, { webhook: { url: receiver.url } }));
-      expect(created.status).toBe(201);
+      const { status, session: created } = await create(
+        sessionApplication(merchant.entity_id, { webhook: { url: receiver.url } }),
+      );
+      expect(status).toBe(201);
       // An Update sent while no worker runs waits for one rather than failing.
-      const pendingAbort = call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
-        token,
-        body: { status: 'ABORTED_BY_MERCHANT' },
-      });
+      const pendingAbort = abort(created.id, 'ABORTED_BY_MERCHANT');
       await new Promise((resolve) => setTimeout(resolve, 500));
       await stack.startWorker();
       const aborted = await pendingAbort;
-      expect(aborted.status).toBe(200);
-      expect(aborted.body.status).toBe('ABORTED_BY_MERCHANT');
+      expect(aborted.response.status).toBe(200);
+      expect(aborted.data?.status).toBe('ABORTED_BY_MERCHANT');
 
       // Restart again while the webhook delivery and projection may still be in flight.
       await stack.restartWorker();
@@ -177,13 +173,13 @@ describe('client session lifecycle', () => {
       });
       const projection = await eventually(
         async () => {
-          const [row] = await stack.sql`select status from client_session_projections where id = ${created.body.id}`;
+          const [row] = await stack.sql`select status from client_session_projections where id = ${created.id}`;
           return row?.status === 'ABORTED_BY_MERCHANT' ? row : undefined;
         },
         { what: 'projection' },
       );
       expect(projection.status).toBe('ABORTED_BY_MERCHANT');
-      expect((await read(created.body.id)).body.status).toBe('ABORTED_BY_MERCHANT');
+      expect((await read(created.id))?.status).toBe('ABORTED_BY_MERCHANT');
       // Exactly one event for the one change, despite two restarts.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(receiver.received).toHaveLength(1);

@@ -1,33 +1,45 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { call, sessionApplication } from '../support/api-client';
 import { startStack, type Stack } from '../support/stack';
+import { resourceIdOf } from '../support/typed-answers';
 
 let stack: Stack;
 let merchant: CreatedMerchant;
 let other: CreatedMerchant;
 let token: string;
-let otherToken: string;
+let tessera: TesseraClient;
+let otherTessera: TesseraClient;
 
 beforeAll(async () => {
   stack = await startStack();
   merchant = await stack.createMerchant('Shop A');
   other = await stack.createMerchant('Shop B');
   token = await stack.accessToken(merchant);
-  otherToken = await stack.accessToken(other);
+  tessera = stack.client({ accessToken: token });
+  otherTessera = stack.client({ accessToken: await stack.accessToken(other) });
 });
 afterAll(async () => stack?.close());
 
-const create = (body: unknown, headers: Record<string, string> = {}, as = token) =>
-  call(stack.baseUrl, 'POST', '/v2/client-sessions', { token: as, body, headers });
+const create = (body: V2Components['schemas']['ClientSessionApplication'], idempotencyKey?: string) =>
+  tessera.v2.POST('/v2/client-sessions', {
+    params: idempotencyKey ? { header: { 'x-idempotency-key': idempotencyKey } } : {},
+    body,
+  });
+/** Raw HTTP: bodies the typed client would not let a merchant send. */
+const createRaw = (body: unknown) => call(stack.baseUrl, 'POST', '/v2/client-sessions', { token, body });
+const read = (id: string, client = tessera) => client.v2.GET('/v2/client-sessions/{id}', { params: { path: { id } } });
+const abort = (id: string, status: 'ABORTED_BY_MERCHANT' | 'ABORTED_BY_CUSTOMER', client = tessera) =>
+  client.v2.POST('/v2/client-sessions/{id}/abort', { params: { path: { id } }, body: { status } });
 
 describe('client sessions', () => {
   it('creates an EMBEDDED session with widget data, eligible solutions and links', async () => {
     const answer = await create(
       sessionApplication(merchant.entity_id, { amount: 10000, order: { reference: 'ord-1', net_amount: 10000 } }),
     );
-    expect(answer.status).toBe(201);
-    const session = answer.body;
+    expect(answer.response.status).toBe(201);
+    const session = answer.data!;
     expect(session).toMatchObject({
       entity_id: merchant.entity_id,
       status: 'CREATED',
@@ -53,26 +65,26 @@ describe('client sessions', () => {
     expect(session.links.self).toBe(`${stack.baseUrl}/v2/client-sessions/${session.id}`);
     expect(session.links.abort).toBe(`${stack.baseUrl}/v2/client-sessions/${session.id}/abort`);
     expect(session.links.hosted_page).toBeUndefined();
-    expect(session.widget.js_url).toMatch(/\/widget\/v1\/tessera-widget\.js$/);
-    const widget = JSON.parse(Buffer.from(session.widget.data, 'base64').toString('utf8'));
+    expect(session.widget?.js_url).toMatch(/\/widget\/v1\/tessera-widget\.js$/);
+    const widget = JSON.parse(Buffer.from(session.widget!.data, 'base64').toString('utf8'));
     expect(widget).toMatchObject({
       entity_id: merchant.entity_id,
       publishable_key: merchant.publishable_key,
       session: { id: session.id },
     });
-    expect(answer.headers.get('location')).toBe(session.links.self);
+    expect(answer.response.headers.get('location')).toBe(session.links.self);
   });
 
   it('creates a HOSTED_PAGE session with its hosted page link and no widget', async () => {
     const answer = await create(
       sessionApplication(merchant.entity_id, { integration_mode: 'HOSTED_PAGE', capture_mode: 'AUTOMATIC' }),
     );
-    expect(answer.status).toBe(201);
-    expect(answer.body.links.hosted_page).toBe(
-      `${stack.baseUrl}/entities/${merchant.entity_id}/sessions/${answer.body.id}`,
+    expect(answer.response.status).toBe(201);
+    expect(answer.data?.links.hosted_page).toBe(
+      `${stack.baseUrl}/entities/${merchant.entity_id}/sessions/${answer.data?.id}`,
     );
-    expect(answer.body.widget).toBeUndefined();
-    expect(answer.body.capture_mode).toBe('AUTOMATIC');
+    expect(answer.data?.widget).toBeUndefined();
+    expect(answer.data?.capture_mode).toBe('AUTOMATIC');
   });
 
   it('offers only the solutions whose contract fits currency and amount', async () => {
@@ -83,7 +95,7 @@ describe('client sessions', () => {
         order: { reference: 'jpy', net_amount: 1000 },
       }),
     );
-    expect(small.body.eligible_solutions).toEqual([
+    expect(small.data?.eligible_solutions).toEqual([
       { partner: 'sandbox-card', method: 'creditcard' },
       { partner: 'sandbox-wallet', method: 'wallet' },
     ]);
@@ -91,39 +103,32 @@ describe('client sessions', () => {
 
   it('reads a session back from its workflow', async () => {
     const created = await create(sessionApplication(merchant.entity_id));
-    const read = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, { token });
-    expect(read.status).toBe(200);
-    expect(read.body).toEqual(created.body);
+    const again = await read(created.data!.id);
+    expect(again.response.status).toBe(200);
+    expect(again.data).toEqual(created.data);
   });
 
   it('aborts an open session, then refuses a second abort with 400', async () => {
-    const created = await create(sessionApplication(merchant.entity_id));
-    const aborted = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
-      token,
-      body: { status: 'ABORTED_BY_MERCHANT' },
-    });
-    expect(aborted.status).toBe(200);
-    expect(aborted.body.status).toBe('ABORTED_BY_MERCHANT');
-    const again = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
-      token,
-      body: { status: 'ABORTED_BY_CUSTOMER' },
-    });
-    expect(again.status).toBe(400);
-    expect(again.headers.get('content-type')).toContain('application/problem+json');
-    expect(again.body.detail).toMatch(/ABORTED_BY_MERCHANT/);
-    const read = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, { token });
-    expect(read.body.status).toBe('ABORTED_BY_MERCHANT');
+    const created = (await create(sessionApplication(merchant.entity_id))).data!;
+    const aborted = await abort(created.id, 'ABORTED_BY_MERCHANT');
+    expect(aborted.response.status).toBe(200);
+    expect(aborted.data?.status).toBe('ABORTED_BY_MERCHANT');
+    const again = await abort(created.id, 'ABORTED_BY_CUSTOMER');
+    expect(again.response.status).toBe(400);
+    expect(again.response.headers.get('content-type')).toContain('application/problem+json');
+    expect(again.error?.detail).toMatch(/ABORTED_BY_MERCHANT/);
+    expect((await read(created.id)).data?.status).toBe('ABORTED_BY_MERCHANT');
   });
 
   it('refuses an abort body without a valid status', async () => {
-    const created = await create(sessionApplication(merchant.entity_id));
-    const missing = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+    const created = (await create(sessionApplication(merchant.entity_id))).data!;
+    const missing = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.id}/abort`, {
       token,
       body: {},
     });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toContainEqual(expect.objectContaining({ pointer: '/status' }));
-    const wrong = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
+    const wrong = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.id}/abort`, {
       token,
       body: { status: 'EXPIRED' },
     });
@@ -131,27 +136,19 @@ describe('client sessions', () => {
   });
 
   it("never shows or changes another entity's session (404)", async () => {
-    const created = await create(sessionApplication(merchant.entity_id));
-    const read = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, { token: otherToken });
-    expect(read.status).toBe(404);
-    const abort = await call(stack.baseUrl, 'POST', `/v2/client-sessions/${created.body.id}/abort`, {
-      token: otherToken,
-      body: { status: 'ABORTED_BY_MERCHANT' },
-    });
-    expect(abort.status).toBe(404);
-    const still = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${created.body.id}`, { token });
-    expect(still.body.status).toBe('CREATED');
+    const created = (await create(sessionApplication(merchant.entity_id))).data!;
+    expect((await read(created.id, otherTessera)).response.status).toBe(404);
+    expect((await abort(created.id, 'ABORTED_BY_MERCHANT', otherTessera)).response.status).toBe(404);
+    expect((await read(created.id)).data?.status).toBe('CREATED');
   });
 
   it('refuses to create a session for another entity', async () => {
     const answer = await create(sessionApplication(other.entity_id));
-    expect(answer.status).toBe(403);
+    expect(answer.response.status).toBe(403);
   });
 
   it('answers 404 for an unknown session and 400 for a malformed id', async () => {
-    expect((await call(stack.baseUrl, 'GET', `/v2/client-sessions/${crypto.randomUUID()}`, { token })).status).toBe(
-      404,
-    );
+    expect((await read(crypto.randomUUID())).response.status).toBe(404);
     const malformed = await call(stack.baseUrl, 'GET', '/v2/client-sessions/not-a-uuid', { token });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors[0].pointer).toBe('/params/id');
@@ -159,23 +156,23 @@ describe('client sessions', () => {
 
   it('answers 409 with resource_id when an idempotency key repeats, also when two requests race', async () => {
     const body = sessionApplication(merchant.entity_id);
-    const first = await create(body, { 'x-idempotency-key': 'session-key-1' });
-    expect(first.status).toBe(201);
-    const second = await create(body, { 'x-idempotency-key': 'session-key-1' });
-    expect(second.status).toBe(409);
-    expect(second.body.resource_id).toBe(first.body.id);
+    const first = await create(body, 'session-key-1');
+    expect(first.response.status).toBe(201);
+    const second = await create(body, 'session-key-1');
+    expect(second.response.status).toBe(409);
+    expect(resourceIdOf(second.error)).toBe(first.data?.id);
 
-    const racing = await Promise.all([1, 2, 3].map(() => create(body, { 'x-idempotency-key': 'session-key-race' })));
-    expect(racing.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([201, 409, 409]);
-    const winner = racing.find((answer) => answer.status === 201)!;
-    for (const loser of racing.filter((answer) => answer.status === 409))
-      expect(loser.body.resource_id).toBe(winner.body.id);
+    const racing = await Promise.all([1, 2, 3].map(() => create(body, 'session-key-race')));
+    expect(racing.map((answer) => answer.response.status).sort((a, b) => a - b)).toEqual([201, 409, 409]);
+    const winner = racing.find((answer) => answer.response.status === 201)!;
+    for (const loser of racing.filter((answer) => answer.response.status === 409))
+      expect(resourceIdOf(loser.error)).toBe(winner.data?.id);
   });
 });
 
 describe('request validation', () => {
   it('names every offending field with a JSON pointer', async () => {
-    const answer = await create({
+    const answer = await createRaw({
       entity_id: 'nope',
       amount: 0,
       currency: 'XXX',
@@ -190,7 +187,7 @@ describe('request validation', () => {
   });
 
   it('refuses a string amount instead of coercing it', async () => {
-    const answer = await create(sessionApplication(merchant.entity_id, { amount: '2599' }));
+    const answer = await createRaw(sessionApplication(merchant.entity_id, { amount: '2599' }));
     expect(answer.status).toBe(400);
     expect(answer.body.errors.map((e: { pointer: string }) => e.pointer)).toContain('/amount');
   });
@@ -199,8 +196,8 @@ describe('request validation', () => {
     const answer = await create(
       sessionApplication(merchant.entity_id, { amount: 5000, order: { reference: 'x', net_amount: 4000 } }),
     );
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors.map((e: { pointer: string }) => e.pointer)).toContain('/order/net_amount');
+    expect(answer.response.status).toBe(400);
+    expect(answer.error?.errors?.map((e) => e.pointer)).toContain('/order/net_amount');
   });
 
   it('answers 400 to malformed JSON and 413 to a body over 1 MB', async () => {
@@ -275,15 +272,12 @@ describe('operability', () => {
 describe('idempotency after the session ended', () => {
   it('keeps a session key spent after an abort', async () => {
     const body = sessionApplication(merchant.entity_id);
-    const first = await create(body, { 'x-idempotency-key': 'session-ended' });
-    await call(stack.baseUrl, 'POST', `/v2/client-sessions/${first.body.id}/abort`, {
-      token,
-      body: { status: 'ABORTED_BY_MERCHANT' },
-    });
+    const first = (await create(body, 'session-ended')).data!;
+    await abort(first.id, 'ABORTED_BY_MERCHANT');
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const again = await create(body, { 'x-idempotency-key': 'session-ended' });
-    expect(again.status).toBe(409);
-    expect(again.body.resource_id).toBe(first.body.id);
+    const again = await create(body, 'session-ended');
+    expect(again.response.status).toBe(409);
+    expect(resourceIdOf(again.error)).toBe(first.id);
   });
 });
 

@@ -15,7 +15,7 @@ import { startWebhookReceiver } from '../support/webhook-receiver';
 
 const WON_CARD = '4000000000000259';
 const LOST_CARD = '4000000000002685';
-const DISPUTE_EVENTS = ['DISPUTE_OPENED', 'DISPUTE_UPDATED', 'DISPUTE_CLOSED'];
+const DISPUTE_EVENTS = ['DISPUTE_OPENED', 'DISPUTE_UPDATED', 'DISPUTE_CLOSED'] as const;
 
 let stack: Stack;
 let merchant: CreatedMerchant;
@@ -69,7 +69,9 @@ function paymentUntil(id: string, what: string, ready: (payment: any) => boolean
 
 function disputeEventsOf(paymentId: string) {
   return receiver.received.filter(
-    (delivery) => delivery.json.resource.id === paymentId && DISPUTE_EVENTS.includes(delivery.json.event_type),
+    (delivery) =>
+      delivery.json.resource.id === paymentId &&
+      (DISPUTE_EVENTS as readonly string[]).includes(delivery.json.event_type),
   );
 }
 

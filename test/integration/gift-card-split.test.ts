@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detokenizeGiftCard, findVaultedGiftCard, purgeGiftCardVault, vaultGiftCard } from '../../db/gift-card-vault';
 import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault';
+import type { TesseraClient, V2Components } from '../../api/client';
 import { readPaymentProjection } from '../../db/projections';
 import { payloadCodecFor } from '../../temporal/data-converter';
 import { decodeHistory, payloadsOf } from '../../temporal/history-payloads';
 import type { CreatedMerchant } from '../../db/merchants';
-import { call, eventually, type JsonResponse } from '../support/api-client';
+import { call, eventually } from '../support/api-client';
 import { vaultCard } from '../support/payments';
 import { apiWithCapturedLogs } from '../support/captured-api';
 import { startStack, type Stack } from '../support/stack';
@@ -18,12 +19,14 @@ let stack: Stack;
 let merchant: CreatedMerchant;
 let other: CreatedMerchant;
 let token: string;
+let tessera: TesseraClient;
 
 beforeAll(async () => {
   stack = await startStack();
   merchant = await stack.createMerchant('Gift card shop');
   other = await stack.createMerchant('Other gift card shop');
   token = await stack.accessToken(merchant);
+  tessera = stack.client({ accessToken: token });
 });
 afterAll(async () => stack?.close());
 // Gift card balances live in the sandbox: every test starts from the documented ones.
@@ -47,33 +50,41 @@ interface LedgerEntry {
   processed_amount: number;
 }
 
+type Schemas = V2Components['schemas'];
+/** Raw HTTP: the vault's own contract (bad input, keys, CORS headers). */
 const tokenizeGiftCard = (body: unknown, apiKey = merchant.api_key, headers: Record<string, string> = {}) =>
   call(stack.baseUrl, 'POST', '/v2/vault/gift-cards', { apiKey, body, headers });
-const checkBalance = (body: unknown, apiKey = merchant.publishable_key) =>
-  call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', { apiKey, body });
+/** The balance as the browser asks it, with the publishable key (or a server with its API key). */
+const checkBalance = (body: Schemas['GiftCardBalanceRequest'], apiKey = merchant.publishable_key) =>
+  stack.client({ apiKey }).v2.POST('/v2/vault/gift-cards/balance', { body });
 
 async function giftCardToken(number: string, pin?: string, owner: CreatedMerchant = merchant): Promise<string> {
-  const answer = await tokenizeGiftCard({ number, ...(pin !== undefined ? { pin } : {}) }, owner.api_key);
-  if (answer.status !== 201)
-    throw new Error(`gift card vault refused: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.vault_form_token;
+  const { data, error, response } = await stack
+    .client({ apiKey: owner.api_key })
+    .v2.POST('/v2/vault/gift-cards', { body: { number, ...(pin !== undefined ? { pin } : {}) } });
+  if (!data) throw new Error(`gift card vault refused: ${response.status} ${JSON.stringify(error)}`);
+  return data.vault_form_token;
 }
 const cardToken = (number: string) => vaultCard(stack, merchant, number);
 
-const giftCardEntry = (amount: number, vaultFormToken: string) => ({
+type SplitEntry = NonNullable<Schemas['CreatePaymentRequest']['split']>[number];
+const giftCardEntry = (amount: number, vaultFormToken: string): SplitEntry => ({
   amount,
   partner: 'sandbox-giftcard',
   method: 'giftcard',
   vault_form_token: vaultFormToken,
 });
-const cardEntry = (amount: number, vaultFormToken: string) => ({
+const cardEntry = (amount: number, vaultFormToken: string): SplitEntry => ({
   amount,
   partner: 'sandbox-card',
   method: 'creditcard',
   vault_form_token: vaultFormToken,
 });
 
-function paymentBody(split: { amount: number }[], overrides: Record<string, unknown> = {}) {
+function paymentBody(
+  split: SplitEntry[],
+  overrides: Partial<Schemas['CreatePaymentRequest']> = {},
+): Schemas['CreatePaymentRequest'] {
   const amount = split.reduce((sum, entry) => sum + entry.amount, 0);
   return {
     entity_id: merchant.entity_id,
@@ -85,17 +96,22 @@ function paymentBody(split: { amount: number }[], overrides: Record<string, unkn
     ...overrides,
   };
 }
-const createPayment = (body: unknown) => call(stack.baseUrl, 'POST', '/v2/payments', { token, body });
-const operate = (id: string, kind: 'captures' | 'voids' | 'refunds', body: unknown) =>
-  call(stack.baseUrl, 'POST', `/v2/payments/${id}/${kind}`, { token, body });
-const read = (id: string) => call(stack.baseUrl, 'GET', `/v2/payments/${id}`, { token });
+const createPayment = (body: Schemas['CreatePaymentRequest']) => tessera.v2.POST('/v2/payments', { body });
+const operationPaths = {
+  captures: '/v2/payments/{id}/captures',
+  voids: '/v2/payments/{id}/voids',
+  refunds: '/v2/payments/{id}/refunds',
+} as const;
+const operate = (id: string, kind: 'captures' | 'voids' | 'refunds', body: Schemas['OperationRequest']) =>
+  tessera.v2.POST(operationPaths[kind], { params: { path: { id } }, body });
+const read = (id: string) => tessera.v2.GET('/v2/payments/{id}', { params: { path: { id } } });
 
 /** Reads the payment until `ready` holds: compensation and automatic capture run after the creation answer. */
-function readUntil(id: string, what: string, ready: (payment: any) => boolean): Promise<any> {
+function readUntil(id: string, what: string, ready: (payment: Schemas['Payment']) => boolean) {
   return eventually(
     async () => {
       const answer = await read(id);
-      return answer.status === 200 && ready(answer.body) ? answer.body : undefined;
+      return answer.response.status === 200 && answer.data && ready(answer.data) ? answer.data : undefined;
     },
     { what, timeoutMs: 30_000, intervalMs: 150 },
   );
@@ -107,10 +123,13 @@ async function ledger(filter: Record<string, string>): Promise<LedgerEntry[]> {
   return json.entries;
 }
 
-function expectCreated(answer: JsonResponse): any {
-  if (answer.status !== 201) throw new Error(`expected 201, got ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
+function expectCreated<T>(answer: { data?: T; error?: unknown; response: Response }): T {
+  if (answer.response.status !== 201 || !answer.data)
+    throw new Error(`expected 201, got ${answer.response.status}: ${JSON.stringify(answer.error)}`);
+  return answer.data;
 }
+/** The first authorization leg's reference at its partner. */
+const referenceOf = (leg: { partner_reference?: string } | undefined) => leg?.partner_reference ?? 'none';
 
 describe('POST /v2/vault/gift-cards', () => {
   it('tokenizes with the secret API key: a vgt_ token and the last four digits, never the number', async () => {
@@ -219,32 +238,28 @@ describe('POST /v2/vault/gift-cards/balance', () => {
   it('answers what the gift card can pay, in the currency asked (EUR by default)', async () => {
     const gc = await giftCardToken(GC_50, '1234');
     const answer = await checkBalance({ vault_form_token: gc });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
+    expect(answer.response.status).toBe(200);
+    expect(answer.data).toEqual({
       balance: 5000,
       currency: 'EUR',
       active: true,
       gift_card: { last_four_digits: '0001' },
     });
-    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    const usd = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', {
-      apiKey: merchant.api_key,
-      body: { vault_form_token: gc, currency: 'USD' },
-    });
-    expect(usd.body).toMatchObject({ balance: 5000, currency: 'USD' });
-    const bearer = await call(stack.baseUrl, 'POST', '/v2/vault/gift-cards/balance', {
-      token,
+    expect(answer.response.headers.get('access-control-allow-origin')).toBe('*');
+    const usd = await checkBalance({ vault_form_token: gc, currency: 'USD' }, merchant.api_key);
+    expect(usd.data).toMatchObject({ balance: 5000, currency: 'USD' });
+    const bearer = await tessera.v2.POST('/v2/vault/gift-cards/balance', {
       body: { vault_form_token: await giftCardToken(GC_MILLION) },
     });
-    expect(bearer.body).toMatchObject({ balance: 100_000_000, currency: 'EUR' });
+    expect(bearer.data).toMatchObject({ balance: 100_000_000, currency: 'EUR' });
   });
 
   it('answers 0 for an empty gift card and for one not activated', async () => {
-    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_ZERO) })).body).toMatchObject({
+    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_ZERO) })).data).toMatchObject({
       balance: 0,
       active: true,
     });
-    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_INACTIVE) })).body).toMatchObject({
+    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_INACTIVE) })).data).toMatchObject({
       balance: 0,
       active: false,
     });
@@ -252,13 +267,13 @@ describe('POST /v2/vault/gift-cards/balance', () => {
 
   it('goes down while a payment holds part of the balance, and does not use the token up', async () => {
     const gc = await giftCardToken(GC_50);
-    expect((await checkBalance({ vault_form_token: gc })).body.balance).toBe(5000);
+    expect((await checkBalance({ vault_form_token: gc })).data?.balance).toBe(5000);
     const payment = expectCreated(await createPayment(paymentBody([giftCardEntry(2000, gc)])));
-    expect(payment.authorization.status).toBe('AUTHORIZED');
-    expect((await checkBalance({ vault_form_token: gc })).body.balance).toBe(3000);
+    expect(payment.authorization?.status).toBe('AUTHORIZED');
+    expect((await checkBalance({ vault_form_token: gc })).data?.balance).toBe(3000);
   });
 
-  it.each<[string, () => Promise<Record<string, unknown>>, string, string]>([
+  it.each<[string, () => Promise<Schemas['GiftCardBalanceRequest']>, string, string]>([
     [
       'an unknown token',
       async () => ({ vault_form_token: `vgt_${'A'.repeat(43)}` }),
@@ -292,8 +307,8 @@ describe('POST /v2/vault/gift-cards/balance', () => {
     ],
   ])('refuses %s with 400 and a pointer', async (_label, body, pointer, detail) => {
     const answer = await checkBalance(await body());
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual([{ pointer, detail: expect.stringContaining(detail) }]);
+    expect(answer.response.status).toBe(400);
+    expect(answer.error?.errors).toEqual([{ pointer, detail: expect.stringContaining(detail) }]);
   });
 
   it('refuses the call without a credential', async () => {
@@ -309,8 +324,8 @@ describe('payments with a gift card', () => {
     const payment = expectCreated(
       await createPayment(paymentBody([giftCardEntry(8000, await giftCardToken(GC_MILLION, '1234'))])),
     );
-    expect(payment.authorization.status).toBe('AUTHORIZED');
-    const [leg] = payment.authorization.partner_transactions;
+    expect(payment.authorization?.status).toBe('AUTHORIZED');
+    const [leg] = payment.authorization!.partner_transactions;
     expect(leg).toMatchObject({
       partner: 'sandbox-giftcard',
       method: 'giftcard',
@@ -318,25 +333,25 @@ describe('payments with a gift card', () => {
       amount: 8000,
       remaining_amount: 8000,
     });
-    expect(leg.card).toBeUndefined();
+    expect(leg?.card).toBeUndefined();
     expect(payment.split).toEqual([{ partner: 'sandbox-giftcard', method: 'giftcard', amount: 8000 }]);
     expect(payment.amounts).toMatchObject({ total_authorized: 8000, available_to_capture: 8000 });
 
     const captured = await operate(payment.id, 'captures', { amount: 8000 });
-    expect(captured.status).toBe(201);
-    expect(captured.body.captures).toEqual([
+    expect(captured.response.status).toBe(201);
+    expect(captured.data?.captures).toEqual([
       expect.objectContaining({ amount: 8000, status: 'SUCCESS', triggered_by: 'MERCHANT' }),
     ]);
     const refunded = await operate(payment.id, 'refunds', { amount: 3000 });
-    expect(refunded.status).toBe(201);
-    expect(refunded.body.refunds[0]).toMatchObject({ amount: 3000, status: 'SUCCESS' });
-    expect(refunded.body.amounts).toMatchObject({
+    expect(refunded.response.status).toBe(201);
+    expect(refunded.data?.refunds[0]).toMatchObject({ amount: 3000, status: 'SUCCESS' });
+    expect(refunded.data?.amounts).toMatchObject({
       total_captured: 8000,
       total_refunded: 3000,
       available_to_refund: 5000,
     });
 
-    const entries = await ledger({ authorization_reference: leg.partner_reference });
+    const entries = await ledger({ authorization_reference: referenceOf(leg) });
     expect(entries.map((entry) => [entry.type, entry.processed_amount])).toEqual([
       ['AUTHORIZE', 8000],
       ['CAPTURE', 8000],
@@ -350,8 +365,8 @@ describe('payments with a gift card', () => {
         paymentBody([giftCardEntry(5000, await giftCardToken(GC_50)), cardEntry(7000, await cardToken(APPROVED))]),
       ),
     );
-    expect(payment.authorization.status).toBe('AUTHORIZED');
-    const [giftLeg, cardLeg] = payment.authorization.partner_transactions;
+    expect(payment.authorization?.status).toBe('AUTHORIZED');
+    const [giftLeg, cardLeg] = payment.authorization!.partner_transactions;
     expect(giftLeg).toMatchObject({
       partner: 'sandbox-giftcard',
       status: 'AUTHORIZED',
@@ -376,34 +391,34 @@ describe('payments with a gift card', () => {
       total_disputed: 0,
       total_charged_back: 0,
     });
-    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_50) })).body.balance).toBe(0);
+    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_50) })).data?.balance).toBe(0);
 
     // A partial capture takes the whole gift card first, then part of the card.
     const first = await operate(payment.id, 'captures', { amount: 6000 });
-    expect(first.status).toBe(201);
-    expect(first.body.captures[0]).toMatchObject({ amount: 6000, status: 'SUCCESS' });
-    expect(first.body.captures[0].partner_transactions.map((tx: any) => [tx.partner, tx.amount, tx.status])).toEqual([
+    expect(first.response.status).toBe(201);
+    expect(first.data?.captures[0]).toMatchObject({ amount: 6000, status: 'SUCCESS' });
+    expect(first.data?.captures[0]?.partner_transactions.map((tx) => [tx.partner, tx.amount, tx.status])).toEqual([
       ['sandbox-giftcard', 5000, 'SUCCESS'],
       ['sandbox-card', 1000, 'SUCCESS'],
     ]);
     const rest = await operate(payment.id, 'captures', { amount: 6000 });
-    expect(rest.status).toBe(201);
-    expect(rest.body.amounts).toMatchObject({
+    expect(rest.response.status).toBe(201);
+    expect(rest.data?.amounts).toMatchObject({
       total_captured: 12000,
       available_to_capture: 0,
       available_to_void: 0,
       available_to_refund: 12000,
     });
-    expect(rest.body.authorization.partner_transactions.map((tx: any) => tx.remaining_amount)).toEqual([0, 0]);
+    expect(rest.data?.authorization?.partner_transactions.map((tx) => tx.remaining_amount)).toEqual([0, 0]);
 
-    const giftCaptures = await ledger({ authorization_reference: giftLeg.partner_reference, type: 'CAPTURE' });
-    const cardCaptures = await ledger({ authorization_reference: cardLeg.partner_reference, type: 'CAPTURE' });
+    const giftCaptures = await ledger({ authorization_reference: referenceOf(giftLeg), type: 'CAPTURE' });
+    const cardCaptures = await ledger({ authorization_reference: referenceOf(cardLeg), type: 'CAPTURE' });
     expect(giftCaptures.map((entry) => entry.processed_amount)).toEqual([5000]);
     expect(cardCaptures.map((entry) => entry.processed_amount)).toEqual([1000, 6000]);
 
     // Nothing more than the payment: a capture beyond what is left is refused before any partner call.
     const beyond = await operate(payment.id, 'captures', { amount: 1 });
-    expect(beyond.status).toBe(400);
+    expect(beyond.response.status).toBe(400);
   });
 
   it('voids the gift card (ORCHESTRATOR) when the card for the rest is refused', async () => {
@@ -412,20 +427,20 @@ describe('payments with a gift card', () => {
         paymentBody([giftCardEntry(5000, await giftCardToken(GC_50)), cardEntry(3000, await cardToken(REFUSED))]),
       ),
     );
-    expect(created.authorization.status).toBe('REFUSED');
+    expect(created.authorization?.status).toBe('REFUSED');
     const payment = await readUntil(
       created.id,
       'the compensating void',
-      (p) => p.voids.length > 0 && p.voids[0].status === 'SUCCESS',
+      (p) => p.voids.length > 0 && p.voids[0]?.status === 'SUCCESS',
     );
-    expect(payment.authorization.status).toBe('REFUSED');
-    const [giftLeg, cardLeg] = payment.authorization.partner_transactions;
+    expect(payment.authorization?.status).toBe('REFUSED');
+    const [giftLeg, cardLeg] = payment.authorization!.partner_transactions;
     expect(giftLeg).toMatchObject({ partner: 'sandbox-giftcard', status: 'AUTHORIZED' });
     expect(cardLeg).toMatchObject({ partner: 'sandbox-card', status: 'REFUSED' });
-    expect(cardLeg.partner_additional_data.refusal_reason).toBe('REJECTED_BANK');
+    expect(cardLeg?.partner_additional_data?.refusal_reason).toBe('REJECTED_BANK');
     expect(payment.voids).toHaveLength(1);
     expect(payment.voids[0]).toMatchObject({ triggered_by: 'ORCHESTRATOR', amount: 5000, status: 'SUCCESS' });
-    expect(payment.voids[0].partner_transactions).toEqual([
+    expect(payment.voids[0]?.partner_transactions).toEqual([
       expect.objectContaining({ partner: 'sandbox-giftcard', amount: 5000, status: 'SUCCESS' }),
     ]);
     expect(payment.amounts).toMatchObject({
@@ -435,12 +450,12 @@ describe('payments with a gift card', () => {
       available_to_capture: 0,
     });
 
-    const voids = await ledger({ authorization_reference: giftLeg.partner_reference, type: 'VOID' });
+    const voids = await ledger({ authorization_reference: referenceOf(giftLeg), type: 'VOID' });
     expect(voids).toEqual([
       expect.objectContaining({ partner: 'sandbox-giftcard', status: 'SUCCESS', processed_amount: 5000 }),
     ]);
     // The shopper's balance is back.
-    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_50) })).body.balance).toBe(5000);
+    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_50) })).data?.balance).toBe(5000);
   });
 
   it('refuses the payment when the gift card authorizes only part of its amount, voids that hold and never sends the card', async () => {
@@ -449,13 +464,13 @@ describe('payments with a gift card', () => {
         paymentBody([giftCardEntry(3000, await giftCardToken(GC_10)), cardEntry(2000, await cardToken(APPROVED))]),
       ),
     );
-    expect(created.authorization.status).toBe('REFUSED');
+    expect(created.authorization?.status).toBe('REFUSED');
     const payment = await readUntil(
       created.id,
       'the void of the partial hold',
-      (p) => p.voids.length > 0 && p.voids[0].status === 'SUCCESS',
+      (p) => p.voids.length > 0 && p.voids[0]?.status === 'SUCCESS',
     );
-    const [giftLeg, cardLeg] = payment.authorization.partner_transactions;
+    const [giftLeg, cardLeg] = payment.authorization!.partner_transactions;
     expect(giftLeg).toMatchObject({
       partner: 'sandbox-giftcard',
       amount: 3000,
@@ -463,7 +478,7 @@ describe('payments with a gift card', () => {
     });
     expect(cardLeg).toMatchObject({ partner: 'sandbox-card', status: 'ABORTED' });
     expect(payment.voids[0]).toMatchObject({ triggered_by: 'ORCHESTRATOR', amount: 1000, status: 'SUCCESS' });
-    expect(payment.voids[0].partner_transactions).toEqual([
+    expect(payment.voids[0]?.partner_transactions).toEqual([
       expect.objectContaining({ partner: 'sandbox-giftcard', amount: 1000 }),
     ]);
     expect(payment.amounts).toMatchObject({
@@ -474,7 +489,7 @@ describe('payments with a gift card', () => {
     });
 
     expect(
-      (await ledger({ authorization_reference: giftLeg.partner_reference })).map((entry) => [
+      (await ledger({ authorization_reference: referenceOf(giftLeg) })).map((entry) => [
         entry.type,
         entry.amount,
         entry.processed_amount,
@@ -484,9 +499,9 @@ describe('payments with a gift card', () => {
       ['VOID', 1000, 1000],
     ]);
     expect(await ledger({ partner: 'sandbox-card' })).toEqual([]);
-    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_10) })).body.balance).toBe(1000);
+    expect((await checkBalance({ vault_form_token: await giftCardToken(GC_10) })).data?.balance).toBe(1000);
     // Nothing left for the merchant to capture.
-    expect((await operate(payment.id, 'captures', { amount: 1000 })).status).toBe(400);
+    expect((await operate(payment.id, 'captures', { amount: 1000 })).response.status).toBe(400);
   });
 
   it('refuses a gift card with no balance and never sends the card', async () => {
@@ -495,15 +510,15 @@ describe('payments with a gift card', () => {
         paymentBody([giftCardEntry(2000, await giftCardToken(GC_ZERO)), cardEntry(2000, await cardToken(APPROVED))]),
       ),
     );
-    expect(created.authorization.status).toBe('REFUSED');
+    expect(created.authorization?.status).toBe('REFUSED');
     const payment = await readUntil(
       created.id,
       'the settled refusal',
-      (p) => p.authorization.partner_transactions[1].status === 'ABORTED',
+      (p) => p.authorization?.partner_transactions[1]?.status === 'ABORTED',
     );
-    const [giftLeg] = payment.authorization.partner_transactions;
+    const [giftLeg] = payment.authorization!.partner_transactions;
     expect(giftLeg).toMatchObject({ partner: 'sandbox-giftcard', status: 'REFUSED' });
-    expect(giftLeg.partner_additional_data.refusal_reason).toBe('INSUFFICIENT_FUNDS');
+    expect(giftLeg?.partner_additional_data?.refusal_reason).toBe('INSUFFICIENT_FUNDS');
     expect(payment.voids).toEqual([]);
     expect(payment.amounts.total_authorized).toBe(0);
     expect(await ledger({ partner: 'sandbox-card' })).toEqual([]);
@@ -518,30 +533,30 @@ describe('payments with a gift card', () => {
         ),
       ),
     );
-    expect(created.authorization.status).toBe('AUTHORIZED');
+    expect(created.authorization?.status).toBe('AUTHORIZED');
     const payment = await readUntil(
       created.id,
       'the automatic capture',
-      (p) => p.captures.length > 0 && p.captures[0].status === 'SUCCESS',
+      (p) => p.captures.length > 0 && p.captures[0]?.status === 'SUCCESS',
     );
     expect(payment.captures).toHaveLength(1);
     expect(payment.captures[0]).toMatchObject({ triggered_by: 'AUTHORIZATION', amount: 7500 });
-    expect(payment.captures[0].partner_transactions.map((tx: any) => [tx.partner, tx.amount, tx.status])).toEqual([
+    expect(payment.captures[0]?.partner_transactions.map((tx) => [tx.partner, tx.amount, tx.status])).toEqual([
       ['sandbox-giftcard', 5000, 'SUCCESS'],
       ['sandbox-card', 2500, 'SUCCESS'],
     ]);
     expect(payment.amounts).toMatchObject({ total_captured: 7500, available_to_capture: 0, available_to_refund: 7500 });
-    const [giftLeg, cardLeg] = payment.authorization.partner_transactions;
-    expect((await ledger({ authorization_reference: giftLeg.partner_reference, type: 'CAPTURE' }))[0]).toMatchObject({
+    const [giftLeg, cardLeg] = payment.authorization!.partner_transactions;
+    expect((await ledger({ authorization_reference: referenceOf(giftLeg), type: 'CAPTURE' }))[0]).toMatchObject({
       processed_amount: 5000,
     });
-    expect((await ledger({ authorization_reference: cardLeg.partner_reference, type: 'CAPTURE' }))[0]).toMatchObject({
+    expect((await ledger({ authorization_reference: referenceOf(cardLeg), type: 'CAPTURE' }))[0]).toMatchObject({
       processed_amount: 2500,
     });
   });
 
   describe('refuses a token that does not match its partner, with the pointer of the entry', () => {
-    it.each<[string, () => Promise<{ amount: number }[]>, string, string]>([
+    it.each<[string, () => Promise<SplitEntry[]>, string, string]>([
       [
         'a gift card token on the card partner',
         async () => [cardEntry(1000, await giftCardToken(GC_50))],
@@ -574,8 +589,8 @@ describe('payments with a gift card', () => {
       ],
     ])('%s', async (_label, split, pointer, detail) => {
       const answer = await createPayment(paymentBody(await split()));
-      expect(answer.status).toBe(400);
-      expect(answer.body.errors).toEqual([{ pointer, detail: expect.stringContaining(detail) }]);
+      expect(answer.response.status).toBe(400);
+      expect(answer.error?.errors).toEqual([{ pointer, detail: expect.stringContaining(detail) }]);
       expect(await ledger({})).toEqual([]);
     });
   });
@@ -588,13 +603,13 @@ describe('gift card token lifetime (db/gift-card-vault)', () => {
   it('expires a token not used in time: balance and payment answer 400 "has expired"', async () => {
     const stale = await vaultGiftCard(stack.sql, key(), merchant.entity_id, { number: GC_50 }, { now: longAgo() });
     const balance = await checkBalance({ vault_form_token: stale.vault_form_token });
-    expect(balance.status).toBe(400);
-    expect(balance.body.errors).toEqual([
+    expect(balance.response.status).toBe(400);
+    expect(balance.error?.errors).toEqual([
       { pointer: '/vault_form_token', detail: 'has expired: tokenize the gift card again' },
     ]);
     const payment = await createPayment(paymentBody([giftCardEntry(1000, stale.vault_form_token)]));
-    expect(payment.status).toBe(400);
-    expect(payment.body.errors).toEqual([
+    expect(payment.response.status).toBe(400);
+    expect(payment.error?.errors).toEqual([
       { pointer: '/split/0/vault_form_token', detail: 'has expired: tokenize the gift card again' },
     ]);
   });
@@ -660,7 +675,7 @@ describe('gift card numbers never in clear', () => {
         ]),
       ),
     );
-    expect(payment.authorization.status).toBe('AUTHORIZED');
+    expect(payment.authorization?.status).toBe('AUTHORIZED');
     expect(JSON.stringify(payment)).not.toContain(GC_MILLION);
     const history = await stack.temporal.workflow.getHandle(`payment/${payment.id}`).fetchHistory();
     // The history as stored holds sealed payloads; opened with the codec, what the workflow saw.

@@ -2,6 +2,7 @@
 // authorization candidates alone, duplicates of an earlier authorization (authorized again with its
 // partner token), and what v1's off_session_authorize builds on the same duplicates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { call, eventually } from '../support/api-client';
 import { completeShopperPage, vaultCard, waitForAuthorization } from '../support/payments';
@@ -10,19 +11,20 @@ import { startStack, type Stack } from '../support/stack';
 let stack: Stack;
 let merchant: CreatedMerchant;
 let token: string;
+let tessera: TesseraClient;
 
 beforeAll(async () => {
   stack = await startStack();
   merchant = await stack.createMerchant();
   token = await stack.accessToken(merchant);
+  tessera = stack.client({ accessToken: token });
 });
 afterAll(async () => stack?.close());
 
-const payment = (body: Record<string, unknown>) =>
-  call(stack.baseUrl, 'POST', '/v2/payments', {
-    token,
+const payment = (body: Partial<V2Components['schemas']['CreatePaymentRequest']>, client = tessera, entityId?: string) =>
+  client.v2.POST('/v2/payments', {
     body: {
-      entity_id: merchant.entity_id,
+      entity_id: entityId ?? merchant.entity_id,
       amount: 3000,
       currency: 'EUR',
       order: { reference: `entries-${Math.random()}` },
@@ -37,10 +39,9 @@ async function savedWalletAuthorization() {
     shopper_redirection_url: 'https://shop.example/back',
     new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-wallet', method: 'wallet' }],
   });
-  expect(first.status, JSON.stringify(first.body)).toBe(201);
-  await completeShopperPage(first.body.redirection.href, 'approve');
-  const authorized = await waitForAuthorization(stack, token, first.body.id, 'AUTHORIZED');
-  return authorized.body;
+  expect(first.response.status, JSON.stringify(first.error)).toBe(201);
+  await completeShopperPage(first.data!.redirection!.href, 'approve');
+  return waitForAuthorization(stack, token, first.data!.id, 'AUTHORIZED');
 }
 
 describe('POST /v2/payments entries', () => {
@@ -55,8 +56,8 @@ describe('POST /v2/payments entries', () => {
         },
       ],
     });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body.authorization).toMatchObject({
+    expect(answer.response.status, JSON.stringify(answer.error)).toBe(201);
+    expect(answer.data?.authorization).toMatchObject({
       status: 'AUTHORIZED',
       partner_transactions: [{ partner: 'sandbox-card', amount: 3000 }],
     });
@@ -64,23 +65,23 @@ describe('POST /v2/payments entries', () => {
 
   it('refuses a payment with neither split entries nor candidates', async () => {
     const answer = await payment({});
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual([expect.objectContaining({ pointer: '/split' })]);
+    expect(answer.response.status).toBe(400);
+    expect(answer.error?.errors).toEqual([expect.objectContaining({ pointer: '/split' })]);
   });
 
   it('authorizes a duplicate of an earlier authorization again with its partner token, at its partner', async () => {
     const earlier = await savedWalletAuthorization();
-    const leg = earlier.authorization.partner_transactions[0];
+    const leg = earlier.authorization!.partner_transactions[0]!;
     for (const parent of [{ parent_payment_id: earlier.id }, { parent_partner_transaction_id: leg.id }]) {
       const again = await payment({ split: [{ amount: 1200, ...parent }], amount: 1200 });
-      expect(again.status, JSON.stringify(again.body)).toBe(201);
-      expect(again.body.authorization).toMatchObject({
+      expect(again.response.status, JSON.stringify(again.error)).toBe(201);
+      expect(again.data?.authorization).toMatchObject({
         status: 'AUTHORIZED',
         partner_transactions: [
           { partner: 'sandbox-wallet', method: 'wallet', amount: 1200, partner_token: leg.partner_token },
         ],
       });
-      expect(again.body.redirection).toBeUndefined();
+      expect(again.data?.redirection).toBeUndefined();
     }
   });
 
@@ -95,27 +96,22 @@ describe('POST /v2/payments entries', () => {
         },
       ],
     });
-    const again = await payment({ split: [{ amount: 3000, parent_payment_id: card.body.id }] });
-    expect(again.status).toBe(400);
-    expect(again.body.errors).toEqual([
+    const again = await payment({ split: [{ amount: 3000, parent_payment_id: card.data!.id }] });
+    expect(again.response.status).toBe(400);
+    expect(again.error?.errors).toEqual([
       expect.objectContaining({
         pointer: '/split/0/parent_payment_id',
         detail: expect.stringContaining('allow_future_usage'),
       }),
     ]);
     const stranger = await stack.createMerchant();
-    const foreign = await call(stack.baseUrl, 'POST', '/v2/payments', {
-      token: await stack.accessToken(stranger),
-      body: {
-        entity_id: stranger.entity_id,
-        amount: 3000,
-        currency: 'EUR',
-        order: { reference: 'x' },
-        split: [{ amount: 3000, parent_payment_id: card.body.id }],
-      },
-    });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.errors[0]).toMatchObject({
+    const foreign = await payment(
+      { order: { reference: 'x' }, split: [{ amount: 3000, parent_payment_id: card.data!.id }] },
+      stack.client({ accessToken: await stack.accessToken(stranger) }),
+      stranger.entity_id,
+    );
+    expect(foreign.response.status).toBe(400);
+    expect(foreign.error?.errors?.[0]).toMatchObject({
       pointer: '/split/0/parent_payment_id',
       detail: 'is not a payment of this entity',
     });
@@ -123,7 +119,8 @@ describe('POST /v2/payments entries', () => {
 
   it('renews a v1 authorization off session with its partner token', async () => {
     const earlier = await savedWalletAuthorization();
-    const leg = earlier.authorization.partner_transactions[0];
+    const leg = earlier.authorization!.partner_transactions[0]!;
+    // API v1 at the host root, as the shop plugins call it (not in the v1 OpenAPI document's paths).
     const renewed = await call(
       stack.baseUrl,
       'POST',
@@ -153,10 +150,11 @@ describe('off_session_authorize of API v1 on a card', () => {
         },
       ],
     });
-    expect(first.body.authorization?.status, JSON.stringify(first.body)).toBe('AUTHORIZED');
-    const leg = first.body.authorization.partner_transactions[0];
+    expect(first.data?.authorization?.status, JSON.stringify(first.error)).toBe('AUTHORIZED');
+    const leg = first.data!.authorization!.partner_transactions[0]!;
     expect(leg.partner_token).toMatch(/^ctok_/);
 
+    // API v1 at the host root, as the shop plugins call it (not in the v1 OpenAPI document's paths).
     const v1 = (method: string, path: string, body?: unknown) =>
       call(stack.baseUrl, method, `/${merchant.entity_id}/transactions/${path}`, {
         token,
@@ -202,7 +200,7 @@ describe('off_session_authorize of API v1 on a card', () => {
     });
     const refused = await v1(
       'POST',
-      `${withoutToken.body.authorization.partner_transactions[0].id}/off_session_authorize`,
+      `${withoutToken.data!.authorization!.partner_transactions[0]!.id}/off_session_authorize`,
       { amount: 5 },
     );
     expect(refused.status).toBe(400);
@@ -212,41 +210,53 @@ describe('off_session_authorize of API v1 on a card', () => {
 });
 
 describe('paying with a token of the customer’s wallet', () => {
-  const wallet = (method: string, path: string, body?: unknown) =>
-    call(stack.baseUrl, method, path, {
-      apiKey: merchant.api_key,
-      headers: { 'x-merchant-id': merchant.merchant_id },
-      ...(body !== undefined ? { body } : {}),
+  const wallet = () => stack.client({ apiKey: merchant.api_key }).wallet;
+  const merchantHeader = () => ({ 'x-merchant-id': merchant.merchant_id });
+  const walletSession = async (owner: string) => {
+    const session = await wallet().POST('/wallet/v2/session', {
+      params: { header: merchantHeader() },
+      body: { owner_reference: owner },
     });
+    return { ...session, id: session.data?.session_id ?? 'none' };
+  };
+  const savedTokens = async (owner: string, sessionId: string, query: { vault?: 'true' } = {}) =>
+    (
+      await wallet().GET('/wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', {
+        params: { header: merchantHeader(), path: { customer_id: owner, wallet_session_id: sessionId }, query },
+      })
+    ).data ?? [];
 
   async function savedToken(owner: string, value: string) {
-    const session = await wallet('POST', '/wallet/v2/session', { owner_reference: owner });
-    expect(session.status).toBe(201);
-    const added = await wallet('POST', `/wallet/v2/${owner}/sessions/${session.body.session_id}/tokens`, {
-      token: value,
-      expiration_date: '2031-12-31',
-      description: { brand_name: 'SANDBOX WALLET', display_token: 'wallet agreement' },
-      payment_id: { partner: 'sandbox-wallet', method: 'wallet' },
+    const session = await walletSession(owner);
+    expect(session.response.status).toBe(201);
+    const added = await wallet().POST('/wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', {
+      params: { header: merchantHeader(), path: { customer_id: owner, wallet_session_id: session.id } },
+      body: {
+        token: value,
+        expiration_date: '2031-12-31',
+        description: { brand_name: 'SANDBOX WALLET', display_token: 'wallet agreement' },
+        payment_id: { partner: 'sandbox-wallet', method: 'wallet' },
+      },
     });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    return added.body.id as string;
+    expect(added.response.status, JSON.stringify(added.error)).toBe(201);
+    return added.data!.id;
   }
 
   it('authorizes with the saved token at its partner, its value never in the payment’s history', async () => {
     const earlier = await savedWalletAuthorization();
-    const value: string = earlier.authorization.partner_transactions[0].partner_token;
+    const value = earlier.authorization!.partner_transactions[0]!.partner_token!;
     const tokenId = await savedToken('CUST-WALLET-1', value);
     const paid = await payment({
       customer: { reference: 'CUST-WALLET-1' },
       split: [{ amount: 3000, wallet_token: tokenId }],
     });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    expect(paid.body.authorization).toMatchObject({
+    expect(paid.response.status, JSON.stringify(paid.error)).toBe(201);
+    expect(paid.data?.authorization).toMatchObject({
       status: 'AUTHORIZED',
       partner_transactions: [{ partner: 'sandbox-wallet', method: 'wallet', amount: 3000 }],
     });
-    expect(paid.body.redirection).toBeUndefined();
-    const history = await stack.temporal.workflow.getHandle(`payment/${paid.body.id}`).fetchHistory();
+    expect(paid.data?.redirection).toBeUndefined();
+    const history = await stack.temporal.workflow.getHandle(`payment/${paid.data!.id}`).fetchHistory();
     expect(JSON.stringify(history)).not.toContain(value);
   });
 
@@ -257,40 +267,38 @@ describe('paying with a token of the customer’s wallet', () => {
       shopper_redirection_url: 'https://shop.example/back',
       new_authorization_candidates: [{ amount: 3000, partner: 'sandbox-wallet', method: 'wallet' }],
     });
-    await completeShopperPage(first.body.redirection.href, 'approve');
-    const authorized = await waitForAuthorization(stack, token, first.body.id, 'AUTHORIZED');
-    const session = await wallet('POST', '/wallet/v2/session', { owner_reference: 'CUST-SAVED' });
+    await completeShopperPage(first.data!.redirection!.href, 'approve');
+    const authorized = await waitForAuthorization(stack, token, first.data!.id, 'AUTHORIZED');
+    const session = await walletSession('CUST-SAVED');
     const listed = await eventually(
       async () => {
-        const list = await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens?vault=true`);
-        return list.body.length > 0 ? list.body : undefined;
+        const list = await savedTokens('CUST-SAVED', session.id, { vault: 'true' });
+        return list.length > 0 ? list : undefined;
       },
       { what: 'the saved token', timeoutMs: 20_000 },
     );
     expect(listed).toEqual([
       expect.objectContaining({
         status: 'ACTIVE',
-        value: authorized.body.authorization.partner_transactions[0].partner_token,
+        value: authorized.authorization?.partner_transactions[0]?.partner_token,
         payment_id: { partner: 'sandbox-wallet', method: 'wallet' },
       }),
     ]);
     const again = await payment({
       customer: { reference: 'CUST-SAVED' },
-      split: [{ amount: 3000, wallet_token: listed[0].id }],
+      split: [{ amount: 3000, wallet_token: listed[0]!.id }],
     });
-    expect(again.body.authorization.status).toBe('AUTHORIZED');
+    expect(again.data?.authorization?.status).toBe('AUTHORIZED');
     // The same agreement paying again with future usage refreshes the one token.
     const second = await payment({
       allow_future_usage: true,
       customer: { reference: 'CUST-SAVED' },
-      split: [{ amount: 1000, parent_payment_id: first.body.id }],
+      split: [{ amount: 1000, parent_payment_id: first.data!.id }],
       amount: 1000,
     });
-    expect(second.body.authorization.status).toBe('AUTHORIZED');
+    expect(second.data?.authorization?.status).toBe('AUTHORIZED');
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect((await wallet('GET', `/wallet/v2/CUST-SAVED/sessions/${session.body.session_id}/tokens`)).body).toHaveLength(
-      1,
-    );
+    expect(await savedTokens('CUST-SAVED', session.id)).toHaveLength(1);
   });
 
   it('saves a card paid with allow_future_usage as its network and last four digits, then pays with it without the card', async () => {
@@ -308,12 +316,12 @@ describe('paying with a token of the customer’s wallet', () => {
         },
       ],
     });
-    expect(first.body.authorization.status, JSON.stringify(first.body)).toBe('AUTHORIZED');
-    const session = await wallet('POST', '/wallet/v2/session', { owner_reference: 'CUST-CARD' });
+    expect(first.data?.authorization?.status, JSON.stringify(first.error)).toBe('AUTHORIZED');
+    const session = await walletSession('CUST-CARD');
     const [saved] = await eventually(
       async () => {
-        const list = await wallet('GET', `/wallet/v2/CUST-CARD/sessions/${session.body.session_id}/tokens`);
-        return list.body.length > 0 ? list.body : undefined;
+        const list = await savedTokens('CUST-CARD', session.id);
+        return list.length > 0 ? list : undefined;
       },
       { what: 'the saved card', timeoutMs: 20_000 },
     );
@@ -324,10 +332,10 @@ describe('paying with a token of the customer’s wallet', () => {
     });
     const again = await payment({
       customer: { reference: 'CUST-CARD' },
-      split: [{ amount: 1500, wallet_token: saved.id }],
+      split: [{ amount: 1500, wallet_token: saved!.id }],
       amount: 1500,
     });
-    expect(again.body.authorization).toMatchObject({
+    expect(again.data?.authorization).toMatchObject({
       status: 'AUTHORIZED',
       partner_transactions: [{ partner: 'sandbox-card', card: { last_four_digits: '4242' } }],
     });
@@ -348,8 +356,8 @@ describe('paying with a token of the customer’s wallet', () => {
           },
         ],
       });
-      expect(answer.body.authorization.status, JSON.stringify(answer.body)).toBe('AUTHORIZED');
-      return answer.body.authorization.partner_transactions[0].card.fingerprint as string;
+      expect(answer.data?.authorization?.status, JSON.stringify(answer.error)).toBe('AUTHORIZED');
+      return answer.data?.authorization?.partner_transactions[0]?.card?.fingerprint;
     };
     const first = await paid('4242424242424242');
     const second = await paid('4242424242424242');
@@ -357,20 +365,18 @@ describe('paying with a token of the customer’s wallet', () => {
     expect(first).toMatch(/^cfp_[A-Za-z0-9_-]{22}$/);
     expect(second).toBe(first);
     expect(other).not.toBe(first);
-    const session = await wallet('POST', '/wallet/v2/session', { owner_reference: 'CUST-TWICE' });
+    const session = await walletSession('CUST-TWICE');
     const saved = await eventually(
       async () => {
-        const list = await wallet('GET', `/wallet/v2/CUST-TWICE/sessions/${session.body.session_id}/tokens`);
-        return list.body.length >= 2 ? list.body : undefined;
+        const list = await savedTokens('CUST-TWICE', session.id);
+        return list.length >= 2 ? list : undefined;
       },
       { what: 'two saved cards', timeoutMs: 20_000 },
     );
     // Give a third save the time to land before counting: the two 4242 payments must stay one card.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const after = await wallet('GET', `/wallet/v2/CUST-TWICE/sessions/${session.body.session_id}/tokens`);
-    expect(
-      after.body.map((token: { description: { display_token: string } }) => token.description.display_token).sort(),
-    ).toEqual(['**** 4242', '**** 4444']);
+    const after = await savedTokens('CUST-TWICE', session.id);
+    expect(after.map((token) => token.description.display_token).sort()).toEqual(['**** 4242', '**** 4444']);
     expect(saved).toHaveLength(2);
   });
 
@@ -378,7 +384,7 @@ describe('paying with a token of the customer’s wallet', () => {
     const tokenId = await savedToken('CUST-WALLET-2', 'wtok_not_used');
     expect(
       (await payment({ customer: { reference: 'SOMEONE-ELSE' }, split: [{ amount: 3000, wallet_token: tokenId }] }))
-        .body.errors,
+        .error?.errors,
     ).toEqual([
       expect.objectContaining({
         pointer: '/split/0/wallet_token',
@@ -386,29 +392,29 @@ describe('paying with a token of the customer’s wallet', () => {
       }),
     ]);
     expect(
-      (await wallet('PATCH', `/wallet/v2/CUST-WALLET-2/tokens/${tokenId}/status`, { status: 'INACTIVE' })).status,
+      (
+        await wallet().PATCH('/wallet/v2/{customer_id}/tokens/{token_id}/status', {
+          params: { header: merchantHeader(), path: { customer_id: 'CUST-WALLET-2', token_id: tokenId } },
+          body: { status: 'INACTIVE' },
+        })
+      ).response.status,
     ).toBe(200);
     const inactive = await payment({
       customer: { reference: 'CUST-WALLET-2' },
       split: [{ amount: 3000, wallet_token: tokenId }],
     });
-    expect(inactive.status).toBe(400);
-    expect(inactive.body.errors).toEqual([
+    expect(inactive.response.status).toBe(400);
+    expect(inactive.error?.errors).toEqual([
       expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is INACTIVE' }),
     ]);
     const stranger = await stack.createMerchant();
-    const foreign = await call(stack.baseUrl, 'POST', '/v2/payments', {
-      token: await stack.accessToken(stranger),
-      body: {
-        entity_id: stranger.entity_id,
-        amount: 3000,
-        currency: 'EUR',
-        order: { reference: 'x' },
-        split: [{ amount: 3000, wallet_token: tokenId }],
-      },
-    });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.errors).toEqual([
+    const foreign = await payment(
+      { order: { reference: 'x' }, split: [{ amount: 3000, wallet_token: tokenId }] },
+      stack.client({ accessToken: await stack.accessToken(stranger) }),
+      stranger.entity_id,
+    );
+    expect(foreign.response.status).toBe(400);
+    expect(foreign.error?.errors).toEqual([
       expect.objectContaining({ pointer: '/split/0/wallet_token', detail: 'is not a wallet token of this merchant' }),
     ]);
 
@@ -417,14 +423,20 @@ describe('paying with a token of the customer’s wallet', () => {
         customer: { reference: 'CUST-WALLET-3' },
         split: [{ amount: 3000, wallet_token: id }],
       });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-      expect(answer.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token', detail })]);
+      expect(answer.response.status, JSON.stringify(answer.data)).toBe(400);
+      expect(answer.error?.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token', detail })]);
     };
     const expiring = await savedToken('CUST-WALLET-3', 'wtok_expiring');
     await stack.sql`update wallet_tokens set expiration_date = now() - interval '1 second' where id = ${expiring}`;
     await refusedAs(expiring, 'is expired');
     const deleted = await savedToken('CUST-WALLET-3', 'wtok_deleted');
-    expect((await wallet('DELETE', `/wallet/v2/CUST-WALLET-3/tokens/${deleted}`)).status).toBe(204);
+    expect(
+      (
+        await wallet().DELETE('/wallet/v2/{customer_id}/tokens/{token_id}', {
+          params: { header: merchantHeader(), path: { customer_id: 'CUST-WALLET-3', token_id: deleted } },
+        })
+      ).response.status,
+    ).toBe(204);
     await refusedAs(deleted, 'is not a wallet token of this merchant');
   });
 });
@@ -445,9 +457,8 @@ describe('the checkout’s saved means of payment', () => {
         },
       ],
     });
-    expect(saving.body.authorization.status).toBe('AUTHORIZED');
-    const session = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
-      token,
+    expect(saving.data?.authorization?.status).toBe('AUTHORIZED');
+    const { data: session } = await tessera.v2.POST('/v2/client-sessions', {
       body: {
         entity_id: merchant.entity_id,
         amount: 2000,
@@ -460,12 +471,7 @@ describe('the checkout’s saved means of payment', () => {
     const browser = { apiKey: merchant.publishable_key };
     const saved = await eventually(
       async () => {
-        const list = await call(
-          stack.baseUrl,
-          'GET',
-          `/checkout/v1/sessions/${session.body.id}/saved-methods`,
-          browser,
-        );
+        const list = await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session!.id}/saved-methods`, browser);
         return list.body.length > 0 ? list.body : undefined;
       },
       { what: 'the saved card', timeoutMs: 20_000 },
@@ -480,7 +486,7 @@ describe('the checkout’s saved means of payment', () => {
       }),
     ]);
     expect(JSON.stringify(saved)).not.toContain('ctok_');
-    const paid = await call(stack.baseUrl, 'POST', `/checkout/v1/sessions/${session.body.id}/payments`, {
+    const paid = await call(stack.baseUrl, 'POST', `/checkout/v1/sessions/${session!.id}/payments`, {
       ...browser,
       body: { split: [{ amount: 2000, partner: 'sandbox-card', method: 'creditcard', wallet_token: saved[0].id }] },
     });
@@ -491,20 +497,20 @@ describe('the checkout’s saved means of payment', () => {
         await call(
           stack.baseUrl,
           'DELETE',
-          `/checkout/v1/sessions/${session.body.id}/saved-methods/${saved[0].id}`,
+          `/checkout/v1/sessions/${session!.id}/saved-methods/${saved[0].id}`,
           browser,
         )
       ).status,
     ).toBe(204);
     expect(
-      (await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session.body.id}/saved-methods`, browser)).body,
+      (await call(stack.baseUrl, 'GET', `/checkout/v1/sessions/${session!.id}/saved-methods`, browser)).body,
     ).toEqual([]);
     expect(
       (
         await call(
           stack.baseUrl,
           'DELETE',
-          `/checkout/v1/sessions/${session.body.id}/saved-methods/${saved[0].id}`,
+          `/checkout/v1/sessions/${session!.id}/saved-methods/${saved[0].id}`,
           browser,
         )
       ).status,

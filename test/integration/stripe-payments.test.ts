@@ -12,8 +12,9 @@ import { getPaymentQuery } from '../../workflows/payment/messages';
 import { paymentWorkflowId } from '../../workflows/payment/ids';
 import { stripeSignatureHeader } from '../../partners/stripe/webhook-signature';
 import { projectRoot } from '../../platform/config';
+import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
-import { call, eventually, sessionApplication } from '../support/api-client';
+import { eventually, sessionApplication } from '../support/api-client';
 import { cardPayment, vaultCard } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
@@ -25,7 +26,7 @@ let stack: Stack;
 let merchant: CreatedMerchant & {
   partners: { stripe: { notification_url: string; credentials: Record<string, string> } };
 };
-let token: string;
+let tessera: TesseraClient;
 const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
 const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
 
@@ -61,7 +62,7 @@ beforeAll(async () => {
   stack = await startStack({ stripeApiUrl: stripe.url });
   merchant = await createStripeMerchant('Stripe shop');
   stripe.setWebhookEndpoint(secretKey, merchant.partners.stripe.notification_url, webhookSecret);
-  token = await stack.accessToken(merchant);
+  tessera = stack.client({ accessToken: await stack.accessToken(merchant) });
 }, 600_000);
 afterAll(async () => {
   await stack?.close();
@@ -69,29 +70,36 @@ afterAll(async () => {
   await mock?.close();
 });
 
-const stripePayment = async (number: string, overrides: Record<string, unknown> = {}) => {
-  const amount = typeof overrides.amount === 'number' ? overrides.amount : 10_000;
+type Schemas = V2Components['schemas'];
+const stripePayment = async (number: string, overrides: Partial<Schemas['CreatePaymentRequest']> = {}) => {
+  const amount = overrides.amount ?? 10_000;
   const vaulted = await vaultCard(stack, merchant, number);
-  return call(stack.baseUrl, 'POST', '/v2/payments', {
-    token,
+  return tessera.v2.POST('/v2/payments', {
     body: cardPayment(merchant.entity_id, vaulted, {
       split: [{ amount, partner: 'stripe', method: 'creditcard', vault_form_token: vaulted }],
       ...overrides,
     }),
   });
 };
+const operationPaths = {
+  captures: '/v2/payments/{id}/captures',
+  voids: '/v2/payments/{id}/voids',
+  refunds: '/v2/payments/{id}/refunds',
+} as const;
 const operate = (id: string, kind: 'captures' | 'voids' | 'refunds', amount: number) =>
-  call(stack.baseUrl, 'POST', `/v2/payments/${id}/${kind}`, { token, body: { amount } });
+  tessera.v2.POST(operationPaths[kind], { params: { path: { id } }, body: { amount } });
+const partnerReferenceOf = (payment: Schemas['Payment']) =>
+  payment.authorization?.partner_transactions[0]?.partner_reference ?? 'none';
 /** The workflow's own view, without the refresh a plain GET would ask the partner for. */
 const workflowView = (id: string) => stack.temporal.workflow.getHandle(paymentWorkflowId(id)).query(getPaymentQuery);
 
 describe('a payment routed to Stripe', () => {
   it('authorizes, captures part, refunds twice and voids the rest, each once at Stripe under Tessera’s keys', async () => {
     const created = await stripePayment('4242424242424242');
-    expect(created.status).toBe(201);
-    const payment = created.body;
-    expect(payment.authorization.status).toBe('AUTHORIZED');
-    const [leg] = payment.authorization.partner_transactions;
+    expect(created.response.status).toBe(201);
+    const payment = created.data!;
+    expect(payment.authorization?.status).toBe('AUTHORIZED');
+    const [leg] = payment.authorization!.partner_transactions;
     expect(leg).toMatchObject({
       partner: 'stripe',
       method: 'creditcard',
@@ -99,11 +107,11 @@ describe('a payment routed to Stripe', () => {
       partner_status: 'requires_capture',
       card: { bin: '424242', last_four_digits: '4242', selected_network: 'VISA' },
     });
-    const intentId: string = leg.partner_reference;
+    const intentId = leg!.partner_reference!;
     expect(intentId).toMatch(/^pi_/);
     const intent = stripe.paymentIntent(intentId)!;
     expect(intent).toMatchObject({ amount: 10_000, currency: 'eur', status: 'requires_capture' });
-    const authorizeKey = `payment/${payment.id}/auth/${leg.id}`;
+    const authorizeKey = `payment/${payment.id}/auth/${leg!.id}`;
     expect(intent.metadata).toMatchObject({
       tessera_idempotency_key: authorizeKey,
       tessera_entity_id: merchant.entity_id,
@@ -111,27 +119,27 @@ describe('a payment routed to Stripe', () => {
     expect(stripe.paymentIntentsWithKey(authorizeKey)).toHaveLength(1);
 
     const capture = await operate(payment.id, 'captures', 6_000);
-    expect(capture.status).toBe(201);
-    expect(capture.body.captures[0]).toMatchObject({ amount: 6_000, status: 'SUCCESS' });
+    expect(capture.response.status).toBe(201);
+    expect(capture.data?.captures[0]).toMatchObject({ amount: 6_000, status: 'SUCCESS' });
     expect(stripe.paymentIntent(intentId)).toMatchObject({ status: 'succeeded', amount_received: 6_000 });
     // Stripe released the 4,000 left: the payment shows them voided by the orchestrator, not capturable.
-    expect(capture.body.voids).toEqual([
+    expect(capture.data?.voids).toEqual([
       expect.objectContaining({ amount: 4_000, status: 'SUCCESS', triggered_by: 'ORCHESTRATOR' }),
     ]);
-    expect(capture.body.amounts).toMatchObject({
+    expect(capture.data?.amounts).toMatchObject({
       total_captured: 6_000,
       total_voided: 4_000,
       available_to_capture: 0,
       available_to_void: 0,
       available_to_refund: 6_000,
     });
-    expect((await operate(payment.id, 'voids', 1)).status).toBe(400);
+    expect((await operate(payment.id, 'voids', 1)).response.status).toBe(400);
 
     const first = await operate(payment.id, 'refunds', 2_000);
     const second = await operate(payment.id, 'refunds', 1_500);
-    expect([first.status, second.status]).toEqual([201, 201]);
-    expect(second.body.refunds.map((refund: { status: string }) => refund.status)).toEqual(['SUCCESS', 'SUCCESS']);
-    expect(second.body.amounts).toMatchObject({ total_refunded: 3_500, available_to_refund: 2_500 });
+    expect([first.response.status, second.response.status]).toEqual([201, 201]);
+    expect(second.data?.refunds.map((refund) => refund.status)).toEqual(['SUCCESS', 'SUCCESS']);
+    expect(second.data?.amounts).toMatchObject({ total_refunded: 3_500, available_to_refund: 2_500 });
     expect(stripe.refundsOf(intentId).map((refund) => refund.amount)).toEqual([2_000, 1_500]);
 
     // Every write carried an Idempotency-Key of Tessera's making, and none was executed twice.
@@ -156,33 +164,31 @@ describe('a payment routed to Stripe', () => {
   });
 
   it('voids a whole authorization by cancelling its PaymentIntent', async () => {
-    const { body: payment } = await stripePayment('5555555555554444', { amount: 3_000 });
-    expect(payment.authorization.status).toBe('AUTHORIZED');
+    const payment = (await stripePayment('5555555555554444', { amount: 3_000 })).data!;
+    expect(payment.authorization?.status).toBe('AUTHORIZED');
     const voided = await operate(payment.id, 'voids', 3_000);
-    expect(voided.body.voids[0]).toMatchObject({ amount: 3_000, status: 'SUCCESS' });
-    expect(stripe.paymentIntent(payment.authorization.partner_transactions[0].partner_reference)?.status).toBe(
-      'canceled',
-    );
+    expect(voided.data?.voids[0]).toMatchObject({ amount: 3_000, status: 'SUCCESS' });
+    expect(stripe.paymentIntent(partnerReferenceOf(payment))?.status).toBe('canceled');
   });
 
   it('is refused with Stripe’s decline as the reason', async () => {
-    const { status, body } = await stripePayment('4000000000009995');
-    expect(status).toBe(201);
-    expect(body.authorization.status).toBe('REFUSED');
-    expect(body.authorization.partner_transactions[0]).toMatchObject({
+    const { response, data: body } = await stripePayment('4000000000009995');
+    expect(response.status).toBe(201);
+    expect(body?.authorization?.status).toBe('REFUSED');
+    expect(body?.authorization?.partner_transactions[0]).toMatchObject({
       partner_status: 'insufficient_funds',
       partner_additional_data: { refusal_reason: 'INSUFFICIENT_FUNDS', stripe_decline_code: 'insufficient_funds' },
     });
-    expect(body.amounts.total_authorized).toBe(0);
+    expect(body?.amounts.total_authorized).toBe(0);
   });
 
   it('authorizes once when Stripe’s answer is lost: the activity retries with the same key', async () => {
     stripe.addFault({ method: 'POST', pathPrefix: '/v1/payment_intents', fault: 'drop', phase: 'after' });
-    const { body: payment } = await stripePayment('4242424242424242', { amount: 4_200 });
-    const leg = payment.authorization.partner_transactions[0];
+    const payment = (await stripePayment('4242424242424242', { amount: 4_200 })).data!;
+    const leg = payment.authorization!.partner_transactions[0]!;
     const key = `payment/${payment.id}/auth/${leg.id}`;
     const settled =
-      payment.authorization.status === 'AUTHORIZED'
+      payment.authorization?.status === 'AUTHORIZED'
         ? payment
         : await eventually(
             async () => {
@@ -201,9 +207,9 @@ describe('a payment routed to Stripe', () => {
 
 describe('3-D Secure and webhook events', () => {
   it("redirects the shopper to Stripe's challenge; the signed event authorizes the payment before the shopper is back", async () => {
-    const { body: payment } = await stripePayment('4000002760003184', { amount: 2_500 });
-    expect(payment.authorization.status).toBe('PENDING');
-    const intentId: string = payment.authorization.partner_transactions[0].partner_reference;
+    const payment = (await stripePayment('4000002760003184', { amount: 2_500 })).data!;
+    expect(payment.authorization?.status).toBe('PENDING');
+    const intentId = partnerReferenceOf(payment);
     expect(payment.redirection).toMatchObject({ href: `${stripe.url}/3ds/${intentId}`, method: 'GET' });
     expect(payment.authentication).toMatchObject({ status: 'PENDING', flow: 'CHALLENGE' });
 
@@ -239,21 +245,21 @@ describe('3-D Secure and webhook events', () => {
   });
 
   it('a failed challenge is refused, read from Stripe when the shopper comes back', async () => {
-    const { body: payment } = await stripePayment('4000002760003184', { amount: 2_500 });
-    const intentId: string = payment.authorization.partner_transactions[0].partner_reference;
+    const payment = (await stripePayment('4000002760003184', { amount: 2_500 })).data!;
+    const intentId = partnerReferenceOf(payment);
     const back = await stripe.completeChallenge(intentId, 'fail');
     await fetch(back, { redirect: 'manual' });
-    const read = await call(stack.baseUrl, 'GET', `/v2/payments/${payment.id}`, { token });
-    expect(read.body.authorization.status).toBe('REFUSED');
-    expect(read.body.authorization.partner_transactions[0].partner_additional_data.refusal_reason).toBe(
+    const read = await tessera.v2.GET('/v2/payments/{id}', { params: { path: { id: payment.id } } });
+    expect(read.data?.authorization?.status).toBe('REFUSED');
+    expect(read.data?.authorization?.partner_transactions[0]?.partner_additional_data?.refusal_reason).toBe(
       'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
     );
   });
 
   it("refuses events that do not carry the entity's signature, and never lets one entity's account speak for another's payment", async () => {
     const url = merchant.partners.stripe.notification_url;
-    const { body: payment } = await stripePayment('4000002760003184', { amount: 2_500 });
-    const leg = payment.authorization.partner_transactions[0];
+    const payment = (await stripePayment('4000002760003184', { amount: 2_500 })).data!;
+    const leg = payment.authorization!.partner_transactions[0]!;
     const event = (entityId: string) =>
       JSON.stringify({
         id: 'evt_forged',
@@ -341,13 +347,8 @@ describe("the entity's Stripe account", () => {
       { partner: 'stripe', method: 'creditcard', enabled: true },
       { partner: 'sandbox-card', method: 'creditcard', enabled: false },
     ]);
-    const session = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
-      token,
-      body: sessionApplication(merchant.entity_id),
-    });
-    const cards = session.body.eligible_solutions.filter(
-      (solution: { method: string }) => solution.method === 'creditcard',
-    );
+    const session = await tessera.v2.POST('/v2/client-sessions', { body: sessionApplication(merchant.entity_id) });
+    const cards = session.data?.eligible_solutions.filter((solution) => solution.method === 'creditcard');
     expect(cards).toEqual([expect.objectContaining({ partner: 'stripe', method: 'creditcard' })]);
   });
 
@@ -371,43 +372,36 @@ describe("the entity's Stripe account", () => {
       disabled_contracts: [],
       notification_url: `${stack.baseUrl}/partners/stripe/notifications/${existing.entity_id}`,
     });
-    const existingToken = await stack.accessToken(existing);
+    const existingTessera = stack.client({ accessToken: await stack.accessToken(existing) });
     const vaulted = await vaultCard(stack, existing, '4242424242424242');
-    const pay = (amount: number, currency = 'EUR') =>
-      call(stack.baseUrl, 'POST', '/v2/payments', {
-        token: existingToken,
+    const pay = (amount: number, currency: Schemas['CreatePaymentRequest']['currency'] = 'EUR') =>
+      existingTessera.v2.POST('/v2/payments', {
         body: cardPayment(existing.entity_id, vaulted, {
           amount,
           currency,
           split: [{ amount, partner: 'stripe', method: 'creditcard', vault_form_token: vaulted }],
         }),
       });
-    expect((await pay(99)).status).toBe(400);
-    expect((await pay(5_000, 'USD')).status).toBe(400);
+    expect((await pay(99)).response.status).toBe(400);
+    expect((await pay(5_000, 'USD')).response.status).toBe(400);
     const paid = await pay(5_000);
-    expect(paid.body.authorization.status).toBe('AUTHORIZED');
-    expect(
-      stripe.paymentIntent(paid.body.authorization.partner_transactions[0].partner_reference)?.metadata,
-    ).toMatchObject({
+    expect(paid.data?.authorization?.status).toBe('AUTHORIZED');
+    expect(stripe.paymentIntent(partnerReferenceOf(paid.data!))?.metadata).toMatchObject({
       tessera_entity_id: existing.entity_id,
     });
   });
 
   it('leaves the sandbox as it was: an entity without Stripe cannot route a payment there', async () => {
     const plain = await stack.createMerchant('Sandbox shop');
-    const plainToken = await stack.accessToken(plain);
+    const plainTessera = stack.client({ accessToken: await stack.accessToken(plain) });
     const vaulted = await vaultCard(stack, plain, '4242424242424242');
-    const answer = await call(stack.baseUrl, 'POST', '/v2/payments', {
-      token: plainToken,
+    const answer = await plainTessera.v2.POST('/v2/payments', {
       body: cardPayment(plain.entity_id, vaulted, {
         split: [{ amount: 10_000, partner: 'stripe', method: 'creditcard', vault_form_token: vaulted }],
       }),
     });
-    expect(answer.status).toBe(400);
-    const sandbox = await call(stack.baseUrl, 'POST', '/v2/payments', {
-      token: plainToken,
-      body: cardPayment(plain.entity_id, vaulted),
-    });
-    expect(sandbox.body.authorization.status).toBe('AUTHORIZED');
+    expect(answer.response.status).toBe(400);
+    const sandbox = await plainTessera.v2.POST('/v2/payments', { body: cardPayment(plain.entity_id, vaulted) });
+    expect(sandbox.data?.authorization?.status).toBe('AUTHORIZED');
   });
 });

@@ -1,7 +1,9 @@
 // API v1 as the e-commerce plugin runs it, against real Temporal and PostgreSQL: query-string
 // token, host-root paths, plugin bodies with numeric strings and float noise, validate, listings,
 // partial capture, idempotent replay, refund on the capture, void of the rest, 409 beyond, and
-// notifications signed with the deployment's key and verified with the published one.
+// notifications signed with the deployment's key and verified with the published one. The plugin's
+// calls are raw HTTP on purpose: host-root paths and its bodies are what is tested; what the
+// merchant then reads through API v2 goes through the typed client.
 import { createHash, createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
@@ -158,14 +160,16 @@ describe('a plugin journey', () => {
     );
 
     // The v1 session is a v2 client session: same id, amounts in minor units, names mapped.
-    const v2 = await call(stack.baseUrl, 'GET', `/v2/client-sessions/${sessionId}`, { token });
-    expect(v2.body).toMatchObject({
+    const tessera = stack.client({ accessToken: token });
+    const v2 = await tessera.v2.GET('/v2/client-sessions/{id}', { params: { path: { id: sessionId } } });
+    expect(v2.response.status, JSON.stringify(v2.error)).toBe(200);
+    expect(v2.data).toMatchObject({
       amount: 2599,
       currency: 'EUR',
       order: { reference: '100042', net_amount: 2599 },
       customer: { reference: 'CUST-42', locale: 'fr-FR', gender: 'FEMALE', email: 'camille@example.com' },
     });
-    expect(JSON.stringify(v2.body)).not.toContain('0612345678');
+    expect(JSON.stringify(v2.data)).not.toContain('0612345678');
 
     expect((await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/sessions/${sessionId}`, { token })).body).toEqual(
       [],
@@ -237,13 +241,12 @@ describe('a plugin journey', () => {
     );
 
     // The same payment through v2, with the same amounts in minor units.
-    const payment = await call(
-      stack.baseUrl,
-      'GET',
-      `/v2/payments/${(await call(stack.baseUrl, 'GET', `/v2/client-sessions/${sessionId}`, { token })).body.payment_id}`,
-      { token },
-    );
-    expect(payment.body.amounts).toMatchObject({
+    const paid = await tessera.v2.GET('/v2/client-sessions/{id}', { params: { path: { id: sessionId } } });
+    const paymentId = paid.data?.payment_id;
+    expect(paymentId, JSON.stringify(paid.data)).toEqual(expect.any(String));
+    const payment = await tessera.v2.GET('/v2/payments/{id}', { params: { path: { id: String(paymentId) } } });
+    expect(payment.response.status, JSON.stringify(payment.error)).toBe(200);
+    expect(payment.data?.amounts).toMatchObject({
       total_authorized: 2599,
       total_captured: 1000,
       total_refunded: 400,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { randomUUID } from 'node:crypto';
 import { partnersFor } from '../../activities/partners-config';
@@ -29,7 +30,7 @@ afterAll(async () => stack?.close());
 
 const PAN = '4242424242424242';
 const HOLDER = 'CAMILLE MARTIN';
-const card = (overrides: Record<string, unknown> = {}) => ({
+const card = (overrides: Partial<V2Components['schemas']['VaultCardRequest']> = {}) => ({
   number: PAN,
   expiry_month: '09',
   expiry_year: '38',
@@ -37,8 +38,16 @@ const card = (overrides: Record<string, unknown> = {}) => ({
   holder_name: HOLDER,
   ...overrides,
 });
+/** Raw HTTP: this route's own contract (bad input, keys, CORS and cache headers). */
 const tokenize = (body: unknown, headers: Record<string, string> = {}) =>
   call(stack.baseUrl, 'POST', '/v2/vault/cards', { body, headers: { 'x-api-key': merchant.api_key, ...headers } });
+/** A card vaulted as a merchant's server does it, through the typed client. */
+const vaulted = (
+  body: V2Components['schemas']['VaultCardRequest'],
+  credentials: { accessToken: string } | { apiKey: string } = { apiKey: merchant.api_key },
+) => stack.client(credentials).v2.POST('/v2/vault/cards', { body });
+const tokenOf = async (body: V2Components['schemas']['VaultCardRequest']) =>
+  (await vaulted(body)).data!.vault_form_token;
 const two = (n: number) => String(n).padStart(2, '0');
 
 describe('POST /v2/vault/cards', () => {
@@ -69,36 +78,33 @@ describe('POST /v2/vault/cards', () => {
 
   it('tokenizes with a Bearer access token', async () => {
     const token = await stack.accessToken(merchant);
-    const answer = await call(stack.baseUrl, 'POST', '/v2/vault/cards', {
-      token,
-      body: card({ number: '378282246310005', cvv: '1234' }),
-    });
-    expect(answer.status).toBe(201);
-    expect(answer.body.card.detected_brands).toEqual(['AMERICAN_EXPRESS']);
+    const answer = await vaulted(card({ number: '378282246310005', cvv: '1234' }), { accessToken: token });
+    expect(answer.response.status).toBe(201);
+    expect(answer.data?.card.detected_brands).toEqual(['AMERICAN_EXPRESS']);
   });
 
   it('detects a co-badged CARTE_BANCAIRE card', async () => {
-    const visa = await tokenize(card({ number: '4000002500001001' }));
-    expect(visa.body.card).toEqual({
+    const visa = await vaulted(card({ number: '4000002500001001' }));
+    expect(visa.data?.card).toEqual({
       detected_brands: ['CARTE_BANCAIRE', 'VISA'],
       bin: '400000',
       last_four_digits: '1001',
     });
-    const mastercard = await tokenize(card({ number: '5555552500001001' }));
-    expect(mastercard.body.card.detected_brands).toEqual(['CARTE_BANCAIRE', 'MASTERCARD']);
+    const mastercard = await vaulted(card({ number: '5555552500001001' }));
+    expect(mastercard.data?.card.detected_brands).toEqual(['CARTE_BANCAIRE', 'MASTERCARD']);
   });
 
   it('accepts a card expiring this month (the API clock, UTC, end of month) and a blank holder name', async () => {
     const now = new Date();
-    const answer = await tokenize(
+    const answer = await vaulted(
       card({ expiry_month: two(now.getUTCMonth() + 1), expiry_year: two(now.getUTCFullYear() % 100), holder_name: '' }),
     );
-    expect(answer.status).toBe(201);
+    expect(answer.response.status).toBe(201);
     const clear = await detokenize(
       stack.sql,
       stack.config.encryptionKey,
       merchant.entity_id,
-      answer.body.vault_form_token,
+      answer.data!.vault_form_token,
       { consumeCvv: false },
     );
     expect(clear.status === 'found' && clear.card.holder_name).toBeUndefined();
@@ -295,8 +301,7 @@ describe('db/vault', () => {
   const key = () => stack.config.encryptionKey;
 
   it('detokenizes for the entity that vaulted the card, and stamps its first use', async () => {
-    const answer = await tokenize(card({ holder_name: '  ' + HOLDER + ' ' }));
-    const token: string = answer.body.vault_form_token;
+    const token = await tokenOf(card({ holder_name: '  ' + HOLDER + ' ' }));
     const before = await findVaultedCard(stack.sql, merchant.entity_id, token);
     expect(before).toMatchObject({ status: 'found', card: { used_at: null, has_cvv: true, bin: '424242' } });
     const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });
@@ -320,8 +325,7 @@ describe('db/vault', () => {
   });
 
   it("keeps one entity's token from another (not found), and refuses unknown or malformed tokens", async () => {
-    const answer = await tokenize(card());
-    const token: string = answer.body.vault_form_token;
+    const token = await tokenOf(card());
     expect(await detokenize(stack.sql, key(), other.entity_id, token, { consumeCvv: true })).toEqual({
       status: 'not_found',
     });
@@ -339,8 +343,7 @@ describe('db/vault', () => {
   });
 
   it('erases the CVV after consumeCvv: returned once, then gone', async () => {
-    const answer = await tokenize(card({ cvv: '987' }));
-    const token: string = answer.body.vault_form_token;
+    const token = await tokenOf(card({ cvv: '987' }));
     const first = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: true });
     expect(first.status === 'found' && first.card.cvv).toBe('987');
     const second = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: true });
@@ -353,8 +356,7 @@ describe('db/vault', () => {
   });
 
   it('erases the CVV with eraseCvv', async () => {
-    const answer = await tokenize(card());
-    const token: string = answer.body.vault_form_token;
+    const token = await tokenOf(card());
     expect(await eraseCvv(stack.sql, merchant.entity_id, token)).toBe(true);
     expect(await eraseCvv(stack.sql, merchant.entity_id, token)).toBe(false);
     const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });

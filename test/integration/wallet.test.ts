@@ -2,6 +2,7 @@
 // isolation between merchants, who may read token values, and where those values never go.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WalletComponents } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { listWalletTokens, saveWalletToken, setFavoriteWalletToken } from '../../db/wallet';
 import { KeyRing } from '../../api/auth/key-ring';
@@ -37,6 +38,7 @@ interface WalletCall {
   headers?: Record<string, string>;
 }
 
+/** Raw HTTP: what this suite checks is each call's contract (credentials, headers, bad input, ApiErrors). */
 function wallet<T = any>(method: string, path: string, options: WalletCall = {}): Promise<JsonResponse<T>> {
   const merchant = options.as ?? shopA;
   const credential = options.credential ?? 'api-key';
@@ -71,14 +73,27 @@ function expectApiError(answer: JsonResponse, status: number, code: string, path
   for (const field of fields) expect(answer.body.message).toContain(field);
 }
 
-const openSession = async (owner: string, options: WalletCall = {}) => {
-  const answer = await wallet('POST', '/wallet/v2/session', { ...options, body: { owner_reference: owner } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.session_id as string;
+// The set-up a merchant's server does (sessions opened, tokens added and listed) goes through the
+// typed client (api/client) with the merchant's API key, as the merchant's own code would.
+interface MerchantCall {
+  as?: CreatedMerchant;
+  /** Shop A's payment-api access token instead of the API key. */
+  credential?: 'api-key' | 'bearer';
+}
+const merchantWallet = ({ as: merchant = shopA, credential = 'api-key' }: MerchantCall = {}) => ({
+  wallet: stack.client(credential === 'bearer' ? { accessToken: bearerA } : { apiKey: merchant.api_key }).wallet,
+  header: { 'x-merchant-id': merchant.merchant_id },
+});
+
+const openSession = async (owner: string, options: MerchantCall = {}) => {
+  const { wallet: client, header } = merchantWallet(options);
+  const answer = await client.POST('/wallet/v2/session', { params: { header }, body: { owner_reference: owner } });
+  expect(answer.response.status, JSON.stringify(answer.error)).toBe(201);
+  return answer.data!.session_id;
 };
 
 let cardCounter = 0;
-const tokenBody = (overrides: Record<string, unknown> = {}) => {
+const tokenBody = <const O extends object = object>(overrides?: O) => {
   cardCounter += 1;
   return {
     token: `sbx_tok_${randomUUID().replaceAll('-', '')}`,
@@ -103,19 +118,31 @@ const tokenPath = (owner: string, token: string) => `/wallet/v2/${encodeURICompo
 async function addToken(
   owner: string,
   session: string,
-  overrides: Record<string, unknown> = {},
-  options: WalletCall = {},
+  overrides: Partial<WalletComponents['schemas']['WalletTokenAddRequest']> = {},
+  options: MerchantCall = {},
 ) {
   const body = tokenBody(overrides);
-  const answer = await wallet('POST', tokensPath(owner, session), { ...options, body });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return { body, token: answer.body };
+  const { wallet: client, header } = merchantWallet(options);
+  const answer = await client.POST('/wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', {
+    params: { header, path: { customer_id: owner, wallet_session_id: session } },
+    body,
+  });
+  expect(answer.response.status, JSON.stringify(answer.error)).toBe(201);
+  return { body, token: answer.data! };
 }
 
-const listIds = async (owner: string, session: string, query = '', options: WalletCall = {}) => {
-  const answer = await wallet('GET', `${tokensPath(owner, session)}${query}`, options);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body as { id: string }[]).map((token) => token.id);
+const listIds = async (
+  owner: string,
+  session: string,
+  query: { status?: 'ACTIVE' | 'INACTIVE' } = {},
+  options: MerchantCall = {},
+) => {
+  const { wallet: client, header } = merchantWallet(options);
+  const answer = await client.GET('/wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', {
+    params: { header, path: { customer_id: owner, wallet_session_id: session }, query },
+  });
+  expect(answer.response.status, JSON.stringify(answer.error)).toBe(200);
+  return (answer.data ?? []).map((token) => token.id);
 };
 
 const expireToken = (id: string) =>
@@ -546,8 +573,8 @@ describe('GET /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', () 
   });
 
   it('filters by status, both ways', async () => {
-    expect(await listIds(owner, session, '?status=ACTIVE')).toEqual([active.token.id]);
-    expect(await listIds(owner, session, '?status=INACTIVE')).toEqual([inactive.token.id]);
+    expect(await listIds(owner, session, { status: 'ACTIVE' })).toEqual([active.token.id]);
+    expect(await listIds(owner, session, { status: 'INACTIVE' })).toEqual([inactive.token.id]);
   });
 
   it('answers 400 naming an unknown status or vault value', async () => {
@@ -857,7 +884,7 @@ describe('isolation between merchants', () => {
       expectApiError(answer, 404, 'NOT_FOUND', path);
     }
     // With B's own live session, A's token is still nowhere to be seen or changed.
-    expect(await listIds(owner, sessionB, '', { as: shopB })).toEqual([]);
+    expect(await listIds(owner, sessionB, {}, { as: shopB })).toEqual([]);
     expectApiError(
       await wallet('PATCH', favoritePath(owner, sessionB, tokenA.id), { as: shopB }),
       400,

@@ -1,4 +1,10 @@
 // Small HTTP helpers for tests: every call goes over the loopback network like a merchant's would.
+//
+// Raw HTTP is for what a merchant's typed client would never send or show: bad input (a missing
+// field, a string for a number, two body forms at once), the exact error shapes and headers of an
+// answer, paths outside the OpenAPI documents (the checkout API of the browser, API v1 at the host
+// root). A merchant's journey (sessions, payments, vault, captures, voids and refunds, reads) goes
+// through the typed client, api/client, as a merchant would write it: `stack.client(...)`.
 export interface JsonResponse<T = any> {
   status: number;
   headers: Headers;
@@ -49,11 +55,15 @@ export async function eventually<T>(
   }
 }
 
-export function sessionApplication(entityId: string, overrides: Record<string, unknown> = {}) {
+/**
+ * A client session application, with `overrides` on top: typed, for the typed client, as long as
+ * the overrides are valid; a test of bad input may override anything and send it raw.
+ */
+export function sessionApplication<const O extends object = object>(entityId: string, overrides?: O) {
   return {
     entity_id: entityId,
     amount: 2599,
-    currency: 'EUR',
+    currency: 'EUR' as const,
     order: { reference: `order-${Math.random().toString(36).slice(2, 10)}`, net_amount: 2599 },
     shopper_redirection_url: 'https://shop.example/return',
     ...overrides,

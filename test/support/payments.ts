@@ -1,16 +1,19 @@
 // Helpers for payment tests: tokenize a card, create a payment, drive the sandbox's shopper pages.
+// What a merchant's server does goes through the typed client (api/client), as a merchant's would.
+import type { V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
-import { call, eventually, type JsonResponse } from './api-client';
+import { eventually } from './api-client';
 import type { Stack } from './stack';
+
+type Schemas = V2Components['schemas'];
 
 export async function vaultCard(
   stack: Stack,
   merchant: CreatedMerchant,
   number: string,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<Schemas['VaultCardRequest']> = {},
 ): Promise<string> {
-  const answer = await call(stack.baseUrl, 'POST', '/v2/vault/cards', {
-    apiKey: merchant.api_key,
+  const { data, error, response } = await stack.client({ apiKey: merchant.api_key }).v2.POST('/v2/vault/cards', {
     body: {
       number,
       expiry_month: '12',
@@ -20,12 +23,16 @@ export async function vaultCard(
       ...overrides,
     },
   });
-  if (answer.status !== 201) throw new Error(`vault refused the card: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.vault_form_token;
+  if (!data) throw new Error(`vault refused the card: ${response.status} ${JSON.stringify(error)}`);
+  return data.vault_form_token;
 }
 
-export function cardPayment(entityId: string, token: string, overrides: Record<string, unknown> = {}) {
-  const amount = typeof overrides.amount === 'number' ? overrides.amount : 10000;
+export function cardPayment(
+  entityId: string,
+  token: string,
+  overrides: Partial<Schemas['CreatePaymentRequest']> = {},
+): Schemas['CreatePaymentRequest'] {
+  const amount = overrides.amount ?? 10000;
   return {
     entity_id: entityId,
     amount,
@@ -54,23 +61,23 @@ export async function completeShopperPage(href: string, choice: string): Promise
   });
 }
 
+/** Reads the payment until its authorization has this status: from the read model, else through its workflow. */
 export async function waitForAuthorization(
   stack: Stack,
   token: string,
   paymentId: string,
   status: string,
-): Promise<JsonResponse> {
+): Promise<Schemas['Payment']> {
+  const tessera = stack.client({ accessToken: token });
+  const read = (cacheControl?: string) =>
+    tessera.v2.GET('/v2/payments/{id}', {
+      params: { path: { id: paymentId }, ...(cacheControl ? { header: { 'cache-control': cacheControl } } : {}) },
+    });
   return eventually(
     async () => {
-      const read = await call(stack.baseUrl, 'GET', `/v2/payments/${paymentId}`, {
-        token,
-        headers: { 'cache-control': 'max-age=0' },
-      });
-      const fresh =
-        read.body?.authorization?.status === status
-          ? read
-          : await call(stack.baseUrl, 'GET', `/v2/payments/${paymentId}`, { token });
-      return fresh.body?.authorization?.status === status ? fresh : undefined;
+      const cached = await read('max-age=0');
+      const fresh = cached.data?.authorization?.status === status ? cached : await read();
+      return fresh.data?.authorization?.status === status ? fresh.data : undefined;
     },
     { what: `authorization ${status}`, timeoutMs: 30_000, intervalMs: 200 },
   );

@@ -3,16 +3,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Client } from '@temporalio/client';
-import { DefaultLogger, Runtime, type Worker, type NativeConnection } from '@temporalio/worker';
+import type { Worker, NativeConnection } from '@temporalio/worker';
 import { connect, type Sql } from '../../db/connection';
 import { createMerchant, type CreatedMerchant } from '../../db/merchants';
 import { createActivities } from '../../activities';
+import { createTesseraClient, requestAccessToken, type TesseraClient } from '../../api/client';
 import { buildApi, type Api } from '../../api/server';
 import { KeyRing } from '../../api/auth/key-ring';
 import { configFor, type RateLimits, type TesseraConfig } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { createWorker } from '../../temporal/worker';
 import { freePort } from './free-port';
+import { quietTemporalRuntime } from './temporal-runtime';
 import type { SharedInfrastructure } from './infrastructure';
 import { partnersFor } from '../../activities/partners-config';
 import {
@@ -65,6 +67,8 @@ export interface Stack {
   api: Api;
   createMerchant(name?: string): Promise<CreatedMerchant>;
   accessToken(merchant: CreatedMerchant, scope?: string): Promise<string>;
+  /** The typed client (api/client) a merchant's server would use, with an access token or the entity's API key. */
+  client(credentials: { accessToken: string } | { apiKey: string }): TesseraClient;
   /** Stops the worker (letting in-flight tasks finish) and starts a fresh one on the same queue. */
   restartWorker(): Promise<void>;
   stopWorker(): Promise<void>;
@@ -101,15 +105,6 @@ export async function createTestDatabase(
   await admin.unsafe(`create database ${name}${options.migrated === false ? '' : ` template ${template}`}`);
   await admin.end();
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
-}
-
-// Failed activity attempts are expected in these tests (a webhook receiver answering 500); the
-// worker's warnings about them would drown the test output.
-let runtimeInstalled = false;
-function quietTemporalRuntime() {
-  if (runtimeInstalled) return;
-  runtimeInstalled = true;
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -193,19 +188,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     api,
     createMerchant: (name = 'Test shop') => createMerchant(sql, config.encryptionKey, { name }),
     async accessToken(merchant, scope) {
-      const body = new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
-      const response = await fetch(`${baseUrl}/oauth/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${merchant.client_id}:${merchant.client_secret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body,
+      const token = await requestAccessToken({
+        baseUrl,
+        clientId: merchant.client_id,
+        clientSecret: merchant.client_secret,
+        ...(scope ? { scope } : {}),
       });
-      if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
-      const json: { access_token: string } = await response.json();
-      return json.access_token;
+      return token.access_token;
     },
+    client: (credentials) => createTesseraClient({ baseUrl, ...credentials }),
     restartWorker: async () => {
       await stopWorker();
       await startWorker();

@@ -1,0 +1,243 @@
+// The client session workflow (workflows/client-session/client-session.ts) with a scripted partner
+// behind the payment it starts: its transitions, the Updates it refuses, the payment's first
+// outcome it answers the shopper with, and its expiry.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { WorkflowHandle } from '@temporalio/client';
+import {
+  abortClientSessionUpdate,
+  openClientSessionUpdate,
+  readClientSessionUpdate,
+  submitClientSessionUpdate,
+} from '../../../workflows/client-session/messages';
+import { clientSessionWorkflowId } from '../../../workflows/client-session/id';
+import type { ClientSessionState } from '../../../workflows/client-session/types';
+import { paymentWorkflowId } from '../../../workflows/payment/ids';
+import { partnerNotificationSignal } from '../../../workflows/payment/messages';
+import type { AuthorizationLegState } from '../../../workflows/payment/types';
+import { eventually } from '../../support/api-client';
+import { cardLeg, everyEvent, giftCardLeg } from './payment-states';
+import { phaseWorkerForThisFile } from './phase-worker';
+import { refusal } from './update-refusal';
+import { approved, authenticatedAndApproved, authorizeResult, pendingForShopper, refused } from './scripted-partner';
+import { clientSessionWorkflow } from '../../../workflows/client-session/client-session';
+
+const phases = phaseWorkerForThisFile();
+
+type Session = WorkflowHandle<typeof clientSessionWorkflow>;
+
+/** A session as the API creates it, expiring in `ttlMs` (a day unless said). */
+function newSession(ttlMs = 24 * 3600 * 1000): ClientSessionState {
+  const id = randomUUID();
+  const now = Date.now();
+  return {
+    id,
+    entity_id: randomUUID(),
+    status: 'CREATED',
+    version: 1,
+    amount: 2599,
+    currency: 'EUR',
+    capture_mode: 'MANUAL',
+    integration_mode: 'HOSTED_PAGE',
+    allow_future_usage: false,
+    order: { reference: `order-${id.slice(0, 8)}` },
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + ttlMs).toISOString(),
+    shopper_redirection_url: 'https://shop.example/return',
+    eligible_solutions: [{ partner: 'sandbox-card', method: 'creditcard' }],
+    links: {
+      self: `http://127.0.0.1:1/v2/client-sessions/${id}`,
+      abort: `http://127.0.0.1:1/v2/client-sessions/${id}/abort`,
+    },
+  };
+}
+
+async function startSession(session: ClientSessionState): Promise<Session> {
+  return phases.start(
+    clientSessionWorkflow,
+    { session, webhook: everyEvent, webhookRetry: { initialIntervalMs: 100 } },
+    clientSessionWorkflowId(session.id),
+  );
+}
+
+/** The session as it stands, read as the API reads a running one: by Update. */
+const read = (handle: Session, session: ClientSessionState) =>
+  handle.executeUpdate(readClientSessionUpdate, { args: [{ entity_id: session.entity_id }] });
+
+/** Submits the shopper's choice; the payment it starts is terminated after the test. */
+function submit(handle: Session, session: ClientSessionState, legs: AuthorizationLegState[]) {
+  const paymentId = randomUUID();
+  phases.track(paymentWorkflowId(paymentId));
+  return handle.executeUpdate(submitClientSessionUpdate, {
+    args: [{ entity_id: session.entity_id, payment_id: paymentId, legs, publicUrl: 'http://127.0.0.1:1' }],
+  });
+}
+
+const sessionEvents = () =>
+  phases.recorded.delivered.map((event) => [
+    event.event_type,
+    event.resource.version,
+    (event.data as ClientSessionState).status,
+  ]);
+
+describe('client session: transitions', () => {
+  it('moves to CHOICE_IN_PROGRESS when the shopper opens it, once', async () => {
+    const session = newSession();
+    const handle = await startSession(session);
+
+    const opened = await handle.executeUpdate(openClientSessionUpdate, { args: [{ entity_id: session.entity_id }] });
+    const reopened = await handle.executeUpdate(openClientSessionUpdate, { args: [{ entity_id: session.entity_id }] });
+
+    expect([opened.status, opened.version]).toEqual(['CHOICE_IN_PROGRESS', 2]);
+    expect([reopened.status, reopened.version]).toEqual(['CHOICE_IN_PROGRESS', 2]);
+    await expect.poll(sessionEvents, { timeout: 30_000 }).toEqual([['PAYMENT', 2, 'CHOICE_IN_PROGRESS']]);
+  });
+
+  it('ends when the merchant aborts it', async () => {
+    const session = newSession();
+    const handle = await startSession(session);
+
+    const aborted = await handle.executeUpdate(abortClientSessionUpdate, {
+      args: [{ entity_id: session.entity_id, status: 'ABORTED_BY_MERCHANT' }],
+    });
+    const ended = await handle.result();
+
+    expect(aborted.status).toBe('ABORTED_BY_MERCHANT');
+    expect(ended.status).toBe('ABORTED_BY_MERCHANT');
+    expect(sessionEvents()).toEqual([['PAYMENT', 2, 'ABORTED_BY_MERCHANT']]);
+  });
+
+  it('refuses another entity as if the session did not exist', async () => {
+    const session = newSession();
+    const handle = await startSession(session);
+
+    const stranger = await refusal(
+      handle.executeUpdate(abortClientSessionUpdate, {
+        args: [{ entity_id: randomUUID(), status: 'ABORTED_BY_MERCHANT' }],
+      }),
+    );
+
+    expect(stranger).toEqual({ type: 'NotFound', message: 'client session not found' });
+    expect((await read(handle, session)).status).toBe('CREATED');
+  });
+});
+
+describe('client session: submission', () => {
+  it('starts the payment and answers its first outcome; an authorized session ends', async () => {
+    const session = newSession();
+    const card = cardLeg(2599);
+    phases.partner.onAuthorize(card.id, approved());
+    const handle = await startSession(session);
+
+    const submitted = await submit(handle, session, [card]);
+    const ended = await handle.result();
+
+    expect(submitted.session.status).toBe('SUBMITTED');
+    expect(submitted.payment.authorization?.status).toBe('AUTHORIZED');
+    expect(submitted.payment.client_session_id).toBe(session.id);
+    expect(submitted.session.payment_id).toBe(submitted.payment.id);
+    expect(ended.authorization?.status).toBe('AUTHORIZED');
+    expect(phases.partner.calls.map((call) => call.leg)).toEqual([card.id]);
+  });
+
+  it('refuses parts that do not add up to the session amount, and stays open', async () => {
+    const session = newSession();
+    const handle = await startSession(session);
+
+    const wrong = await refusal(submit(handle, session, [cardLeg(2000)]));
+
+    expect(wrong).toEqual({
+      type: 'InvalidSubmission',
+      message: 'the parts add up to 2000, the session amount is 2599',
+    });
+    expect((await read(handle, session)).status).toBe('CREATED');
+    expect(phases.partner.calls).toEqual([]);
+  });
+
+  it('lets the shopper pay again after a refusal, and refuses a second payment while one is in progress', async () => {
+    const session = newSession();
+    const [refusedCard, giftCard, card] = [cardLeg(2599), giftCardLeg(1000), cardLeg(1599)];
+    phases.partner
+      .onAuthorize(refusedCard.id, refused())
+      .onAuthorize(giftCard.id, approved())
+      .onAuthorize(card.id, pendingForShopper(true))
+      .onStatus(card.id, pendingForShopper(true));
+    const handle = await startSession(session);
+
+    const first = await submit(handle, session, [refusedCard]);
+    const second = await submit(handle, session, [giftCard, card]);
+    const third = await refusal(submit(handle, session, [cardLeg(2599)]));
+
+    expect([first.session.status, first.payment.authorization?.status]).toEqual(['SUBMITTED', 'REFUSED']);
+    expect([second.session.status, second.payment.authorization?.status]).toEqual(['SUBMITTED', 'PENDING']);
+    expect(second.payment.id).not.toBe(first.payment.id);
+    expect(third).toEqual({
+      type: 'AlreadySubmitted',
+      message: 'the client session already has a payment in progress or authorized',
+    });
+    const abort = await refusal(
+      handle.executeUpdate(abortClientSessionUpdate, {
+        args: [{ entity_id: session.entity_id, status: 'ABORTED_BY_CUSTOMER' }],
+      }),
+    );
+    expect(abort).toEqual({
+      type: 'InvalidTransition',
+      message: 'the client session is SUBMITTED; it cannot become ABORTED_BY_CUSTOMER',
+    });
+  });
+});
+
+describe('client session: expiry', () => {
+  it('expires on its timer when nobody paid, and ends', async () => {
+    const session = newSession(1_500);
+    const handle = await startSession(session);
+    await handle.executeUpdate(openClientSessionUpdate, { args: [{ entity_id: session.entity_id }] });
+
+    const ended = await handle.result();
+
+    expect(ended.status).toBe('EXPIRED');
+    expect(sessionEvents()).toEqual([
+      ['PAYMENT', 2, 'CHOICE_IN_PROGRESS'],
+      ['PAYMENT', 3, 'EXPIRED'],
+    ]);
+    // Nobody asked for the expiry, so the workflow writes the read model itself.
+    expect(phases.recorded.sessionProjections.at(-1)).toMatchObject({ status: 'EXPIRED', version: 3 });
+  });
+
+  it('does not expire a submitted session: it follows its payment to the outcome', async () => {
+    const session = newSession(1_500);
+    const card = cardLeg(2599);
+    phases.partner.onAuthorize(card.id, pendingForShopper(true)).onStatus(card.id, pendingForShopper(true));
+    const handle = await startSession(session);
+    const submitted = await submit(handle, session, [card]);
+    expect(submitted.payment.authorization?.status).toBe('PENDING');
+
+    // Once its expiry timer has fired and the workflow has handled it, the session is still SUBMITTED.
+    await eventually(
+      async () => {
+        const { events } = await handle.fetchHistory();
+        const fired = events?.findIndex((event) => event.timerFiredEventAttributes) ?? -1;
+        const handled = events?.slice(fired + 1).some((event) => event.workflowTaskCompletedEventAttributes);
+        return fired >= 0 && handled ? true : undefined;
+      },
+      { what: 'the expiry timer handled', timeoutMs: 30_000, intervalMs: 250 },
+    );
+    expect((await read(handle, session)).status).toBe('SUBMITTED');
+
+    await phases.client.workflow.getHandle(paymentWorkflowId(submitted.payment.id)).signal(partnerNotificationSignal, {
+      leg_id: card.id,
+      result: authorizeResult(card, 'EUR', authenticatedAndApproved()),
+    });
+    const ended = await handle.result();
+
+    expect(ended.status).toBe('SUBMITTED');
+    expect(ended.authorization?.status).toBe('AUTHORIZED');
+    await eventually(
+      async () =>
+        phases.recorded.sessionProjections.at(-1)?.authorization?.status === 'AUTHORIZED' ? true : undefined,
+      {
+        what: 'the session read model told of the authorization',
+      },
+    );
+  });
+});
