@@ -2,7 +2,7 @@
 // and one way of signing notifications (partners/sandbox-network).
 import type { PartnerCapabilities, PartnerProfile, TestDataTable } from '../profile';
 import type { SandboxPartnerName } from '../catalog';
-import { SETTLEMENT_FEES } from '../sandbox-network/test-data';
+import { SETTLEMENT_FEES } from '../sandbox-network/test-data.js';
 
 /** The network's operations: captures, voids and refunds in several parts; status reads. */
 export const SANDBOX_OPERATIONS = {

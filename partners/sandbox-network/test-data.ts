@@ -1,6 +1,6 @@
 // The sandbox's test data: which card number, gift card or customer produces which outcome.
 // partners/README.md documents the same tables for merchants; keep them in step.
-import { isCardNumber, isExpired, isLuhnValid, primaryNetwork } from '../../domain/card';
+import { isCardNumber, isExpired, isLuhnValid, primaryNetwork } from '../../domain/card.js';
 import type { DisputeReason, SettlementLineType } from '../../domain/enums';
 import type { CardNetwork, ReasonCode, SandboxPartnerName } from '../catalog';
 
