@@ -171,9 +171,10 @@ describe('the production topology', () => {
     const at = () => Date.now() - client.started;
     const when = async (ms: number) => {
       if (at() < ms) await sleep(ms - at());
-      // Orders come about one a second and take about as long: wait for a moment with two requests
-      // under way, so that a kill finds some mid-way (bounded: a busy machine may be slower).
-      for (let waited = 0; client.inFlight < 2 && waited < 15_000; waited += 20) await sleep(20);
+      // Orders come about one a second and spend much of their time between requests (waiting for a
+      // webhook, polling): wait for a moment with an order under way and one of its requests in
+      // flight, so that a kill finds it mid-way (bounded: a busy machine may be slower).
+      for (let waited = 0; (active.size < 1 || client.inFlight < 1) && waited < 30_000; waited += 10) await sleep(10);
     };
     const inFlight = () => ({ ordersInFlight: active.size, requestsInFlight: client.inFlight });
     const killAndReplace = async (name: string) => {

@@ -111,6 +111,9 @@ export function createDocsCompiler(options: DocsContentOptions): DocsCompiler {
   const highlightStyles = new HighlightStyles();
   const proseRuns = new Map<string, ProseRun[]>();
   const mdxPlugin = mdx({
+    // An aligned table column stays an `align` attribute: as a style attribute (MDX's default) the
+    // Content-Security-Policy of the docs, which admits no inline style, would block it.
+    tableCellAlignToStyle: false,
     remarkPlugins: [
       remarkFrontmatter,
       // Our own parser, so the exported frontmatter and the manifest can never disagree.

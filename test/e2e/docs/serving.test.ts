@@ -149,11 +149,10 @@ describe('the APIs keep their own answers', () => {
       'application/json',
     ],
     ['/00000000-0000-4000-8000-000000000000/sessions/00000000-0000-4000-8000-000000000001', 401, 'application/json'],
-    // An API 404 (which shape is the errors' business, api/errors/error-handler.ts), never a page.
-    ['/00000000-0000-4000-8000-000000000000/nothing-here', 404, 'application/'],
+    // An API 404 or 405 (which shape is the errors' business, api/errors/error-handler.ts), never a page.
     ['/wallet/v2/unknown', 404, 'application/json'],
-    ['/wallet/session', 404, 'application/json'],
-    ['/oauth/token', 404, 'application/'],
+    ['/wallet/session', 405, 'application/json'],
+    ['/oauth/token', 405, 'application/'],
     ['/checkout/v1/sessions/00000000-0000-4000-8000-000000000000', 401, 'application/'],
     ['/sdk/v1/no-such-script.js', 404, 'application/'],
     ['/widget/v2', 404, 'application/'],
@@ -163,6 +162,13 @@ describe('the APIs keep their own answers', () => {
     expect(answer.statusCode).toBe(status);
     expect(answer.headers['content-type']).toContain(type);
     expect(answer.body).not.toContain('<html');
+  });
+
+  it('leaves an address that only starts with a UUID, but is no call of API v1, to the site: its not-found page', async () => {
+    const answer = await get('/00000000-0000-4000-8000-000000000000/nothing-here');
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers['content-type']).toContain('text/html');
+    expect(answer.body).toContain('<html');
   });
 
   it('serves the OpenAPI documents, the metrics and the health check as before', async () => {
