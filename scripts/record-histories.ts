@@ -27,6 +27,7 @@ import { clientSessionWorkflowId } from '../workflows/client-session/id';
 import { paymentWorkflowId } from '../workflows/payment/ids';
 import { call, eventually, sessionApplication, type JsonResponse } from '../test/support/api-client';
 import {
+  quietBundlerLogger,
   startContinueAsNewServer,
   startTestInfrastructure,
   type SharedInfrastructure,
@@ -42,14 +43,6 @@ import { partnersFor } from '../activities/partners-config';
 import { createWorker } from '../temporal/worker';
 
 const UPGRADE_DISPUTE_OPEN_MS = 8_000;
-const quietBundler = {
-  log: () => {},
-  trace: () => {},
-  debug: () => {},
-  info: () => {},
-  warn: (message: string) => console.warn(message),
-  error: (message: string) => console.error(message),
-};
 
 const { values: flags } = parseArgs({
   options: {
@@ -559,7 +552,7 @@ async function main(): Promise<void> {
       ...(flags['old-workflows']
         ? {
             oldWorkflows: (
-              await bundleWorkflowCode({ workflowsPath: resolve(flags['old-workflows']), logger: quietBundler })
+              await bundleWorkflowCode({ workflowsPath: resolve(flags['old-workflows']), logger: quietBundlerLogger })
             ).code,
           }
         : {}),
