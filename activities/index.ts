@@ -1,5 +1,6 @@
 // The worker's activities, built around their dependencies so tests can give each worker its own.
 import type { Sql } from '../db/connection';
+import { DEFAULT_SETTLEMENT_CLOCK_MARGIN_MS } from '../domain/settlement-matching';
 import type { PartnerRegistry } from '../partners';
 import { notifyClientSession } from './client-sessions/notify-client-session';
 import { createPartnerCallActivities } from './payments/partner-calls';
@@ -7,6 +8,7 @@ import { createProjectionActivities } from './projections';
 import { createPurgeVaults } from './vault/purge-vaults';
 import { createPurgeV1IdempotencyRecords } from './v1/purge-idempotency-records';
 import { createPurgeWalletSessions } from './wallet/purge-wallet-sessions';
+import { createSettlementActivities } from './settlements';
 import { createSaveToWallet } from './wallet/save-to-wallet';
 import { createDeliverWebhook } from './webhooks/deliver';
 
@@ -14,6 +16,8 @@ export interface ActivityDependencies {
   sql: Sql;
   encryptionKey: Buffer;
   partners: PartnerRegistry;
+  /** platform/config.ts settlementClockMarginMs; its default when not given. */
+  settlementClockMarginMs?: number;
 }
 
 export function createActivities(deps: ActivityDependencies) {
@@ -26,6 +30,11 @@ export function createActivities(deps: ActivityDependencies) {
     saveToWallet: createSaveToWallet(deps),
     ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),
+    ...createSettlementActivities({
+      sql: deps.sql,
+      partners: deps.partners,
+      settlementClockMarginMs: deps.settlementClockMarginMs ?? DEFAULT_SETTLEMENT_CLOCK_MARGIN_MS,
+    }),
   };
 }
 

@@ -2,7 +2,7 @@
 // tsx api/main.ts` from source. Needs DATABASE_URL and a reachable Temporal.
 import { connect } from '../db/connection';
 import { migrate } from '../db/migrate';
-import { sealClearProjections } from '../db/projections';
+import { completeTransactionReport, sealClearProjections } from '../db/projections';
 import { loadConfig } from '../platform/config';
 import { intFromEnvOr } from '../platform/env';
 import { createLogger } from '../platform/logger';
@@ -22,6 +22,9 @@ await migrate(sql);
 // Read-model rows written before their documents were sealed (db/migrations/012_sealed_projections.sql) are sealed now.
 const sealed = await sealClearProjections(sql, config.encryptionKey);
 if (sealed > 0) log.info({ rows: sealed }, 'read-model documents sealed');
+// Partner transactions recorded before the transactions report get its columns (db/migrations/014_reports.sql).
+const reported = await completeTransactionReport(sql, config.encryptionKey);
+if (reported > 0) log.info({ payments: reported }, 'transactions report completed for earlier payments');
 const temporal = await connectClient(config);
 const app = await buildApi({ config, sql, temporal });
 const graceful = installGracefulShutdown(app);

@@ -37,12 +37,12 @@ const documents: Record<ApiFamily, { title: string; description: string; version
 };
 
 /** What Tessera posts to a merchant's webhook url: one envelope for every event type (api/schemas/v2/webhook-event.ts). */
-const v2Webhooks = {
-  event: {
+/** One webhook of the v2 document: every event shares the envelope, the headers and the retries. */
+function v2Webhook(summary: string, description: string) {
+  return {
     post: {
-      summary: 'A session or payment changed',
-      description:
-        'Sent for each event type the subscription lists (PAYMENT by default), in order per resource, retried with backoff for up to 3 days until your endpoint answers 2xx. Verify tessera-signature before trusting the body.',
+      summary,
+      description: `${description} Retried with backoff for up to 3 days until your endpoint answers 2xx, in order per resource. Verify tessera-signature before trusting the body.`,
       parameters: [
         {
           name: 'tessera-signature',
@@ -64,7 +64,22 @@ const v2Webhooks = {
         default: { description: 'Not received: sent again later.' },
       },
     },
-  },
+  };
+}
+
+const v2Webhooks = {
+  event: v2Webhook(
+    'A session or payment changed',
+    "Sent to a session's or payment's `webhook` for each event type it lists (PAYMENT by default).",
+  ),
+  dispute: v2Webhook(
+    'A dispute of a payment opened, changed or closed',
+    "DISPUTE_OPENED, DISPUTE_UPDATED and DISPUTE_CLOSED, sent to the payment's `webhook` when it lists them: `related.dispute_id` names the dispute, `data` is the payment with its `disputes`.",
+  ),
+  settlement: v2Webhook(
+    'A settlement was imported',
+    'SETTLEMENT_COMPLETED, sent to the reports webhook of the entity (`PUT /v2/reports/webhook`): `data` is the settlement as `GET /v2/reports/settlements` lists it.',
+  ),
 };
 
 /** Components no path, webhook or other kept component refers to, removed. */

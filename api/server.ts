@@ -31,6 +31,8 @@ import { registerCheckoutRoutes } from './routes/checkout/sessions';
 import { registerSavedMethodRoutes } from './routes/checkout/saved-methods';
 import { ClientSessionGateway } from './gateway/client-sessions';
 import { PaymentGateway } from './gateway/payments';
+import { SettlementGateway } from './gateway/settlements';
+import { registerReportRoutes } from './routes/v2/reports';
 import { partnersFor } from '../activities/partners-config';
 import { registerVaultRoutes } from './routes/v2/vault';
 import { registerGiftCardVaultRoutes } from './routes/v2/gift-card-vault';
@@ -124,14 +126,17 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   const gateway = { sql: deps.sql, temporal: deps.temporal, config: deps.config };
   const clientSessions = new ClientSessionGateway(gateway);
   const payments = new PaymentGateway(gateway);
+  const settlements = new SettlementGateway(gateway);
   registerClientSessionRoutes(app, { clientSessions });
   registerPaymentRoutes(app, { payments });
+  registerReportRoutes(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey });
   registerShopperReturnRoutes(app, {
     keys,
     partners: partnersFor(deps.config),
     partnerAccount: (entityId, partner) => findPartnerAccount(deps.sql, deps.config.encryptionKey, entityId, partner),
     clientSessions,
     payments,
+    settlements,
   });
   registerSigningJwksRoute(app, { keys });
   registerCheckoutRoutes(app, { sql: deps.sql, keys, clientSessions, payments });

@@ -12,7 +12,7 @@ import type { Sql } from './connection';
 import { decrypt, encrypt } from '../platform/secrets';
 import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from '../api/schemas/v2';
-import type { OperationKind } from '../domain/payment-ledger';
+import { transactionRowsOf } from './transaction-report';
 
 /** Upserts the session's read model; a write carrying an older version than the stored one is a no-op. */
 export async function saveClientSessionProjection(sql: Sql, key: Buffer, session: ClientSessionState): Promise<void> {
@@ -30,10 +30,11 @@ export async function saveClientSessionProjection(sql: Sql, key: Buffer, session
 
 /**
  * Upserts the payment's read model, which answers GET /v2/payments/{id} with Cache-Control max-age,
- * and indexes its partner transactions by id, in one statement (one round trip).
+ * and its rows of the transactions report (db/transaction-report.ts), in one statement (one round
+ * trip). Each part moves only to a higher version: a late, retried write never regresses a newer one.
  */
 export async function savePaymentProjection(sql: Sql, key: Buffer, payment: Payment): Promise<void> {
-  const transactions = transactionsOf(payment);
+  const rows = transactionRowsOf(payment);
   await sql`
     with saved as (
       insert into payment_projections
@@ -46,41 +47,38 @@ export async function savePaymentProjection(sql: Sql, key: Buffer, payment: Paym
         body = null, sealed_body = excluded.sealed_body, updated_at = now()
       where payment_projections.version < excluded.version
     )
-    insert into payment_transactions (transaction_id, payment_id, entity_id, kind, parent_transaction_id)
-    select t.id, ${payment.id}, ${payment.entity_id}, t.kind, t.parent
-    from jsonb_to_recordset(${sql.json(transactions)}) as t(id uuid, kind text, parent uuid)
-    on conflict (transaction_id) do nothing`;
+    insert into payment_transactions
+      (transaction_id, payment_id, entity_id, kind, parent_transaction_id, operation_id, authorization_id, triggered_by,
+       order_reference, partner, method, partner_reference, amount, processed_amount, currency, status, reason,
+       partner_status, partner_status_description, created_at, updated_at, payment_version)
+    select t.id, t.payment_id, t.entity_id, t.kind, case when t.kind = 'dispute' then null else t.authorization_id end, t.operation_id, t.authorization_id, t.triggered_by,
+           t.order_reference, t.partner, t.method, t.partner_reference, t.amount, t.processed_amount, t.currency, t.status,
+           t.reason, t.partner_status, t.partner_status_description, t.created_at, t.updated_at, ${payment.version}
+    from jsonb_to_recordset(${sql.json(JSON.parse(JSON.stringify(rows)))}) as t(
+      id uuid, payment_id uuid, entity_id uuid, kind text, operation_id uuid, authorization_id uuid, triggered_by text,
+      order_reference text, partner text, method text, partner_reference text, amount bigint, processed_amount bigint,
+      currency text, status text, reason text, partner_status text, partner_status_description text,
+      created_at timestamptz, updated_at timestamptz)
+    on conflict (transaction_id) do update set
+      created_at = excluded.created_at, operation_id = excluded.operation_id, authorization_id = excluded.authorization_id,
+      triggered_by = excluded.triggered_by, order_reference = excluded.order_reference, partner = excluded.partner,
+      method = excluded.method, partner_reference = excluded.partner_reference, amount = excluded.amount,
+      processed_amount = excluded.processed_amount, currency = excluded.currency, status = excluded.status,
+      reason = excluded.reason, partner_status = excluded.partner_status,
+      partner_status_description = excluded.partner_status_description, updated_at = excluded.updated_at,
+      payment_version = excluded.payment_version
+    where payment_transactions.payment_version < excluded.payment_version`;
 }
 
-function transactionsOf(payment: Payment): { id: string; kind: string; parent: string | null }[] {
-  const operations = (kind: OperationKind, list: Payment['captures']) =>
-    list.flatMap((operation) =>
-      operation.partner_transactions.map((tx) => ({
-        id: tx.id,
-        kind,
-        parent: tx.authorization_partner_transaction_id ?? null,
-      })),
-    );
-  return [
-    ...(payment.authorization?.partner_transactions ?? []).map((tx) => ({
-      id: tx.id,
-      kind: 'authorization',
-      parent: null,
-    })),
-    ...operations('capture', payment.captures),
-    ...operations('void', payment.voids),
-    ...operations('refund', payment.refunds),
-  ];
-}
-
-/** The payment a partner transaction belongs to, for its entity only. */
+/** The payment a partner transaction belongs to, for its entity only (a dispute is no partner transaction). */
 export async function findTransaction(
   sql: Sql,
   entityId: string,
   transactionId: string,
 ): Promise<{ paymentId: string; kind: string; parentTransactionId: string | null } | undefined> {
   const [row] = await sql<{ payment_id: string; kind: string; parent_transaction_id: string | null }[]>`
-    select payment_id, kind, parent_transaction_id from payment_transactions where transaction_id = ${transactionId} and entity_id = ${entityId}`;
+    select payment_id, kind, parent_transaction_id from payment_transactions
+    where transaction_id = ${transactionId} and entity_id = ${entityId} and kind <> 'dispute'`;
   return row
     ? { paymentId: row.payment_id, kind: row.kind, parentTransactionId: row.parent_transaction_id }
     : undefined;
@@ -187,4 +185,28 @@ export async function sealClearProjections(sql: Sql, key: Buffer, batch = 200): 
     }
   }
   return sealed;
+}
+
+/**
+ * Fills in the report columns of partner transactions recorded before the transactions report
+ * (db/migrations/014_reports.sql left them at payment_version 0) from their payments' sealed
+ * documents, a batch of payments at a time; the api runs it at start, after sealClearProjections.
+ * Rewriting a payment's projection at its own version moves only its transaction rows.
+ */
+export async function completeTransactionReport(sql: Sql, key: Buffer, batch = 200): Promise<number> {
+  let completed = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await sql<({ id: string } & Stored<Payment>)[]>`
+      select p.id, p.body, p.sealed_body from payment_projections p
+      where p.id > ${after}
+        and exists (select 1 from payment_transactions t where t.payment_id = p.id and t.payment_version = 0)
+      order by p.id limit ${batch}`;
+    for (const row of rows) {
+      await savePaymentProjection(sql, key, unseal(key, row));
+      completed += 1;
+    }
+    if (rows.length < batch) return completed;
+    after = rows.at(-1)!.id;
+  }
 }

@@ -5,7 +5,7 @@ import {
   DEFAULT_WEBHOOK_EVENT_TYPES,
   type CaptureMode,
   type IntegrationMode,
-  type WebhookEventType,
+  type PaymentWebhookEventType,
 } from './enums';
 
 /**
@@ -36,8 +36,8 @@ export function withPaymentDefaults<T extends { capture_mode?: CaptureMode; allo
 }
 
 /** A webhook without event_types is notified of PAYMENT events. */
-export function withWebhookDefaults<T extends { event_types?: readonly WebhookEventType[] }>(
+export function withWebhookDefaults<T extends { event_types?: readonly PaymentWebhookEventType[] }>(
   webhook: T,
-): T & { event_types: readonly WebhookEventType[] } {
+): T & { event_types: readonly PaymentWebhookEventType[] } {
   return { ...webhook, event_types: webhook.event_types ?? DEFAULT_WEBHOOK_EVENT_TYPES };
 }

@@ -6,13 +6,15 @@ import {
   ECI_VALUES,
   isOneOf,
   WEBHOOK_EVENT_TYPES,
+  ALL_WEBHOOK_EVENT_TYPES,
 } from './enums';
 
 describe('enums', () => {
   it('has the counts the API documents', () => {
     expect(CHALLENGE_INDICATORS).toHaveLength(9);
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(11);
-    expect(new Set(WEBHOOK_EVENT_TYPES).size).toBe(11);
+    // The spec's 11, and the three of disputes.
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(14);
+    expect(new Set(ALL_WEBHOOK_EVENT_TYPES).size).toBe(15);
     expect(ECI_VALUES).toEqual(['00', '01', '02', '05', '06', '07']);
   });
 

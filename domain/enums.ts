@@ -155,7 +155,9 @@ export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
  * The spec counts 11 event types (PAYMENT plus authorization, authentication, capture,
  * refund and void, each at operation level and at partner-transaction level) but does not
  * show their names. These are Tessera's names: the operation-level event carries the bare
- * word, the partner-transaction-level one the `PARTNER_TRANSACTION_` prefix.
+ * word, the partner-transaction-level one the `PARTNER_TRANSACTION_` prefix. Disputes add three
+ * more, named the same way: opened, updated (evidence sent, under review), closed (won or lost).
+ * A payment's or session's `webhook` subscribes to any of these.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'PAYMENT',
@@ -169,9 +171,61 @@ export const WEBHOOK_EVENT_TYPES = [
   'PARTNER_TRANSACTION_CAPTURE',
   'PARTNER_TRANSACTION_REFUND',
   'PARTNER_TRANSACTION_VOID',
+  'DISPUTE_OPENED',
+  'DISPUTE_UPDATED',
+  'DISPUTE_CLOSED',
 ] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = ['PAYMENT'];
+export type PaymentWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly PaymentWebhookEventType[] = ['PAYMENT'];
+
+/** Events about no single payment, sent to the entity's reports webhook (PUT /v2/reports/webhook). */
+export const REPORT_WEBHOOK_EVENT_TYPES = ['SETTLEMENT_COMPLETED'] as const;
+export type ReportWebhookEventType = (typeof REPORT_WEBHOOK_EVENT_TYPES)[number];
+
+/** Every event type a webhook envelope may carry. */
+export const ALL_WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...REPORT_WEBHOOK_EVENT_TYPES] as const;
+export type WebhookEventType = (typeof ALL_WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * A dispute (chargeback) as Tessera follows it: NEEDS_RESPONSE while the partner waits for the
+ * merchant's evidence, UNDER_REVIEW once it was sent, then WON (the money stays with the merchant)
+ * or LOST (the shopper's bank took it back). Partners' own words stay in partner_status.
+ */
+export const DISPUTE_STATUSES = ['NEEDS_RESPONSE', 'UNDER_REVIEW', 'WON', 'LOST'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** Why the shopper's bank disputes a payment, in the card schemes' families of reason codes. */
+export const DISPUTE_REASONS = [
+  'FRAUDULENT',
+  'PRODUCT_NOT_RECEIVED',
+  'PRODUCT_UNACCEPTABLE',
+  'DUPLICATE',
+  'CREDIT_NOT_PROCESSED',
+  'SUBSCRIPTION_CANCELED',
+  'GENERAL',
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+
+/** Evidence on its way to the partner (SENDING, re-sent while the partner does not answer), SENT, or REFUSED by it. */
+export const EVIDENCE_STATUSES = ['SENDING', 'SENT', 'REFUSED'] as const;
+export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
+
+/** What a row of the transactions report is: a partner transaction of a payment, or a dispute on one. */
+export const REPORT_TRANSACTION_TYPES = ['AUTHORIZATION', 'CAPTURE', 'VOID', 'REFUND', 'DISPUTE'] as const;
+export type ReportTransactionType = (typeof REPORT_TRANSACTION_TYPES)[number];
+
+/** What a settlement line moves: money captured (+), refunded (-), taken back by a lost dispute (-). */
+export const SETTLEMENT_LINE_TYPES = ['CAPTURE', 'REFUND', 'CHARGEBACK'] as const;
+export type SettlementLineType = (typeof SETTLEMENT_LINE_TYPES)[number];
+
+/**
+ * How a settlement line compares with Tessera's records: MATCHED, or one of the mismatches a
+ * finance team looks into (domain/settlement-matching.ts).
+ */
+export const SETTLEMENT_MISMATCH_KINDS = ['UNKNOWN_TRANSACTION', 'AMOUNT_DIFFERENCE', 'MISSING_LINE'] as const;
+export type SettlementMismatchKind = (typeof SETTLEMENT_MISMATCH_KINDS)[number];
+export const SETTLEMENT_LINE_MATCHES = ['MATCHED', 'UNKNOWN_TRANSACTION', 'AMOUNT_DIFFERENCE'] as const;
+export type SettlementLineMatch = (typeof SETTLEMENT_LINE_MATCHES)[number];
 
 export const REDIRECTION_METHODS = ['GET', 'POST'] as const;
 export type RedirectionMethod = (typeof REDIRECTION_METHODS)[number];

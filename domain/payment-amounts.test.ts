@@ -15,6 +15,8 @@ const ZERO = {
   available_to_capture: 0,
   total_refunded: 0,
   available_to_refund: 0,
+  total_disputed: 0,
+  total_charged_back: 0,
 };
 
 describe('computeAmounts: authorizations', () => {
@@ -167,6 +169,8 @@ describe('computeAmounts: operations and the reservation policy', () => {
       capturing: 500,
       voiding: 300,
       refunding: 100,
+      disputed: 0,
+      charged_back: 0,
       remaining_amount: 1500,
       refundable_amount: 700,
     });
@@ -270,5 +274,55 @@ describe('shapes', () => {
     const tags: SchemaPaymentOverview = overview(split());
     expect(Object.keys(amounts).sort()).toEqual(Object.keys(ZERO).sort());
     expect(Object.keys(tags).sort()).toEqual(['captured', 'consumed', 'refunded', 'voided']);
+  });
+});
+
+describe('disputes', () => {
+  const disputed = (status: 'NEEDS_RESPONSE' | 'UNDER_REVIEW' | 'WON' | 'LOST', amount = 3000) => ({
+    ...split([op('c', 'capture', 'cc', 6000), op('r', 'refund', 'cc', 1000)]),
+    disputes: [{ id: 'd', authorization_id: 'cc', amount, status }],
+  });
+
+  it('holds an open dispute back from what can be refunded, without counting it as charged back', () => {
+    for (const status of ['NEEDS_RESPONSE', 'UNDER_REVIEW'] as const) {
+      expect(computeAmounts(disputed(status))).toMatchObject({
+        total_captured: 6000,
+        total_refunded: 1000,
+        available_to_refund: 2000,
+        total_disputed: 3000,
+        total_charged_back: 0,
+      });
+    }
+  });
+
+  it('takes a lost dispute out for good, as charged back', () => {
+    expect(computeAmounts(disputed('LOST'))).toMatchObject({
+      available_to_refund: 2000,
+      total_disputed: 0,
+      total_charged_back: 3000,
+    });
+    expect(authorizationBalances(disputed('LOST'))[1]).toMatchObject({ charged_back: 3000, refundable_amount: 2000 });
+  });
+
+  it('gives back what a won dispute held', () => {
+    expect(computeAmounts(disputed('WON'))).toMatchObject({
+      available_to_refund: 5000,
+      total_disputed: 0,
+      total_charged_back: 0,
+    });
+  });
+
+  it('never makes the refundable amount negative', () => {
+    expect(computeAmounts(disputed('LOST', 9000)).available_to_refund).toBe(0);
+  });
+
+  it('leaves what can be captured or voided alone', () => {
+    const before = computeAmounts(split([op('c', 'capture', 'cc', 4000)]));
+    const after = computeAmounts({
+      ...split([op('c', 'capture', 'cc', 4000)]),
+      disputes: [{ id: 'd', authorization_id: 'cc', amount: 4000, status: 'LOST' }],
+    });
+    expect(after.available_to_capture).toBe(before.available_to_capture);
+    expect(after.available_to_void).toBe(before.available_to_void);
   });
 });

@@ -13,12 +13,21 @@
  * - FAILURE: nothing moved; the reservation is released.
  * Only SUCCESS captures can be refunded: money still being captured cannot go back yet.
  *
- * Hence, per authorization leg and summed over the payment, exactly:
+ * Disputes: an open one holds back what it disputes from the refundable amount, a LOST one
+ * (a chargeback) takes it out for good; a WON one holds nothing back.
+ *
+ * Hence, per authorization leg and summed over the payment, exactly (floored at 0):
  *   authorized = captured + voided + capturing + voiding + remaining_amount
- *   captured   = refunded + refunding + refundable_amount
+ *   captured   = refunded + refunding + disputed + charged_back + refundable_amount
  */
 import type { AuthorizationStatus, OverviewTag } from './enums';
-import { isInFlight, isUnsettledAuthorization, type OperationKind, type PaymentLedger } from './payment-ledger';
+import {
+  isInFlight,
+  isOpenDispute,
+  isUnsettledAuthorization,
+  type OperationKind,
+  type PaymentLedger,
+} from './payment-ledger';
 
 /** The API's PaymentAmounts, structurally (the domain does not import the API's TypeBox schemas). */
 export interface PaymentAmounts {
@@ -32,8 +41,12 @@ export interface PaymentAmounts {
   readonly total_captured: number;
   readonly available_to_capture: number;
   readonly total_refunded: number;
-  /** Captured and neither refunded nor being refunded. */
+  /** Captured and neither refunded, being refunded, disputed nor charged back. */
   readonly available_to_refund: number;
+  /** Under disputes not decided yet. */
+  readonly total_disputed: number;
+  /** Taken back by disputes the merchant lost. */
+  readonly total_charged_back: number;
 }
 
 /** Money of one authorization leg. */
@@ -52,6 +65,9 @@ export interface AuthorizationBalance {
   readonly capturing: number;
   readonly voiding: number;
   readonly refunding: number;
+  /** Under open disputes, and taken back by lost ones. */
+  readonly disputed: number;
+  readonly charged_back: number;
   /** The partner transaction's remaining_amount: what can still be captured or voided on this leg. */
   readonly remaining_amount: number;
   /** What can still be refunded on this leg. */
@@ -95,6 +111,13 @@ export function authorizationBalances(ledger: PaymentLedger): AuthorizationBalan
         break;
     }
   }
+  const disputes = new Map<string, { disputed: number; charged_back: number }>();
+  for (const dispute of ledger.disputes ?? []) {
+    const d = disputes.get(dispute.authorization_id) ?? { disputed: 0, charged_back: 0 };
+    if (isOpenDispute(dispute.status)) d.disputed += dispute.amount;
+    else if (dispute.status === 'LOST') d.charged_back += dispute.amount;
+    disputes.set(dispute.authorization_id, d);
+  }
   // A repeated authorization id shares one set of sums: only its first leg gets them, so
   // nothing is counted twice.
   const claimed = new Set<string>();
@@ -104,6 +127,7 @@ export function authorizationBalances(ledger: PaymentLedger): AuthorizationBalan
     const { captured, voided, refunded, capturing, voiding, refunding } =
       (first ? sums.get(leg.id) : undefined) ?? NO_OPERATIONS;
     const authorized = leg.status === 'AUTHORIZED' && first ? leg.authorized_amount : 0;
+    const { disputed, charged_back } = (first ? disputes.get(leg.id) : undefined) ?? { disputed: 0, charged_back: 0 };
     return {
       id: leg.id,
       partner: leg.partner,
@@ -116,8 +140,10 @@ export function authorizationBalances(ledger: PaymentLedger): AuthorizationBalan
       capturing,
       voiding,
       refunding,
+      disputed,
+      charged_back,
       remaining_amount: Math.max(0, authorized - captured - voided - capturing - voiding),
-      refundable_amount: Math.max(0, captured - refunded - refunding),
+      refundable_amount: Math.max(0, captured - refunded - refunding - disputed - charged_back),
     };
   });
 }
@@ -130,6 +156,8 @@ export function computeAmounts(ledger: PaymentLedger): PaymentAmounts {
   let total_refunded = 0;
   let available_to_capture = 0;
   let available_to_refund = 0;
+  let total_disputed = 0;
+  let total_charged_back = 0;
   for (const b of authorizationBalances(ledger)) {
     total_authorized += b.authorized;
     total_captured += b.captured;
@@ -137,6 +165,8 @@ export function computeAmounts(ledger: PaymentLedger): PaymentAmounts {
     total_refunded += b.refunded;
     available_to_capture += b.remaining_amount;
     available_to_refund += b.refundable_amount;
+    total_disputed += b.disputed;
+    total_charged_back += b.charged_back;
   }
   let authorize_pending = 0;
   for (const leg of ledger.authorizations) {
@@ -152,6 +182,8 @@ export function computeAmounts(ledger: PaymentLedger): PaymentAmounts {
     available_to_capture,
     total_refunded,
     available_to_refund,
+    total_disputed,
+    total_charged_back,
   };
 }
 

@@ -8,7 +8,7 @@
  * Pure and deterministic: imported by the payment workflow (Temporal sandbox) and the API.
  * Amounts are integers in the currency's minor unit.
  */
-import type { AuthorizationStatus, OperationPartnerTransactionStatus } from './enums';
+import type { AuthorizationStatus, DisputeStatus, OperationPartnerTransactionStatus } from './enums';
 import { isMinorUnits, isPositiveMinorUnits } from './validation/amounts';
 import { fieldError, pointer, type FieldError } from './validation/field-error';
 
@@ -43,6 +43,18 @@ export interface OperationLeg {
 }
 
 /**
+ * A dispute the shopper's bank opened on money captured on an authorization leg: while it is
+ * open the amount stays with the merchant but cannot be refunded (a refund on top of a chargeback
+ * would pay the shopper twice); a LOST dispute took it back for good; a WON one changes nothing.
+ */
+export interface DisputeLeg {
+  readonly id: string;
+  readonly authorization_id: string;
+  readonly amount: number;
+  readonly status: DisputeStatus;
+}
+
+/**
  * The authorization legs in the order they were authorized (this order is the default
  * drawing order of operations, see payment-operations.ts) and the operation legs in the
  * order they were created.
@@ -50,6 +62,13 @@ export interface OperationLeg {
 export interface PaymentLedger {
   readonly authorizations: readonly AuthorizationLeg[];
   readonly operations: readonly OperationLeg[];
+  /** Payments without disputes leave it out. */
+  readonly disputes?: readonly DisputeLeg[];
+}
+
+/** The shopper's bank has not decided yet. */
+export function isOpenDispute(status: DisputeStatus): boolean {
+  return status === 'NEEDS_RESPONSE' || status === 'UNDER_REVIEW';
 }
 
 /** The partner has not answered for good yet: money may or may not be held. */

@@ -6,22 +6,58 @@
  * contracts). The sandbox partners are one network for every entity; a partner with `account: true`
  * works on each entity's own account at the partner, configured with its credentials
  * (db/partner-accounts.ts). `capturesOnce`: the partner's first capture of an authorization, even a
- * partial one, releases the rest (the payment workflow then records that rest as voided). What else
- * each partner can do is declared in its folder's profile.ts.
+ * partial one, releases the rest (the payment workflow then records that rest as voided).
+ * `settlementFiles`: the partner publishes daily settlement files, which Tessera imports on a
+ * schedule of its own (temporal/schedules.ts). What else each partner can do is declared in its
+ * folder's profile.ts.
  */
 export const PARTNER_CATALOG = [
-  { name: 'sandbox-card', methods: ['creditcard'], instrument: 'card', account: false, capturesOnce: false },
-  { name: 'sandbox-giftcard', methods: ['giftcard'], instrument: 'giftcard', account: false, capturesOnce: false },
-  { name: 'sandbox-wallet', methods: ['wallet'], instrument: 'wallet', account: false, capturesOnce: false },
+  {
+    name: 'sandbox-card',
+    methods: ['creditcard'],
+    instrument: 'card',
+    account: false,
+    capturesOnce: false,
+    settlementFiles: true,
+  },
+  {
+    name: 'sandbox-giftcard',
+    methods: ['giftcard'],
+    instrument: 'giftcard',
+    account: false,
+    capturesOnce: false,
+    settlementFiles: true,
+  },
+  {
+    name: 'sandbox-wallet',
+    methods: ['wallet'],
+    instrument: 'wallet',
+    account: false,
+    capturesOnce: false,
+    settlementFiles: true,
+  },
   {
     name: 'sandbox-instalments',
     methods: ['3x', '4x'],
     instrument: 'instalments',
     account: false,
     capturesOnce: false,
+    settlementFiles: true,
   },
-  { name: 'stripe', methods: ['creditcard'], instrument: 'card', account: true, capturesOnce: true },
+  {
+    name: 'stripe',
+    methods: ['creditcard'],
+    instrument: 'card',
+    account: true,
+    capturesOnce: true,
+    settlementFiles: false,
+  },
 ] as const;
+
+/** The partners whose settlement files Tessera imports. */
+export const SETTLING_PARTNERS: readonly PartnerName[] = PARTNER_CATALOG.flatMap((p) =>
+  p.settlementFiles ? [p.name] : [],
+);
 
 export type PartnerName = (typeof PARTNER_CATALOG)[number]['name'];
 export type PaymentMethod = (typeof PARTNER_CATALOG)[number]['methods'][number];

@@ -29,8 +29,8 @@ export class PartnerHttpClient {
   private readonly baseUrl: string;
 
   constructor(
-    private readonly partner: string,
-    private readonly config: PartnerHttpConfig,
+    readonly partner: string,
+    readonly config: PartnerHttpConfig,
   ) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
   }
@@ -78,6 +78,67 @@ export class PartnerHttpClient {
     }
     const message = json && typeof json === 'object' && 'message' in json ? String(json.message) : '';
     throw new PartnerRequestError(this.partner, call, code || `http_${response.status}`, response.status, message);
+  }
+}
+
+/**
+ * A text download (a settlement file), read as it arrives: the status is checked like `send`'s,
+ * and a body cut off midway is "no answer" too. The per-attempt timeout covers the whole download:
+ * give a large file a larger one.
+ */
+export async function* downloadText(
+  client: { partner: string; config: PartnerHttpConfig },
+  call: PartnerCall,
+  path: string,
+  options: { timeoutMs: number },
+): AsyncGenerator<string> {
+  const doFetch = client.config.fetch ?? fetch;
+  const unavailable = (error: unknown, status: number | null) => {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return new PartnerUnavailableError(
+      client.partner,
+      call,
+      status === null ? (timedOut ? 'timeout' : 'network') : 'http',
+      status,
+      {
+        cause: error instanceof Error ? new Error(`${error.name}: ${causeMessage(error)}`) : undefined,
+      },
+    );
+  };
+  let response: Response;
+  try {
+    response = await doFetch(`${client.config.baseUrl.replace(/\/+$/, '')}${path}`, {
+      headers: { accept: 'text/csv', ...client.config.headers },
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (error) {
+    throw unavailable(error, null);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const code = errorCode(json);
+    if (retryableStatus(response.status, code))
+      throw new PartnerUnavailableError(client.partner, call, 'http', response.status);
+    const message = json && typeof json === 'object' && 'message' in json ? String(json.message) : '';
+    throw new PartnerRequestError(client.partner, call, code || `http_${response.status}`, response.status, message);
+  }
+  if (!response.body) return;
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of response.body) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (text) yield text;
+    }
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  } catch (error) {
+    throw unavailable(error, null);
   }
 }
 

@@ -27,7 +27,9 @@
 // the request object in memory. Adapters never log requests, never put request bodies in error
 // messages, and partners answer with bin / last four digits only.
 
+import type { DisputeReason, DisputeStatus } from '../domain/enums';
 import type { OperationKind } from '../domain/payment-ledger';
+import type { SettlementLine } from '../domain/settlement-matching';
 import { PERMANENT_FAILURE, type CardNetwork, type Currency, type PartnerName, type ReasonCode } from './catalog';
 
 // ---------------------------------------------------------------------------------------------
@@ -226,12 +228,93 @@ export interface OperationResult {
 
 export type StatusResult = AuthorizeResult | OperationResult;
 
+/**
+ * A dispute (chargeback) the shopper's bank opened on money captured on an authorization, as the
+ * partner tells of it. Statuses are Tessera's (domain/enums DISPUTE_STATUSES); the partner's own
+ * words are in partner_status.
+ */
+export interface PartnerDispute {
+  /** The partner's id of the dispute. */
+  reference: string;
+  authorization_reference: string;
+  status: DisputeStatus;
+  reason: DisputeReason;
+  /** Minor units. */
+  amount: number;
+  currency: Currency;
+  /** Evidence must reach the partner before this instant (ISO 8601). */
+  evidence_due_at: string;
+  partner_status: string;
+  partner_status_description: string;
+  created_at: string;
+  /** When the partner last changed it: orders its notifications. */
+  updated_at: string;
+}
+
+/** Evidence for a dispute, sent to the partner: a text and references to files it fetches itself. */
+export interface DisputeEvidenceRequest {
+  idempotency_key: string;
+  dispute_reference: string;
+  text?: string;
+  files: readonly { name: string; url: string }[];
+}
+
 /** An asynchronous outcome a partner pushed to the authorization's notification_url. */
-export interface PartnerNotification {
+export type PartnerNotification = AuthorizationNotification | DisputeNotification | SettlementNotification;
+
+export interface AuthorizationNotification {
   partner: PartnerName;
   /** The authorize call's idempotency key, i.e. what the orchestrator derived: finds the payment. */
   idempotency_key: string;
   result: AuthorizeResult;
+}
+
+/** The notification's news of an authorization; throws when it brings other news (a dispute, a settlement). */
+export function authorizationNews(notification: PartnerNotification | null): AuthorizationNotification {
+  if (!notification || !('result' in notification)) throw new TypeError('not the news of an authorization');
+  return notification;
+}
+
+/** A dispute opened or moved on an authorization (named by its authorize call's idempotency key). */
+export interface DisputeNotification {
+  partner: PartnerName;
+  idempotency_key: string;
+  dispute: PartnerDispute;
+}
+
+/**
+ * A partner tells that a settlement file is ready (a batch it paid out): Tessera imports it
+ * (workflows/settlement-import.ts) instead of waiting for its daily schedule.
+ */
+export interface SettlementNotification {
+  partner: PartnerName;
+  settlement_batch_id: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settlements: what a partner paid out, once a day, less its fees
+
+/** A batch a partner settled, as its list of batches shows it. */
+export interface SettlementBatch {
+  /** The partner's id of the batch. */
+  batch_id: string;
+  currency: Currency;
+  /** The payout day, YYYY-MM-DD (UTC). */
+  settled_on: string;
+  /** What the partner moved from period_start to period_end (excluded) is in the batch. */
+  period_start: string;
+  period_end: string;
+  line_count: number;
+  created_at: string;
+}
+
+/** One line of a settlement file, as domain/settlement-matching.ts holds it against Tessera's records. */
+export type SettlementFileLine = Omit<SettlementLine, 'currency'> & { currency: Currency };
+
+/** A settlement file being read: its batch, then its lines as they arrive (a file may be large). */
+export interface SettlementFile {
+  batch: SettlementBatch;
+  lines: AsyncIterable<SettlementFileLine>;
 }
 
 export interface RawNotification {
@@ -284,12 +367,19 @@ export interface PartnerAdapter {
   parseNotification(notification: RawNotification): PartnerNotification | null;
   /** Stored-value partners (gift cards) only. */
   balance?(request: BalanceRequest): Promise<BalanceResult>;
+  /** Partners that take evidence for disputes through their API: sends it, answers the dispute as it stands. */
+  submitDisputeEvidence?(request: DisputeEvidenceRequest): Promise<PartnerDispute>;
+  /** Partners that publish settlement files: the batches settled since `since` (ISO 8601), oldest first. */
+  settlementBatches?(request: { since?: string }): Promise<SettlementBatch[]>;
+  /** Reads one batch's file. */
+  settlementFile?(batchId: string): Promise<SettlementFile>;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Errors (see the retry contract at the top)
 
-export type PartnerCall = 'authorize' | 'capture' | 'void' | 'refund' | 'status' | 'balance';
+export type PartnerCall =
+  'authorize' | 'capture' | 'void' | 'refund' | 'status' | 'balance' | 'dispute-evidence' | 'settlements';
 
 export abstract class PartnerError extends Error {
   abstract readonly retryable: boolean;

@@ -62,6 +62,11 @@ export interface TesseraConfig {
   walletSessionTtlSeconds: number;
   accessTokenTtlSeconds: number;
   webhookRetryInitialIntervalMs: number;
+  /**
+   * How far apart partners' clocks may be from Tessera's when a settlement's period is held against
+   * Tessera's transactions (domain/settlement-matching.ts missingLineWindow).
+   */
+  settlementClockMarginMs: number;
   /** Abuse limits of the api; api/rate-limits.ts says why the defaults are what they are. */
   rateLimits: RateLimits;
   /** The api's HTTP server limits; api/http-limits.ts says why. */
@@ -183,6 +188,8 @@ export function loadConfig(): TesseraConfig {
     walletSessionTtlSeconds: intFromEnv('TESSERA_WALLET_SESSION_TTL_SECONDS', 30 * 60),
     accessTokenTtlSeconds: intFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS', 3600),
     webhookRetryInitialIntervalMs: intFromEnv('TESSERA_WEBHOOK_RETRY_INITIAL_MS', 10_000),
+    // domain/settlement-matching.ts DEFAULT_SETTLEMENT_CLOCK_MARGIN_MS.
+    settlementClockMarginMs: intFromEnv('TESSERA_SETTLEMENT_CLOCK_MARGIN_MS', 5 * 60 * 1000),
     rateLimits: {
       vaultPerIp: rateLimitFromEnvOr('TESSERA_RATE_LIMIT_VAULT_PER_IP', '30/10m'),
       vaultPerPublishableKey: rateLimitFromEnvOr('TESSERA_RATE_LIMIT_VAULT_PER_KEY', '600/10m'),

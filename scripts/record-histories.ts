@@ -1,6 +1,9 @@
 // Records Temporal histories of real lifecycles for the replay test (test/replay/README.md).
 //
-//   npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...]
+//   npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...] [--old-workflows <workflows/index.ts>]
+//
+// `--old-workflows` names the workflows of an earlier commit (a worktree of it, with node_modules):
+// the scenarios that upgrade a payment start it on those and finish it on these.
 //
 // It records the workflows of the tree it lives in: to record what has shipped while the working
 // tree moves on, run it from a detached worktree of the shipped commit (the README shows how).
@@ -24,6 +27,7 @@ import { clientSessionWorkflowId } from '../workflows/client-session/id';
 import { paymentWorkflowId } from '../workflows/payment/ids';
 import { call, eventually, sessionApplication, type JsonResponse } from '../test/support/api-client';
 import {
+  quietBundlerLogger,
   startContinueAsNewServer,
   startTestInfrastructure,
   type SharedInfrastructure,
@@ -33,16 +37,25 @@ import { cardPayment, completeShopperPage, vaultCard, waitForAuthorization } fro
 import { startStack, type Stack } from '../test/support/stack';
 import { startWebhookReceiver } from '../test/support/webhook-receiver';
 import { WEBHOOK_EVENT_TYPES } from '../domain/enums';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { createActivities } from '../activities';
+import { partnersFor } from '../activities/partners-config';
+import { createWorker } from '../temporal/worker';
+
+const UPGRADE_DISPUTE_OPEN_MS = 8_000;
 
 const { values: flags } = parseArgs({
   options: {
     out: { type: 'string' },
     only: { type: 'string' },
+    'old-workflows': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (flags.help) {
-  console.log('usage: npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...]');
+  console.log(
+    'usage: npx tsx scripts/record-histories.ts [--out dir] [--only scenario,...] [--old-workflows <workflows/index.ts>]',
+  );
   process.exit(0);
 }
 const outDir = resolve(flags.out ?? join(projectRoot, 'test', 'replay', 'histories'));
@@ -145,6 +158,8 @@ function expectStatus(answer: JsonResponse, status: number, what: string): any {
 
 interface Recorded {
   workflowId: string;
+  /** One run of it (a run that continued as new); the latest run otherwise. */
+  runId?: string;
   /** Tells apart two workflows of one type in a scenario (a refused payment and the next one). */
   label?: string;
   /** Every run of a workflow that continued as new, labelled run-1, run-2…; otherwise its last run. */
@@ -160,6 +175,8 @@ interface Context {
   /** A stack on a Temporal server that suggests continue-as-new after a few events. */
   continuingShop: Shop;
   webhookUrl: string;
+  /** The bundle of --old-workflows, for the scenarios that upgrade a payment. */
+  oldWorkflows?: string;
 }
 
 const sessionOf = (id: string): Recorded => ({ workflowId: clientSessionWorkflowId(id) });
@@ -169,6 +186,21 @@ const paymentOf = (id: string, label?: string): Recorded => ({
 });
 
 const GIFT_CARD_50_EUR = '6036280000000001';
+const DISPUTE_WON_CARD = '4000000000000259';
+const DISPUTE_LOST_CARD = '4000000000002685';
+
+/** A captured payment with the dispute its card brings, once the dispute is recorded. */
+async function disputedPayment(shop: Shop, card: string, webhookUrl: string): Promise<{ id: string; dispute: any }> {
+  const payment = await shop.createPayment(
+    cardPayment(shop.merchant.entity_id, await shop.card(card), {
+      amount: 4000,
+      webhook: { url: webhookUrl, event_types: [...WEBHOOK_EVENT_TYPES] },
+    }),
+  );
+  await shop.operate(payment.id, 'captures', 4000);
+  const disputed = await shop.readPaymentUntil(payment.id, 'the dispute opened', (read) => read.disputes?.length === 1);
+  return { id: payment.id, dispute: disputed.disputes[0] };
+}
 
 const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
   async 'session-expired'({ shortLivedShop: shop }) {
@@ -322,6 +354,72 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
     return [paymentOf(payment.id)];
   },
 
+  async 'payment-dispute-evidenced-won'({ shop, webhookUrl }) {
+    const { id, dispute } = await disputedPayment(shop, DISPUTE_WON_CARD, webhookUrl);
+    expectStatus(
+      await shop.api('POST', `/v2/payments/${id}/disputes/${dispute.id}/evidence`, {
+        text: 'Delivered and signed for.',
+        files: [{ name: 'proof.pdf', url: 'https://files.shop.example/proof.pdf' }],
+      }),
+      201,
+      'evidence',
+    );
+    await shop.readPaymentUntil(id, 'the dispute WON', (read) => read.disputes[0].status === 'WON');
+    return [paymentOf(id)];
+  },
+
+  async 'payment-dispute-evidenced-lost'({ shop, webhookUrl }) {
+    const { id, dispute } = await disputedPayment(shop, DISPUTE_LOST_CARD, webhookUrl);
+    expectStatus(
+      await shop.api('POST', `/v2/payments/${id}/disputes/${dispute.id}/evidence`, { text: 'Shipped.' }),
+      201,
+      'evidence',
+    );
+    await shop.readPaymentUntil(id, 'the dispute LOST', (read) => read.disputes[0].status === 'LOST');
+    return [paymentOf(id)];
+  },
+
+  /**
+   * A payment started on workflows from before disputes (--old-workflows), disputed once these run
+   * it: its run records no dispute, and continues as new with the news. Its history is that run's.
+   */
+  async 'payment-disputed-after-upgrade'({ shop, webhookUrl, oldWorkflows }) {
+    if (!oldWorkflows) throw new Error('payment-disputed-after-upgrade needs --old-workflows');
+    const { stack } = shop;
+    await stack.stopWorker();
+    const old = await createWorker({
+      address: stack.config.temporalAddress,
+      namespace: stack.config.temporalNamespace,
+      taskQueue: stack.config.taskQueue,
+      activities: createActivities({
+        sql: stack.sql,
+        encryptionKey: stack.config.encryptionKey,
+        partners: partnersFor(stack.config),
+      }),
+      workflowBundle: { code: oldWorkflows },
+      payloadKeys: stack.config,
+    });
+    const running = old.worker.run();
+    const payment = await shop.createPayment(
+      cardPayment(shop.merchant.entity_id, await shop.card(DISPUTE_LOST_CARD), {
+        amount: 4000,
+        webhook: { url: webhookUrl, event_types: ['PAYMENT'] },
+      }),
+    );
+    await shop.operate(payment.id, 'captures', 4000);
+    const { runId } = await stack.temporal.workflow.getHandle(paymentWorkflowId(payment.id)).describe();
+    // The deploy: the old worker goes, a worker of these workflows takes the payment over before
+    // the shopper's bank disputes it (UPGRADE_DISPUTE_OPEN_MS after the capture).
+    old.worker.shutdown();
+    await running;
+    await old.connection.close();
+    await stack.startWorker();
+    await shop.readPaymentUntil(payment.id, 'the dispute recorded by the run it continued as', (read) =>
+      read.disputes?.some((dispute: any) => dispute.status === 'NEEDS_RESPONSE'),
+    );
+    return [{ workflowId: paymentWorkflowId(payment.id), runId }];
+  },
+
   async 'vault-purge'({ shop }) {
     const workflowId = `vault-purge/recorded-${randomUUID()}`;
     await shop.stack.temporal.workflow.execute('vaultPurgeWorkflow', {
@@ -376,10 +474,10 @@ async function runsOf(temporal: Client, workflowId: string): Promise<WorkflowHan
 }
 
 async function record(main: Stack, codec: EncryptionCodec, scenario: string, recorded: Recorded[]): Promise<void> {
-  for (const { workflowId, label, allRuns, on } of recorded) {
+  for (const { workflowId, runId, label, allRuns, on } of recorded) {
     const { temporal } = on ?? main;
-    await quietPoint(temporal.workflow.getHandle(workflowId));
-    const handles = allRuns ? await runsOf(temporal, workflowId) : [temporal.workflow.getHandle(workflowId)];
+    await quietPoint(temporal.workflow.getHandle(workflowId, runId));
+    const handles = allRuns ? await runsOf(temporal, workflowId) : [temporal.workflow.getHandle(workflowId, runId)];
     for (const [index, handle] of handles.entries())
       await recordRun(handle, codec, `${scenario}--${await typeOf(handle)}`, allRuns ? `run-${index + 1}` : label);
   }
@@ -415,7 +513,9 @@ function provenance(): string {
 }
 
 async function main(): Promise<void> {
-  const selected = flags.only ? flags.only.split(',') : Object.keys(scenarios);
+  const selected = flags.only
+    ? flags.only.split(',')
+    : Object.keys(scenarios).filter((name) => flags['old-workflows'] || name !== 'payment-disputed-after-upgrade');
   const unknown = selected.filter((name) => !(name in scenarios));
   if (unknown.length > 0)
     throw new Error(`unknown scenarios: ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
@@ -427,7 +527,12 @@ async function main(): Promise<void> {
   let continuing: DevServer | undefined;
   const receiver = await startWebhookReceiver();
   try {
-    const stack = await startStack({ infrastructure: shared, webhookRetryInitialIntervalMs: 200 });
+    const stack = await startStack({
+      infrastructure: shared,
+      webhookRetryInitialIntervalMs: 200,
+      // Time enough between a capture and its dispute for the upgrade scenario to change workers.
+      sandbox: { disputeOpenMs: UPGRADE_DISPUTE_OPEN_MS, disputeDecisionMs: 500 },
+    });
     stacks.push(stack);
     const shortLived = await startStack({ infrastructure: shared, sessionTtlSeconds: 2 });
     stacks.push(shortLived);
@@ -444,6 +549,13 @@ async function main(): Promise<void> {
       shortLivedShop: await Shop.open(shortLived),
       continuingShop: await Shop.open(continuingStack),
       webhookUrl: receiver.url,
+      ...(flags['old-workflows']
+        ? {
+            oldWorkflows: (
+              await bundleWorkflowCode({ workflowsPath: resolve(flags['old-workflows']), logger: quietBundlerLogger })
+            ).code,
+          }
+        : {}),
     };
     for (const name of selected) {
       const started = Date.now();

@@ -31,7 +31,12 @@ const { worker, connection } = await createWorker({
   address: config.temporalAddress,
   namespace: config.temporalNamespace,
   taskQueue: config.taskQueue,
-  activities: createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) }),
+  activities: createActivities({
+    sql,
+    encryptionKey: config.encryptionKey,
+    partners: partnersFor(config),
+    settlementClockMarginMs: config.settlementClockMarginMs,
+  }),
   payloadKeys: config,
   shutdown,
   // A prebuilt workflow bundle (tests restart workers often); otherwise the build's, or from source
@@ -39,7 +44,9 @@ const { worker, connection } = await createWorker({
   ...(process.env.TESSERA_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: process.env.TESSERA_WORKFLOW_BUNDLE } } : {}),
 });
 const client = await connectClient(config);
-await ensureSchedules(client, config.taskQueue);
+await ensureSchedules(client, config.taskQueue, {
+  webhookRetryInitialIntervalMs: config.webhookRetryInitialIntervalMs,
+});
 await client.connection.close();
 log.info(
   {

@@ -12,6 +12,7 @@ import type {
   AuthorizeResult,
   OperationResult,
   PartnerAdapter,
+  PartnerDispute,
   PartnerCustomer,
   PaymentInstrument,
   PartnerRegistry,
@@ -48,7 +49,8 @@ export interface OperateLegInput {
   currency: Currency;
 }
 
-function rethrowForTemporal(error: unknown): never {
+/** The retry contract (partners/partner.ts) in Temporal's terms: a refusal is final, no answer is retried. */
+export function rethrowForTemporal(error: unknown): never {
   if (error instanceof PartnerRequestError) {
     throw ApplicationFailure.nonRetryable(error.message, PERMANENT_FAILURE.request);
   }
@@ -57,6 +59,15 @@ function rethrowForTemporal(error: unknown): never {
     throw ApplicationFailure.retryable(error.message, 'PartnerUnavailable');
   }
   throw error;
+}
+
+export interface DisputeEvidenceInput {
+  entity_id: string;
+  partner: string;
+  dispute_reference: string;
+  idempotency_key: string;
+  text?: string;
+  files: { name: string; url: string }[];
 }
 
 export interface AuthorizationStatusInput {
@@ -252,6 +263,27 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
         if (input.kind === 'capture') return await adapter.capture(request);
         if (input.kind === 'void') return await adapter.void(request);
         return await adapter.refund(request);
+      } catch (error) {
+        rethrowForTemporal(error);
+      }
+    },
+
+    /** The merchant's evidence for a dispute, forwarded with its key: a retry cannot send it twice. */
+    async submitDisputeEvidence(input: DisputeEvidenceInput): Promise<PartnerDispute> {
+      const adapter = await adapterFor(input.partner, input.entity_id);
+      if (!adapter.submitDisputeEvidence) {
+        throw ApplicationFailure.nonRetryable(
+          `${input.partner} takes no evidence through its API: send it from its back office`,
+          PERMANENT_FAILURE.request,
+        );
+      }
+      try {
+        return await adapter.submitDisputeEvidence({
+          idempotency_key: input.idempotency_key,
+          dispute_reference: input.dispute_reference,
+          ...(input.text !== undefined ? { text: input.text } : {}),
+          files: input.files,
+        });
       } catch (error) {
         rethrowForTemporal(error);
       }

@@ -18,20 +18,23 @@ import {
   captureUpdate,
   getPaymentQuery,
   getShopperDestinationQuery,
+  partnerDisputeSignal,
   partnerNotificationSignal,
   refreshPaymentUpdate,
   refundUpdate,
   shopperReturnedUpdate,
+  submitEvidenceUpdate,
   voidUpdate,
+  type EvidenceOutcome,
   type OperationOutcome,
 } from '../../workflows/payment/messages';
 import { newPaymentState } from '../../workflows/payment/new-payment';
 import { paymentWorkflow } from '../../workflows/payment/payment';
-import type { AuthorizeResult } from '../../partners/partner';
+import type { AuthorizeResult, PartnerDispute } from '../../partners/partner';
 import type { AuthorizationLegState, OperationUpdateInput } from '../../workflows/payment/types';
 import { badRequest, HttpProblem, notFound } from '../errors/problem';
 import { projectAnswer } from '../read-model';
-import type { CreatePaymentRequest, Payment, PaymentSplitEntry } from '../schemas/v2';
+import type { CreatePaymentRequest, DisputeEvidenceRequest, Payment, PaymentSplitEntry } from '../schemas/v2';
 import {
   isWorkflowNotFound,
   isWorkflowUnreplayable,
@@ -323,6 +326,84 @@ export class PaymentGateway {
       if (isWorkflowNotFound(error)) throw notFound('payment');
       throw error;
     }
+  }
+
+  /**
+   * A partner's news of a dispute on one authorization leg, already authenticated by its adapter. A
+   * payment whose workflow has ended (everything refunded or voided, or its refund window over)
+   * cannot record it: that is told to operators, and the partner is answered not found.
+   */
+  async partnerDisputed(id: string, legId: string, dispute: PartnerDispute, log: FastifyBaseLogger): Promise<void> {
+    try {
+      await this.handle(id).signal(partnerDisputeSignal, { leg_id: legId, dispute });
+    } catch (error) {
+      if (!isWorkflowNotFound(error)) throw error;
+      log.warn(
+        { payment_id: id, dispute_reference: dispute.reference, dispute_status: dispute.status },
+        'a partner told of a dispute on a payment whose workflow has ended: it is not recorded on the payment',
+      );
+      throw notFound('payment');
+    }
+  }
+
+  /**
+   * The merchant's evidence for a dispute, forwarded to the partner by the payment. The same
+   * idempotency key always names the same evidence: a repeat answers 409 with its id.
+   */
+  async submitEvidence(
+    id: string,
+    entityId: string,
+    disputeId: string,
+    evidence: DisputeEvidenceRequest,
+    options: { idempotencyKey?: string; log: FastifyBaseLogger },
+  ): Promise<EvidenceOutcome> {
+    const evidenceId = options.idempotencyKey
+      ? deterministicUuid('dispute-evidence', entityId, id, disputeId, options.idempotencyKey)
+      : randomUUID();
+    try {
+      const outcome = await updateAcrossRuns(() =>
+        this.handle(id).executeUpdate(submitEvidenceUpdate, {
+          args: [
+            {
+              entity_id: entityId,
+              dispute_id: disputeId,
+              evidence_id: evidenceId,
+              ...(evidence.text !== undefined ? { text: evidence.text } : {}),
+              files: (evidence.files ?? []).map((file) => ({ name: file.name, url: file.url })),
+            },
+          ],
+        }),
+      );
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: outcome.payment });
+      return outcome;
+    } catch (error) {
+      const failure = updateFailure(error);
+      if (failure?.type === 'NotFound') throw notFound('payment');
+      if (failure?.type === 'DisputeNotFound') throw notFound('dispute');
+      if (failure?.type === 'DuplicateEvidence') {
+        await this.repairReadModel(id, entityId, options.log);
+        throw new HttpProblem(
+          409,
+          'idempotency_conflict',
+          'evidence was already submitted with this x-idempotency-key',
+          undefined,
+          { resource_id: evidenceId },
+        );
+      }
+      if (failure?.type === 'EvidenceNotAccepted') throw new HttpProblem(409, 'evidence_not_accepted', failure.message);
+      if (failure?.type === 'EvidenceRefused') {
+        await this.repairReadModel(id, entityId, options.log);
+        throw new HttpProblem(409, 'evidence_refused', `the partner refused the evidence: ${failure.message}`);
+      }
+      if (failure) throw badRequest(failure.message);
+      if (!isWorkflowNotFound(error)) throw error;
+    }
+    // A payment whose workflow has completed has every dispute decided.
+    const view = await this.completed(id);
+    if (!view || view.entity_id !== entityId) throw notFound('payment');
+    const dispute = view.disputes?.find((candidate) => candidate.id === disputeId);
+    if (!dispute) throw notFound('dispute');
+    throw new HttpProblem(409, 'evidence_not_accepted', `the dispute is ${dispute.status}: it takes no evidence`);
   }
 
   /**

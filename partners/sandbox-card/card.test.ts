@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorizeRequest, AuthorizeResult, CardInstrument } from '../partner';
+import { authorizationNews, type AuthorizeRequest, type AuthorizeResult, type CardInstrument } from '../partner';
 import { startSandboxNetwork, type SandboxNetwork } from '../sandbox-network/server';
 import { startNotificationReceiver, submitPage, type NotificationReceiver } from '../sandbox-network/testing';
 import { SandboxCardAdapter } from '.';
@@ -163,7 +163,7 @@ describe('3-D Secure challenge (4000002760003184)', () => {
     });
 
     const delivered = await receiver.waitForDelivered(before + 1);
-    const notification = card.parseNotification(delivered.at(-1)!);
+    const notification = authorizationNews(card.parseNotification(delivered.at(-1)!));
     expect(notification.idempotency_key).toMatch(/^payment\/.+\/auth\/1$/);
     expect(notification.result).toMatchObject({
       partner_reference: pending.partner_reference,
@@ -196,7 +196,7 @@ describe('3-D Secure challenge (4000002760003184)', () => {
     const submission = await submitPage(pending.redirection!.href, 'fail');
     expect(new URL(submission.location!).searchParams.get('status')).toBe('REFUSED');
     const delivered = await receiver.waitForDelivered(before + 1);
-    expect(card.parseNotification(delivered.at(-1)!).result).toMatchObject({
+    expect(authorizationNews(card.parseNotification(delivered.at(-1)!)).result).toMatchObject({
       status: 'REFUSED',
       refusal_reason: 'TECHNICAL_ISSUE_DURING_AUTHENTICATION_CHECK',
       authentication: { status: 'FAILURE', flow: 'CHALLENGE' },

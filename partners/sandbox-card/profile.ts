@@ -1,5 +1,5 @@
 import type { PartnerProfile } from '../profile';
-import { SANDBOX_OPERATIONS, sandboxNotifications } from '../sandbox-common/profile.js';
+import { SANDBOX_OPERATIONS, sandboxNotifications, sandboxSettlementFees } from '../sandbox-common/profile.js';
 
 export const sandboxCardProfile: PartnerProfile = {
   name: 'sandbox-card',
@@ -59,8 +59,19 @@ export const sandboxCardProfile: PartnerProfile = {
           '`AUTHORIZED`; co-badged, `selected_network: CARTE_BANCAIRE` processes it as Carte Bancaire',
         ],
         ['`5555552500001001`', 'CARTE_BANCAIRE and MASTERCARD', 'The same, co-badged with Mastercard'],
+        [
+          '`4000000000000259`',
+          'VISA',
+          '`AUTHORIZED`; once captured, disputed as `FRAUDULENT`: `WON` if evidence arrives before its deadline, `LOST` without ([chargebacks](/docs/integrate/purse-reports/settlements-chargebacks#chargebacks))',
+        ],
+        [
+          '`4000000000002685`',
+          'VISA',
+          '`AUTHORIZED`; once captured, disputed as `PRODUCT_NOT_RECEIVED`: `LOST` whatever the evidence',
+        ],
         ['any other valid number', 'detected from its prefix', '`AUTHORIZED`'],
       ],
     },
+    sandboxSettlementFees('sandbox-card'),
   ],
 };

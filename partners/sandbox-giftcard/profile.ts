@@ -1,5 +1,5 @@
 import type { PartnerProfile } from '../profile';
-import { SANDBOX_OPERATIONS } from '../sandbox-common/profile.js';
+import { SANDBOX_OPERATIONS, sandboxSettlementFees } from '../sandbox-common/profile.js';
 
 export const sandboxGiftCardProfile: PartnerProfile = {
   name: 'sandbox-giftcard',
@@ -42,5 +42,6 @@ export const sandboxGiftCardProfile: PartnerProfile = {
         ['a wrong PIN', '', '`REFUSED`, `WRONG_CARD_DATA`'],
       ],
     },
+    sandboxSettlementFees('sandbox-giftcard'),
   ],
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorizeRequest } from '../partner';
+import { authorizationNews, type AuthorizeRequest } from '../partner';
 import { startSandboxNetwork, type SandboxNetwork } from '../sandbox-network/server';
 import { SIGNATURE_HEADER, verifySignature } from '../sandbox-common/signature';
 import {
@@ -68,7 +68,7 @@ async function applyAndAwaitDecision(method: '3x' | '4x', amount: number, email:
     ok: false,
     reason: 'mismatch',
   });
-  return { pending, submission, notification: lender.parseNotification(raw!) };
+  return { pending, submission, notification: authorizationNews(lender.parseNotification(raw!)) };
 }
 
 describe('sandbox-instalments', () => {
@@ -115,7 +115,7 @@ describe('sandbox-instalments', () => {
     const submission = await submitPage(pending.redirection!.href, 'cancel');
     expect(new URL(submission.location!).searchParams.get('status')).toBe('REFUSED');
     const [raw] = (await receiver.waitForDelivered(before + 1)).slice(-1);
-    expect(lender.parseNotification(raw!).result).toMatchObject({
+    expect(authorizationNews(lender.parseNotification(raw!)).result).toMatchObject({
       status: 'REFUSED',
       refusal_reason: 'BLOCKED_BY_CUSTOMER',
     });
@@ -134,7 +134,7 @@ describe('sandbox-instalments', () => {
       expect(flaky.received.map((r) => r.answered)).toEqual([500, 500, 204]);
       // Each attempt is signed afresh, and all carry the same notification.
       expect(new Set(flaky.received.map((r) => JSON.parse(r.body).id)).size).toBe(1);
-      expect(lender.parseNotification(delivered[0]!).result.status).toBe('AUTHORIZED');
+      expect(authorizationNews(lender.parseNotification(delivered[0]!)).result.status).toBe('AUTHORIZED');
 
       const deliveryOf = (ref: string) => network.notifications().find((d) => d.partner_reference === ref);
       await waitUntil(() => deliveryOf(lost.partner_reference)?.state === 'failed', {

@@ -1,5 +1,5 @@
 import type { PartnerProfile } from '../profile';
-import { SANDBOX_OPERATIONS, sandboxNotifications } from '../sandbox-common/profile.js';
+import { SANDBOX_OPERATIONS, sandboxNotifications, sandboxSettlementFees } from '../sandbox-common/profile.js';
 
 export const sandboxInstalmentsProfile: PartnerProfile = {
   name: 'sandbox-instalments',
@@ -49,5 +49,6 @@ export const sandboxInstalmentsProfile: PartnerProfile = {
         ['Otherwise', '`AUTHORIZED`, partner status `ACCEPTED`, `partner_additional_data.instalments` `"3"` or `"4"`'],
       ],
     },
+    sandboxSettlementFees('sandbox-instalments'),
   ],
 };

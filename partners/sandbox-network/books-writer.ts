@@ -5,7 +5,14 @@
 // the call that asked for it answers 503 (the caller retries with its key and gets the same
 // answer once the books are on disk).
 import type { SandboxPartnerName } from '../catalog';
-import type { AuthorizationRecord, BooksObserver, EngineSnapshot, SandboxEngine } from './engine';
+import type {
+  AuthorizationRecord,
+  BooksObserver,
+  DisputeRecord,
+  EngineSnapshot,
+  SandboxEngine,
+  SettlementRecord,
+} from './engine';
 import type { StoredAnswer } from './idempotency';
 import type { BooksChanges, LedgerStore, StoredAuthorization, StoredBooks, StoredKey } from './ledger-store';
 import type { LedgerEntry, NotificationDelivery, WireOperation } from './schemas';
@@ -17,6 +24,8 @@ export class BooksWriter {
   private keys = new Map<string, StoredKey>();
   private instruments = new Set<SandboxPartnerName>();
   private deliveries = new Map<string, { delivery: NotificationDelivery; payload: string; position: number }>();
+  private disputes = new Map<string, DisputeRecord>();
+  private settlements = new Map<string, SettlementRecord>();
   private positions = new Map<string, number>();
   private chain: Promise<void> = Promise.resolve();
   private retryTimer: NodeJS.Timeout | undefined;
@@ -34,6 +43,8 @@ export class BooksWriter {
     operation: (operation) => this.track(() => this.operations.set(operation.reference, operation)),
     ledger: (entry) => this.track(() => this.ledger.set(entry.seq, entry)),
     instrument: (partner) => this.track(() => this.instruments.add(partner)),
+    dispute: (record) => this.track(() => this.disputes.set(record.reference, record)),
+    settlement: (record) => this.track(() => this.settlements.set(record.batch_id, record)),
   };
 
   key(key: string, entry: { fingerprint: string; answer: StoredAnswer }): void {
@@ -75,6 +86,8 @@ export class BooksWriter {
     this.keys.clear();
     this.instruments.clear();
     this.deliveries.clear();
+    this.disputes.clear();
+    this.settlements.clear();
   }
 
   async close(): Promise<void> {
@@ -116,6 +129,8 @@ export class BooksWriter {
         .filter((instrument) => instrument.state !== undefined),
       // Copied: the live delivery keeps changing while the write is under way.
       deliveries: [...this.deliveries.values()].map((d) => ({ ...d, delivery: structuredClone(d.delivery) })),
+      disputes: [...this.disputes.values()].map((record) => structuredClone(record)),
+      settlements: [...this.settlements.values()],
     };
     return changes;
   }
@@ -128,6 +143,8 @@ export class BooksWriter {
       keys: new Map(this.keys),
       instruments: new Set(this.instruments),
       deliveries: new Map(this.deliveries),
+      disputes: new Map(this.disputes),
+      settlements: new Map(this.settlements),
     };
     const changes = this.take();
     this.clearPending();
@@ -141,6 +158,8 @@ export class BooksWriter {
       for (const [k, v] of taken.keys) if (!this.keys.has(k)) this.keys.set(k, v);
       for (const partner of taken.instruments) this.instruments.add(partner);
       for (const [k, v] of taken.deliveries) if (!this.deliveries.has(k)) this.deliveries.set(k, v);
+      for (const [k, v] of taken.disputes) if (!this.disputes.has(k)) this.disputes.set(k, v);
+      for (const [k, v] of taken.settlements) if (!this.settlements.has(k)) this.settlements.set(k, v);
       throw error;
     }
   }
@@ -164,5 +183,7 @@ export function engineSnapshotOf(stored: StoredBooks): EngineSnapshot {
     operations: stored.operations,
     ledger: stored.ledger,
     instruments: stored.instruments,
+    disputes: stored.disputes,
+    settlements: stored.settlements,
   };
 }

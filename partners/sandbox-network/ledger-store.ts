@@ -14,6 +14,7 @@
 // everything back at start and never queries these tables otherwise.
 import postgres from 'postgres';
 import type { SandboxPartnerName } from '../catalog';
+import type { DisputeRecord, SettlementRecord } from './engine';
 import type { LedgerEntry, NotificationDelivery, WireOperation } from './schemas';
 
 /** An authorization record as stored: its dates as ISO strings. */
@@ -39,6 +40,8 @@ export interface StoredBooks {
   keys: StoredKey[];
   instruments: Partial<Record<SandboxPartnerName, unknown>>;
   deliveries: StoredDelivery[];
+  disputes: DisputeRecord[];
+  settlements: SettlementRecord[];
 }
 
 /** What changed since the last write; each object is written whole. */
@@ -49,6 +52,8 @@ export interface BooksChanges {
   keys: StoredKey[];
   instruments: { partner: SandboxPartnerName; state: unknown }[];
   deliveries: (StoredDelivery & { position: number })[];
+  disputes: DisputeRecord[];
+  settlements: SettlementRecord[];
 }
 
 export function noChanges(changes: BooksChanges): boolean {
@@ -80,18 +85,25 @@ export class LedgerStore {
         create table if not exists ${schema}.instrument_state (partner text primary key, body jsonb not null);
         create table if not exists ${schema}.notification_deliveries (
           id text primary key, position integer not null, body jsonb not null, payload text not null);
+        create table if not exists ${schema}.disputes (reference text primary key, body jsonb not null);
+        create table if not exists ${schema}.settlements (batch_id text primary key, body jsonb not null);
       `);
     });
-    const [authorizations, operations, ledger, keys, instruments, deliveries] = await Promise.all([
-      sql<{ body: StoredAuthorization }[]>`select body from sandbox_network.authorizations`,
-      sql<{ body: WireOperation }[]>`select body from sandbox_network.operations`,
-      sql<{ body: LedgerEntry }[]>`select body from sandbox_network.ledger order by seq`,
-      sql<StoredKey[]>`select key, fingerprint, answer from sandbox_network.idempotency_keys`,
-      sql<{ partner: SandboxPartnerName; body: unknown }[]>`select partner, body from sandbox_network.instrument_state`,
-      sql<
-        { body: NotificationDelivery; payload: string }[]
-      >`select body, payload from sandbox_network.notification_deliveries order by position`,
-    ]);
+    const [authorizations, operations, ledger, keys, instruments, deliveries, disputes, settlements] =
+      await Promise.all([
+        sql<{ body: StoredAuthorization }[]>`select body from sandbox_network.authorizations`,
+        sql<{ body: WireOperation }[]>`select body from sandbox_network.operations`,
+        sql<{ body: LedgerEntry }[]>`select body from sandbox_network.ledger order by seq`,
+        sql<StoredKey[]>`select key, fingerprint, answer from sandbox_network.idempotency_keys`,
+        sql<
+          { partner: SandboxPartnerName; body: unknown }[]
+        >`select partner, body from sandbox_network.instrument_state`,
+        sql<
+          { body: NotificationDelivery; payload: string }[]
+        >`select body, payload from sandbox_network.notification_deliveries order by position`,
+        sql<{ body: DisputeRecord }[]>`select body from sandbox_network.disputes`,
+        sql<{ body: SettlementRecord }[]>`select body from sandbox_network.settlements`,
+      ]);
     return {
       authorizations: authorizations.map((row) => row.body),
       operations: operations.map((row) => row.body),
@@ -99,6 +111,8 @@ export class LedgerStore {
       keys: keys.map((row) => ({ key: row.key, fingerprint: row.fingerprint, answer: row.answer })),
       instruments: Object.fromEntries(instruments.map((row) => [row.partner, row.body])),
       deliveries: deliveries.map((row) => ({ delivery: row.body, payload: row.payload })),
+      disputes: disputes.map((row) => row.body),
+      settlements: settlements.map((row) => row.body),
     };
   }
 
@@ -138,13 +152,23 @@ export class LedgerStore {
           select x.delivery->>'id', x.position, x.delivery, x.payload
           from jsonb_to_recordset(${json(changes.deliveries)}) as x(delivery jsonb, payload text, position integer)
           on conflict (id) do update set body = excluded.body`;
+      if (changes.disputes.length > 0)
+        await tx`
+          insert into sandbox_network.disputes (reference, body)
+          select x.reference, x.body from jsonb_to_recordset(${json(changes.disputes.map((body) => ({ reference: body.reference, body })))}) as x(reference text, body jsonb)
+          on conflict (reference) do update set body = excluded.body`;
+      if (changes.settlements.length > 0)
+        await tx`
+          insert into sandbox_network.settlements (batch_id, body)
+          select x.batch_id, x.body from jsonb_to_recordset(${json(changes.settlements.map((body) => ({ batch_id: body.batch_id, body })))}) as x(batch_id text, body jsonb)
+          on conflict (batch_id) do nothing`;
     });
   }
 
   /** Forgets everything (POST /admin/reset). */
   async clear(): Promise<void> {
     await this.sql.unsafe(
-      `truncate ${schema}.authorizations, ${schema}.operations, ${schema}.ledger, ${schema}.idempotency_keys, ${schema}.instrument_state, ${schema}.notification_deliveries`,
+      `truncate ${schema}.authorizations, ${schema}.operations, ${schema}.ledger, ${schema}.idempotency_keys, ${schema}.instrument_state, ${schema}.notification_deliveries, ${schema}.disputes, ${schema}.settlements`,
     );
   }
 

@@ -1,9 +1,9 @@
-// Delivers notifications of asynchronous outcomes to the notification_url an authorize call
-// gave: signed POST (signature.ts), retried with exponential backoff while the receiver answers
+// Delivers notifications to the notification_url an authorize call gave (an authorization settled
+// later, a dispute opened or moved, a settlement file ready): signed POST (signature.ts), retried with exponential backoff while the receiver answers
 // non-2xx or not at all, up to maxAttempts; every attempt is kept for GET /notifications.
 import { randomBytes } from 'node:crypto';
 import { SIGNATURE_HEADER, signatureHeader } from '../sandbox-common/signature';
-import type { NotificationDelivery, WireAuthorization, WireNotification } from './schemas';
+import type { NotificationDelivery, NotificationNews, WireNotification } from './schemas';
 
 export interface NotifierOptions {
   secret: string;
@@ -42,18 +42,22 @@ export class Notifier {
     return this.deliveries;
   }
 
-  send(url: string, authorization: WireAuthorization): void {
+  send(url: string, news: NotificationNews): void {
     const notification: WireNotification = {
       id: `ntf_${randomBytes(12).toString('hex')}`,
-      type: 'authorization.updated',
       created_at: new Date().toISOString(),
-      authorization,
+      ...news,
     };
+    const about =
+      news.type === 'settlement.available'
+        ? { partner_reference: news.settlement.batch_id, status: 'AVAILABLE' as const }
+        : news.type === 'dispute.updated'
+          ? { partner_reference: news.dispute.reference, status: news.dispute.status }
+          : { partner_reference: news.authorization.reference, status: news.authorization.status };
     const delivery: NotificationDelivery = {
       id: notification.id,
       url,
-      partner_reference: authorization.reference,
-      status: authorization.status,
+      ...about,
       state: 'pending',
       attempts: [],
     };

@@ -7,6 +7,7 @@
 // Kept close to the normalised types on purpose (it is our own sandbox), but it is a wire
 // format: adapters translate it, so the orchestrator never depends on the sandbox's fields.
 import { Type, type Static } from 'typebox';
+import type { DisputeReason, DisputeStatus, SettlementLineType } from '../../domain/enums';
 import type { OperationKind } from '../../domain/payment-ledger';
 import {
   CARD_NETWORKS,
@@ -136,20 +137,104 @@ export interface WireBalance {
   active: boolean;
 }
 
-/** Body of a notification POSTed to an authorization's notification_url. */
-export interface WireNotification {
-  id: string;
-  type: 'authorization.updated';
+/** Evidence for a dispute: a statement and files the network fetches from their URLs. */
+export const WireEvidenceBody = Type.Object({
+  text: Type.Optional(Str(20_000)),
+  files: Type.Optional(Type.Array(Type.Object({ name: Str(255), url: Str(2048) }), { maxItems: 20 })),
+});
+export type WireEvidenceBody = Static<typeof WireEvidenceBody>;
+
+export interface WireDispute {
+  object: 'dispute';
+  reference: string;
+  authorization_reference: string;
+  partner: SandboxPartnerName;
+  status: DisputeStatus;
+  reason: DisputeReason;
+  amount: number;
+  currency: Currency;
+  evidence_due_at: string;
+  partner_status: string;
+  partner_status_description: string;
   created_at: string;
-  authorization: WireAuthorization;
+  updated_at: string;
 }
+
+/** A batch as the list of settlements shows it (GET /v1/{partner}/settlements). */
+export interface WireSettlementBatch {
+  object: 'settlement';
+  batch_id: string;
+  partner: SandboxPartnerName;
+  currency: Currency;
+  settled_on: string;
+  period_start: string;
+  period_end: string;
+  line_count: number;
+  gross_amount: number;
+  fee_amount: number;
+  net_amount: number;
+  created_at: string;
+}
+
+/** One line of a settlement file (GET /v1/settlements/{batch_id}/file, as CSV). */
+export interface WireSettlementLine {
+  line_number: number;
+  type: SettlementLineType;
+  partner_reference: string;
+  authorization_reference: string;
+  /** The Idempotency-Key of the call that made the transaction (a dispute: its authorization's). */
+  merchant_reference: string;
+  gross_amount: number;
+  fee_amount: number;
+  net_amount: number;
+  currency: Currency;
+  transaction_date: string;
+}
+
+/**
+ * The columns of a settlement file, in order: each line repeats its batch's columns, so that any
+ * line read alone says where it belongs. Documented in partners/README.md.
+ */
+export const SETTLEMENT_FILE_COLUMNS = [
+  'batch_id',
+  'partner',
+  'currency',
+  'settled_on',
+  'period_start',
+  'period_end',
+  'line_number',
+  'type',
+  'partner_reference',
+  'authorization_reference',
+  'merchant_reference',
+  'gross_amount',
+  'fee_amount',
+  'net_amount',
+  'transaction_date',
+] as const;
+
+/** What a notification is about, before the notifier gives it an id and a time. */
+export type NotificationNews =
+  | { type: 'authorization.updated'; authorization: WireAuthorization }
+  | { type: 'dispute.updated'; dispute: WireDispute; authorization: WireAuthorization }
+  | { type: 'settlement.available'; settlement: WireSettlementBatch };
+
+/** Body of a notification POSTed to an authorization's notification_url. */
+export type WireNotification = NotificationNews & { id: string; created_at: string };
 
 // ---------------------------------------------------------------------------------------------
 // Shopper pages, test and operations endpoints
 
 export const PageForm = Type.Object({ decision: Str(16) });
 
-export const LEDGER_ENTRY_TYPES = ['AUTHORIZE', 'AUTHORIZATION_UPDATE', 'CAPTURE', 'VOID', 'REFUND'] as const;
+export const LEDGER_ENTRY_TYPES = [
+  'AUTHORIZE',
+  'AUTHORIZATION_UPDATE',
+  'CAPTURE',
+  'VOID',
+  'REFUND',
+  'DISPUTE',
+] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 
 export const LedgerQuery = Type.Object({
@@ -173,7 +258,7 @@ export interface LedgerEntry {
   authorization_reference: string;
   /** Null for updates that no request caused (3DS completed, lender decision, settled timeout). */
   idempotency_key: string | null;
-  status: PartnerAuthorizationStatus | PartnerOperationStatus;
+  status: PartnerAuthorizationStatus | PartnerOperationStatus | DisputeStatus;
   /** Requested amount (minor units). */
   amount: number;
   /** Amount that moved: authorized / captured / voided / refunded. */
@@ -186,8 +271,10 @@ export interface LedgerEntry {
 export interface NotificationDelivery {
   id: string;
   url: string;
+  /** The authorization's, the dispute's, or the settlement batch's. */
   partner_reference: string;
-  status: PartnerAuthorizationStatus;
+  /** The authorization's or the dispute's status; AVAILABLE for a settlement file. */
+  status: PartnerAuthorizationStatus | DisputeStatus | 'AVAILABLE';
   state: 'pending' | 'delivered' | 'failed';
   attempts: { at: string; http_status: number | null; error: string | null }[];
 }
@@ -200,3 +287,28 @@ export const FaultBody = Type.Object({
 });
 
 export const ConfigBody = Type.Object({ latency_ms: Type.Integer({ minimum: 0, maximum: MAX_LATENCY_MS }) });
+
+export const DisputeParam = Type.Object({ reference: Str(64) });
+export const BatchParam = Type.Object({ batch_id: Str(64) });
+export const SettlementListQuery = Type.Object({ since: Type.Optional(Type.String({ format: 'date-time' })) });
+
+/**
+ * Settles now (the daily run does the same at its hour). For tests, a settlement can be made to
+ * differ from the books: `omit` leaves transactions out (settled by a later batch), `adjust` settles
+ * others for another gross amount.
+ */
+export const SettleBody = Type.Object({
+  partner: Type.Optional(Literals(SANDBOX_PARTNER_NAMES)),
+  cutoff: Type.Optional(Type.String({ format: 'date-time' })),
+  omit: Type.Optional(Type.Array(Str(64), { maxItems: 1000 })),
+  adjust: Type.Optional(
+    Type.Array(
+      Type.Object({
+        reference: Str(64),
+        gross_amount: Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+      }),
+      { maxItems: 1000 },
+    ),
+  ),
+});
+export type SettleBody = Static<typeof SettleBody>;

@@ -22,17 +22,23 @@ import { Notifier, type NotifierOptions } from './notifier';
 import { PAGE_DECISIONS, renderDone, renderNotFound, renderPage } from './pages';
 import { DEFAULT_NOTIFICATION_SECRET } from '../sandbox-common/signature';
 import {
+  BatchParam,
   ConfigBody,
+  DisputeParam,
   FaultBody,
   LedgerQuery,
   PageForm,
   PartnerParam,
   ReferenceParam,
+  SettleBody,
+  SettlementListQuery,
   WireAuthorizeBody,
   WireBalanceBody,
+  WireEvidenceBody,
   WireOperationBody,
   type LedgerEntry,
   type NotificationDelivery,
+  type WireSettlementBatch,
 } from './schemas';
 
 export interface SandboxNetworkOptions {
@@ -50,6 +56,14 @@ export interface SandboxNetworkOptions {
   uncertainSettleMs?: number | undefined;
   /** Lender decision delay after the shopper applies (default 1000 ms). */
   instalmentDecisionMs?: number | undefined;
+  /** A dispute card's dispute opens this long after its capture (default 2000 ms). */
+  disputeOpenMs?: number | undefined;
+  /** The shopper's bank decides a dispute this long after the evidence arrived (default 2000 ms). */
+  disputeDecisionMs?: number | undefined;
+  /** How long a dispute takes evidence; without it, it is LOST then (default 7 days). */
+  disputeEvidenceWindowMs?: number | undefined;
+  /** The daily settlement's time, `HH:MM` UTC (main.ts: 00:00); none by default (POST /admin/settlements). */
+  dailySettlementAt?: string | undefined;
   /** How long a `timeout` fault holds the connection before destroying it (default 30 s). */
   faultTimeoutMs?: number | undefined;
   /** One line per request: method, path, status, duration. Never bodies. */
@@ -70,9 +84,30 @@ export interface SandboxNetwork {
   reset(): void;
   setLatency(ms: number): void;
   addFault(rule: Fault & { count?: number; path_prefix?: string | null }): FaultRule;
+  /** Settles now, as POST /admin/settlements does: the batches made. */
+  settle(body?: SettleBody): Promise<WireSettlementBatch[]>;
 }
 
-type Handler<B, P> = (request: FastifyRequest<{ Body: B; Params: P }>) => { statusCode: number; body: unknown };
+interface Answer {
+  statusCode: number;
+  body: unknown;
+  /** JSON unless told otherwise. */
+  contentType?: string;
+}
+
+type Handler<B, P, Q = unknown> = (request: FastifyRequest<{ Body: B; Params: P; Querystring: Q }>) => Answer;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The next time of day `HH:MM` (UTC) after `now`. */
+export function nextDailyRun(at: string, now: Date): Date {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(at);
+  if (!match) throw new Error(`the daily settlement time must be HH:MM (UTC), got "${at}"`);
+  const next = new Date(now);
+  next.setUTCHours(Number(match[1]), Number(match[2]), 0, 0);
+  if (next.getTime() <= now.getTime()) next.setTime(next.getTime() + DAY_MS);
+  return next;
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -92,7 +127,10 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
     publicUrl: () => publicUrl,
     uncertainSettleMs: options.uncertainSettleMs ?? 0,
     instalmentDecisionMs: options.instalmentDecisionMs ?? 1_000,
-    notify: (url, authorization) => notifier.send(url, authorization),
+    disputeOpenMs: options.disputeOpenMs ?? 2_000,
+    disputeDecisionMs: options.disputeDecisionMs ?? 2_000,
+    disputeEvidenceWindowMs: options.disputeEvidenceWindowMs ?? 7 * DAY_MS,
+    notify: (url, news) => notifier.send(url, news),
   });
   const notificationSecret = options.notify?.secret ?? DEFAULT_NOTIFICATION_SECRET;
   // Persisted keys must be recognised after a restart, so their fingerprint key cannot be random
@@ -192,8 +230,8 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
    * One API call: latency, fault before, idempotency claim, the handler, fault after.
    * `idempotent` routes require an Idempotency-Key header.
    */
-  function api<B, P>(idempotent: boolean, handler: Handler<B, P>) {
-    return async (request: FastifyRequest<{ Body: B; Params: P }>, reply: FastifyReply) => {
+  function api<B, P, Q = unknown>(idempotent: boolean, handler: Handler<B, P, Q>) {
+    return async (request: FastifyRequest<{ Body: B; Params: P; Querystring: Q }>, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? request.url;
       const extra = requestedLatency(request.headers);
       if (typeof extra !== 'number') return reply.code(400).send({ error: 'invalid_request', message: extra.invalid });
@@ -203,7 +241,7 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       if (latencyMs + extra > 0) await sleep(latencyMs + extra);
       if (fault?.phase === 'before') return injectFault(fault, request, reply);
 
-      let answer: { statusCode: number; body: unknown };
+      let answer: Answer;
       let replayed = false;
       if (idempotent) {
         const key = request.headers['idempotency-key'];
@@ -243,6 +281,7 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       if (!(await persisted())) return booksUnavailable(reply);
       if (fault?.phase === 'after') return injectFault(fault, request, reply);
       if (replayed) reply.header('idempotent-replayed', 'true');
+      if (answer.contentType) reply.type(answer.contentType);
       return reply.code(answer.statusCode).send(answer.body);
     };
   }
@@ -279,6 +318,47 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
     api<unknown, Static<typeof ReferenceParam>>(false, (request) => ({
       statusCode: 200,
       body: engine.transaction(request.params.reference),
+    })),
+  );
+  app.get(
+    '/v1/disputes/:reference',
+    schema({ params: DisputeParam }),
+    api<unknown, Static<typeof DisputeParam>>(false, (request) => ({
+      statusCode: 200,
+      body: engine.dispute(request.params.reference),
+    })),
+  );
+  app.post(
+    '/v1/disputes/:reference/evidence',
+    schema({ body: WireEvidenceBody, params: DisputeParam }),
+    api<WireEvidenceBody, Static<typeof DisputeParam>>(true, (request) => ({
+      statusCode: 201,
+      body: engine.submitEvidence(request.params.reference, request.body),
+    })),
+  );
+  app.get(
+    '/v1/:partner/settlements',
+    schema({ params: PartnerParam, querystring: SettlementListQuery }),
+    api<unknown, Static<typeof PartnerParam>, Static<typeof SettlementListQuery>>(false, (request) => ({
+      statusCode: 200,
+      body: { batches: engine.settlementBatches(request.params.partner, request.query.since) },
+    })),
+  );
+  app.get(
+    '/v1/settlements/:batch_id',
+    schema({ params: BatchParam }),
+    api<unknown, Static<typeof BatchParam>>(false, (request) => ({
+      statusCode: 200,
+      body: engine.settlementBatch(request.params.batch_id),
+    })),
+  );
+  app.get(
+    '/v1/settlements/:batch_id/file',
+    schema({ params: BatchParam }),
+    api<unknown, Static<typeof BatchParam>>(false, (request) => ({
+      statusCode: 200,
+      body: engine.settlementFile(request.params.batch_id),
+      contentType: 'text/csv; charset=utf-8',
     })),
   );
   app.post(
@@ -353,6 +433,27 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
     await store?.clear();
     return reply.code(204).send();
   });
+  /** Settles and writes the batches before answering, like any call that changes the books. */
+  const settle = async (body: SettleBody): Promise<WireSettlementBatch[]> => {
+    const batches = engine.settle(body);
+    if (!(await persisted())) throw new SandboxHttpError(503, 'ledger_unavailable', 'the books cannot be written now');
+    return batches;
+  };
+  app.post<{ Body: SettleBody }>('/admin/settlements', schema({ body: SettleBody }), async (request, reply) =>
+    reply.code(201).send({ batches: await settle(request.body ?? {}) }),
+  );
+  let dailyTimer: NodeJS.Timeout | undefined;
+  const planDailySettlement = (at: string) => {
+    const next = nextDailyRun(at, new Date());
+    dailyTimer = setTimeout(() => {
+      // A failed write is retried by the books writer; the batches are made either way.
+      void settle({ cutoff: next.toISOString() }).catch((error: unknown) =>
+        options.log?.(`daily settlement not written yet: ${String(error)}`),
+      );
+      planDailySettlement(at);
+    }, next.getTime() - Date.now());
+  };
+  if (options.dailySettlementAt) planDailySettlement(options.dailySettlementAt);
   app.get('/admin/config', async () => ({ latency_ms: latencyMs }));
   app.put<{ Body: Static<typeof ConfigBody> }>('/admin/config', schema({ body: ConfigBody }), async (request) => {
     latencyMs = request.body.latency_ms;
@@ -379,6 +480,7 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
   return {
     url,
     async close() {
+      clearTimeout(dailyTimer);
       engine.dispose();
       notifier.close();
       for (const t of hung) clearTimeout(t);
@@ -394,5 +496,6 @@ export async function startSandboxNetwork(options: SandboxNetworkOptions = {}): 
       latencyMs = ms;
     },
     addFault,
+    settle,
   };
 }

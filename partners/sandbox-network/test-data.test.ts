@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCardNumber, isLuhnValid } from '../../domain/card';
-import { cardScenario, instalmentPlan, lenderDecision, normaliseExpiry, resolveNetwork, TEST_CARDS } from './test-data';
+import {
+  cardScenario,
+  instalmentPlan,
+  lenderDecision,
+  normaliseExpiry,
+  resolveNetwork,
+  settlementFee,
+  TEST_CARDS,
+} from './test-data';
 
 describe('sandbox test data', () => {
   it('every fixed test card number is a valid card number', () => {
@@ -67,5 +75,36 @@ describe('sandbox test data', () => {
     });
     expect(lenderDecision(10_000, 'grace@refuse.example')).toEqual({ accept: true }); // local part only
     expect(lenderDecision(4_999, undefined)).toMatchObject({ accept: false, reason: 'AMOUNT_EXCEEDED' });
+  });
+
+  it('disputes the dedicated cards once approved, and no other', () => {
+    const now = new Date('2026-06-15T00:00:00Z');
+    const expiry = { month: '12', year: '34' };
+    expect(cardScenario({ digits: '4000000000000259', expiry }, now)).toEqual({
+      kind: 'approve',
+      dispute: { reason: 'FRAUDULENT', outcome: 'won-with-evidence' },
+    });
+    expect(cardScenario({ digits: '4000000000002685', expiry }, now)).toMatchObject({
+      dispute: { outcome: 'lost' },
+    });
+    // An expired dispute card is refused like any other: nothing is captured, nothing disputed.
+    expect(cardScenario({ digits: '4000000000000259', expiry: { month: '01', year: '20' } }, now)).toMatchObject({
+      kind: 'refuse',
+    });
+  });
+
+  it('charges settlement fees in whole minor units, rounded half up, on the absolute amount', () => {
+    expect(settlementFee('sandbox-card', 'CAPTURE', 10_000)).toBe(25 + 120);
+    expect(settlementFee('sandbox-card', 'CAPTURE', 2599)).toBe(25 + 31); // 31.188
+    expect(settlementFee('sandbox-card', 'CAPTURE', 125)).toBe(25 + 2); // 1.5 rounds up
+    expect(settlementFee('sandbox-card', 'REFUND', -2599)).toBe(10);
+    expect(settlementFee('sandbox-card', 'CHARGEBACK', -2599)).toBe(1500);
+    expect(settlementFee('sandbox-instalments', 'CAPTURE', 30_000)).toBe(870);
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (amount) => {
+        const fee = settlementFee('sandbox-wallet', 'CAPTURE', amount);
+        return Number.isInteger(fee) && fee >= 35 && fee === settlementFee('sandbox-wallet', 'CAPTURE', -amount);
+      }),
+    );
   });
 });

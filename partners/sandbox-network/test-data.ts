@@ -1,13 +1,25 @@
 // The sandbox's test data: which card number, gift card or customer produces which outcome.
 // partners/README.md documents the same tables for merchants; keep them in step.
-import { isCardNumber, isExpired, isLuhnValid, primaryNetwork } from '../../domain/card';
-import type { CardNetwork, ReasonCode } from '../catalog';
+import { isCardNumber, isExpired, isLuhnValid, primaryNetwork } from '../../domain/card.js';
+import type { DisputeReason, SettlementLineType } from '../../domain/enums';
+import type { CardNetwork, ReasonCode, SandboxPartnerName } from '../catalog';
 
 // ---------------------------------------------------------------------------------------------
 // Cards
 
+/**
+ * A card whose shopper disputes the payment once it is captured: the network opens a dispute for
+ * what was captured and not refunded, which is WON when the merchant's evidence arrives before the
+ * deadline (`won-with-evidence`) or LOST whatever the evidence (`lost`); without evidence by the
+ * deadline, every dispute is LOST.
+ */
+export interface DisputeScenario {
+  reason: DisputeReason;
+  outcome: 'won-with-evidence' | 'lost';
+}
+
 export type CardScenario =
-  | { kind: 'approve' }
+  | { kind: 'approve'; dispute?: DisputeScenario }
   | { kind: 'refuse'; reason: ReasonCode; partnerStatus: string; description: string }
   | { kind: 'challenge' }
   | { kind: 'frictionless' }
@@ -40,6 +52,14 @@ export const TEST_CARDS: Readonly<Record<string, { scenario: CardScenario; label
   '4000002760003184': { scenario: { kind: 'challenge' }, label: '3-D Secure challenge' },
   '4000000000003220': { scenario: { kind: 'frictionless' }, label: '3-D Secure frictionless, approved' },
   '4000000000000119': { scenario: { kind: 'timeout' }, label: 'acquirer timeout: UNCERTAIN until a status poll' },
+  '4000000000000259': {
+    scenario: { kind: 'approve', dispute: { reason: 'FRAUDULENT', outcome: 'won-with-evidence' } },
+    label: 'approved; disputed as FRAUDULENT once captured, WON with evidence before the deadline',
+  },
+  '4000000000002685': {
+    scenario: { kind: 'approve', dispute: { reason: 'PRODUCT_NOT_RECEIVED', outcome: 'lost' } },
+    label: 'approved; disputed as PRODUCT_NOT_RECEIVED once captured, LOST whatever the evidence',
+  },
 };
 
 /** CARTE_BANCAIRE is co-badged on VISA and MASTERCARD cards; the shopper may select it. */
@@ -108,4 +128,43 @@ export function lenderDecision(
 export function instalmentPlan(amount: number, count: number): number[] {
   const part = Math.floor(amount / count);
   return Array.from({ length: count }, (_, i) => (i === 0 ? amount - part * (count - 1) : part));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settlement fees: what each partner keeps on a settlement line, in the line's minor units
+
+export interface FeeRule {
+  /** Minor units per line. */
+  fixed: number;
+  /** Hundredths of a percent of the line's amount (120 = 1.20 %), rounded half up. */
+  basisPoints: number;
+}
+
+export const SETTLEMENT_FEES: Readonly<Record<SandboxPartnerName, Readonly<Record<SettlementLineType, FeeRule>>>> = {
+  'sandbox-card': {
+    CAPTURE: { fixed: 25, basisPoints: 120 },
+    REFUND: { fixed: 10, basisPoints: 0 },
+    CHARGEBACK: { fixed: 1500, basisPoints: 0 },
+  },
+  'sandbox-giftcard': {
+    CAPTURE: { fixed: 10, basisPoints: 0 },
+    REFUND: { fixed: 0, basisPoints: 0 },
+    CHARGEBACK: { fixed: 0, basisPoints: 0 },
+  },
+  'sandbox-wallet': {
+    CAPTURE: { fixed: 35, basisPoints: 190 },
+    REFUND: { fixed: 10, basisPoints: 0 },
+    CHARGEBACK: { fixed: 1500, basisPoints: 0 },
+  },
+  'sandbox-instalments': {
+    CAPTURE: { fixed: 0, basisPoints: 290 },
+    REFUND: { fixed: 0, basisPoints: 0 },
+    CHARGEBACK: { fixed: 0, basisPoints: 0 },
+  },
+};
+
+/** The fee a partner keeps on a line of `grossAmount` (signed): never negative, integer minor units. */
+export function settlementFee(partner: SandboxPartnerName, type: SettlementLineType, grossAmount: number): number {
+  const rule = SETTLEMENT_FEES[partner][type];
+  return rule.fixed + Math.floor((Math.abs(grossAmount) * rule.basisPoints + 5_000) / 10_000);
 }

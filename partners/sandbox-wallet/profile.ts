@@ -1,5 +1,5 @@
 import type { PartnerProfile } from '../profile';
-import { SANDBOX_OPERATIONS, sandboxNotifications } from '../sandbox-common/profile.js';
+import { SANDBOX_OPERATIONS, sandboxNotifications, sandboxSettlementFees } from '../sandbox-common/profile.js';
 
 export const sandboxWalletProfile: PartnerProfile = {
   name: 'sandbox-wallet',
@@ -44,5 +44,6 @@ export const sandboxWalletProfile: PartnerProfile = {
         ['an unknown token', '`REFUSED`, `UNKNOWN_CARD`'],
       ],
     },
+    sandboxSettlementFees('sandbox-wallet'),
   ],
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorizeRequest } from '../partner';
+import { authorizationNews, type AuthorizeRequest } from '../partner';
 import { startSandboxNetwork, type SandboxNetwork } from '../sandbox-network/server';
 import { startNotificationReceiver, submitPage, type NotificationReceiver } from '../sandbox-network/testing';
 import { SandboxWalletAdapter } from '.';
@@ -56,7 +56,7 @@ describe('sandbox-wallet', () => {
     );
 
     const [notification] = (await receiver.waitForDelivered(before + 1)).slice(-1);
-    const { result } = wallet.parseNotification(notification!);
+    const { result } = authorizationNews(wallet.parseNotification(notification!));
     expect(result).toMatchObject({ status: 'AUTHORIZED', authorized_amount: 1_999, redirection: null });
     expect(result.partner_token).toMatch(/^wtok_/);
 
@@ -74,7 +74,7 @@ describe('sandbox-wallet', () => {
     const submission = await submitPage(pending.redirection!.href, 'decline');
     expect(new URL(submission.location!).searchParams.get('status')).toBe('REFUSED');
     const [notification] = (await receiver.waitForDelivered(before + 1)).slice(-1);
-    expect(wallet.parseNotification(notification!).result).toMatchObject({
+    expect(authorizationNews(wallet.parseNotification(notification!)).result).toMatchObject({
       status: 'REFUSED',
       refusal_reason: 'BLOCKED_BY_CUSTOMER',
     });

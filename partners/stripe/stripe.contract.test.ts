@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeMock, type StripeMock } from '../../test/support/stripe-mock';
 import { startStripeSimulator, type StripeSimulator } from '../../test/support/stripe-simulator';
-import type { AuthorizeRequest, PartnerAccount } from '../partner';
+import { authorizationNews, type AuthorizeRequest, type PartnerAccount } from '../partner';
 import { StripeAdapter, type StripeCardData } from '.';
 import { STRIPE_API_VERSION } from './client';
 import { stripeSignatureHeader } from './webhook-signature';
@@ -487,7 +487,7 @@ describe('stripe webhook events', () => {
         },
       ),
     );
-    expect(adapter.parseNotification(signed(failed))?.result).toMatchObject({
+    expect(authorizationNews(adapter.parseNotification(signed(failed))).result).toMatchObject({
       status: 'REFUSED',
       refusal_reason: 'INSUFFICIENT_FUNDS',
     });

@@ -388,6 +388,8 @@ describe('payments with a gift card', () => {
       available_to_capture: 12000,
       total_refunded: 0,
       available_to_refund: 0,
+      total_disputed: 0,
+      total_charged_back: 0,
     });
     expect((await checkBalance({ vault_form_token: await giftCardToken(GC_50) })).data?.balance).toBe(0);
 

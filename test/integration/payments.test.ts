@@ -70,6 +70,8 @@ describe('card authorization', () => {
       available_to_capture: 10000,
       total_refunded: 0,
       available_to_refund: 0,
+      total_disputed: 0,
+      total_charged_back: 0,
     });
     expect(payment.overview).toEqual({ consumed: 'NOT', captured: 'NOT', voided: 'NOT', refunded: 'NOT' });
     const [leg] = payment.authorization!.partner_transactions;

@@ -178,6 +178,8 @@ describe('payment webhooks', () => {
     const receiver = await startWebhookReceiver();
     try {
       const all = [...WEBHOOK_EVENT_TYPES];
+      // Every event of a payment nobody disputes (disputes.test.ts has the others).
+      const expected = all.filter((type) => !type.startsWith('DISPUTE_'));
       const vaultToken = await vaultCard(stack, merchant, '4000000000003220');
       const created = await tessera.v2.POST('/v2/payments', {
         body: {
@@ -198,11 +200,11 @@ describe('payment webhooks', () => {
       const types = await eventually(
         async () => {
           const seen = new Set(receiver.received.map((delivery) => delivery.json.event_type));
-          return all.every((type) => seen.has(type)) ? seen : undefined;
+          return expected.every((type) => seen.has(type)) ? seen : undefined;
         },
         { what: 'every event type', timeoutMs: 20_000 },
       );
-      expect([...types].sort()).toEqual([...all].sort());
+      expect([...types].sort()).toEqual([...expected].sort());
       const versions = receiver.received.map((delivery) => delivery.json.resource.version);
       expect(versions).toEqual([...versions].sort((a, b) => a - b));
       // Every body is what the v2 OpenAPI document's webhooks section promises.

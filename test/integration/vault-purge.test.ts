@@ -41,8 +41,9 @@ describe('the vault purge', () => {
     await stack.sql`update vaulted_cards set used_at = now() - interval '2 days' where token_hash = ${sha256(usedLongAgo)}`;
 
     // Started twice, as two workers would: one schedule.
-    await ensureSchedules(stack.temporal, stack.config.taskQueue);
-    await ensureSchedules(stack.temporal, stack.config.taskQueue);
+    const settings = { webhookRetryInitialIntervalMs: stack.config.webhookRetryInitialIntervalMs };
+    await ensureSchedules(stack.temporal, stack.config.taskQueue, settings);
+    await ensureSchedules(stack.temporal, stack.config.taskQueue, settings);
     const schedule = stack.temporal.schedule.getHandle(vaultPurgeScheduleId(stack.config.taskQueue));
     const described = await schedule.describe();
     expect(described.spec.intervals).toMatchObject([{ every: 3_600_000 }]);

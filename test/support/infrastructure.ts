@@ -68,7 +68,7 @@ export async function startTestInfrastructure(
 
 /** The workflows bundled once, for the many workers a test starts (each then starts in about a second). */
 export async function buildWorkflowBundle(): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
+  const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
   return code;
 }
 
@@ -85,7 +85,8 @@ export async function startContinueAsNewServer(afterEvents = 20): Promise<DevSer
   });
 }
 
-const quietLogger = {
+/** A workflow bundler's logger that says only warnings and errors. */
+export const quietBundlerLogger = {
   log: () => {},
   trace: () => {},
   debug: () => {},

@@ -17,7 +17,11 @@ import { freePort } from './free-port';
 import { quietTemporalRuntime } from './temporal-runtime';
 import type { SharedInfrastructure } from './infrastructure';
 import { partnersFor } from '../../activities/partners-config';
-import { startSandboxNetwork, type SandboxNetwork } from '../../partners/sandbox-network/server';
+import {
+  startSandboxNetwork,
+  type SandboxNetwork,
+  type SandboxNetworkOptions,
+} from '../../partners/sandbox-network/server';
 
 export interface StackOptions {
   sessionTtlSeconds?: number;
@@ -40,6 +44,8 @@ export interface StackOptions {
   stripeApiUrl?: string;
   /** The shared servers; default: what the global setup provides (outside Vitest, pass them). */
   infrastructure?: SharedInfrastructure;
+  /** The sandbox's dispute timings, when a test needs others than its defaults. */
+  sandbox?: Pick<SandboxNetworkOptions, 'disputeOpenMs' | 'disputeDecisionMs' | 'disputeEvidenceWindowMs'>;
   /** The api's port, when something started before the api must know its address (a Temporal UI). */
   port?: number;
   /** Origins of a Temporal UI that calls the codec endpoint; default the configuration's. */
@@ -121,6 +127,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     rateLimits: options.rateLimits ?? unreachedRateLimits,
     trustProxy: options.trustProxy ?? false,
     stripeApiUrl: options.stripeApiUrl ?? 'http://127.0.0.1:1',
+    // One clock here: a settlement's period is held against Tessera's records as it is.
+    settlementClockMarginMs: 0,
     ...(options.temporalUiOrigins ? { temporalUiOrigins: options.temporalUiOrigins } : {}),
   });
   const temporal = await connectClient(config);
@@ -128,9 +136,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     host: '127.0.0.1',
     port: 0,
     notify: { secret: config.sandboxNotificationSecret },
+    ...options.sandbox,
   });
   config.sandboxPartnersUrl = sandbox.url;
-  const activities = createActivities({ sql, encryptionKey: config.encryptionKey, partners: partnersFor(config) });
+  const activities = createActivities({
+    sql,
+    encryptionKey: config.encryptionKey,
+    partners: partnersFor(config),
+    settlementClockMarginMs: config.settlementClockMarginMs,
+  });
 
   let running: RunningWorker | undefined;
   const startWorker = async () => {

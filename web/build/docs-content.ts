@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import mdx from '@mdx-js/rollup';
 import rehypeShiki from '@shikijs/rehype';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -28,9 +29,11 @@ import { remarkDocOutline, type DocOutline } from './remark-doc-outline.js';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.js';
 import { buildSidebars, flattenSidebarLinks } from '../src/docs/sidebar.js';
 import { sidebarCategories, sidebarsConfig } from '../src/docs/sidebars.js';
+import { manifestRow } from '../src/docs/manifest-rows.js';
 import type { DocMetadata } from '../src/docs/types.js';
 
 export const DOCS_MANIFEST_ID = 'virtual:tessera/docs-manifest';
+const MANIFEST_ROWS_MODULE = fileURLToPath(new URL('../src/docs/manifest-rows.ts', import.meta.url));
 const RESOLVED_MANIFEST_ID = '\0' + DOCS_MANIFEST_ID;
 /** The colours of the highlighted code, as classes (see highlight-classes.ts). */
 export const CODE_HIGHLIGHT_CSS_ID = 'virtual:tessera/code-highlight.css';
@@ -276,7 +279,7 @@ export function docsContent(options: DocsContentOptions): Plugin {
       const index = JSON.stringify(await searchIndex(docs));
       builtIndex = index;
       const version = createHash('sha256').update(index).digest('hex').slice(0, 10);
-      return manifestModule(docs, `/${SEARCH_INDEX_FILE}?v=${version}`);
+      return manifestModule(docs, `/${SEARCH_INDEX_FILE}?v=${version}`, options.routeBase);
     },
     async transform(code, id) {
       const [file] = id.split('?');
@@ -373,11 +376,13 @@ function assertUniquePaths(entries: DocEntry[]): void {
   }
 }
 
-function manifestModule(docs: DocEntry[], searchIndexUrl: string): string {
-  const metadata = docs.map(({ file: _file, description: _description, terms: _terms, ...doc }): DocMetadata => doc);
+/** Rows rather than objects, expanded where the module runs (web/src/docs/manifest-rows.ts). */
+function manifestModule(docs: DocEntry[], searchIndexUrl: string, routeBase: string): string {
+  const rows = docs.map((doc) => manifestRow(doc, routeBase));
   const loaders = docs.map((doc) => `  ${JSON.stringify(doc.id)}: () => import(${JSON.stringify(doc.file)}),`);
   return [
-    `export const docs = ${JSON.stringify(metadata)};`,
+    `import { expandManifestRow } from ${JSON.stringify(MANIFEST_ROWS_MODULE)};`,
+    `export const docs = ${JSON.stringify(rows)}.map((row) => expandManifestRow(row, ${JSON.stringify(routeBase)}));`,
     `export const loadDoc = {\n${loaders.join('\n')}\n};`,
     `export const searchIndexUrl = ${JSON.stringify(searchIndexUrl)};`,
   ].join('\n');

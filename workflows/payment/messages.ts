@@ -2,7 +2,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { Payment } from '../../api/schemas/v2';
 import type { AuthorizeResult } from '../../partners/partner';
-import type { OperationUpdateInput } from './types';
+import type { DisputeNotification, OperationUpdateInput } from './types';
 
 export interface OperationOutcome {
   payment: Payment;
@@ -42,6 +42,26 @@ export const refundUpdate = defineUpdate<OperationOutcome, [OperationUpdateInput
 /** A partner's asynchronous outcome for one authorization leg (3DS, wallet approval, lender decision). */
 export const partnerNotificationSignal =
   defineSignal<[{ leg_id: string; result: AuthorizeResult }]>('partnerNotification');
+
+/** A partner's news of a dispute (chargeback) on one authorization leg (workflows/payment/disputes.ts). */
+export const partnerDisputeSignal = defineSignal<[DisputeNotification]>('partnerDispute');
+
+export interface EvidenceUpdateInput {
+  entity_id: string;
+  dispute_id: string;
+  /** Derived from the request's idempotency key when it has one: a repeat names the same evidence. */
+  evidence_id: string;
+  text?: string;
+  files: { name: string; url: string }[];
+}
+
+export interface EvidenceOutcome {
+  payment: Payment;
+  evidence_id: string;
+}
+
+/** The merchant's evidence for a dispute: recorded, then forwarded to the partner. */
+export const submitEvidenceUpdate = defineUpdate<EvidenceOutcome, [EvidenceUpdateInput]>('submitDisputeEvidence');
 
 /** Sent to the client session a payment was submitted from, whenever its authorization moves. */
 export const paymentChangedSignal = defineSignal<[Payment]>('paymentChanged');

@@ -9,6 +9,7 @@ import { planOperation, type Allocation } from '../../domain/payment-operations'
 import { operationStatus } from '../../domain/payment-status';
 import type { OperationRequestInput } from '../../domain/validation/operation';
 import { applyOperationResult } from './apply-partner-answer';
+import { operationIdempotencyKey } from './ids';
 import { operateAtPartner, type PartnerCallMode } from './partner-calls';
 import type { PaymentRun } from './run';
 import type { OperationLegState, OperationState } from './types';
@@ -51,7 +52,7 @@ async function sendOperationLeg(
         // As in pollLeg: the activity's input grows, the commands stay the same.
         entity_id: state.entity_id,
         partner: leg.partner,
-        idempotency_key: `payment/${state.id}/${operation.kind}/${operation.id}/${tx.id}`,
+        idempotency_key: operationIdempotencyKey(state.id, operation.kind, operation.id, tx.id),
         authorization_reference: leg.partner_reference ?? '',
         amount: tx.amount,
         currency: state.currency,

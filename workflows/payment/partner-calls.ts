@@ -15,7 +15,13 @@
 // What the orchestrator does on its own once an authorization has an outcome (an AUTOMATIC
 // capture, a compensation, re-sending an operation whose outcome is unknown) always went straight
 // to an activity: nobody waits on it.
-import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  proxyActivities,
+  proxyLocalActivities,
+  type ActivityOptions,
+} from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import type {
   AuthorizationStatusInput,
@@ -32,7 +38,8 @@ const quick = proxyLocalActivities<PartnerCalls>({
   retry: { maximumAttempts: 1 },
 });
 
-const durable = proxyActivities<PartnerCalls>({
+/** How a partner is called from a workflow: retried within a window, never past a permanent refusal. */
+export const DURABLE_PARTNER_CALL: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   // Past this window the outcome is unknown: the leg becomes UNCERTAIN and is settled later with
   // the same idempotency key, so giving up here never loses or doubles money.
@@ -43,7 +50,9 @@ const durable = proxyActivities<PartnerCalls>({
     maximumInterval: '10 seconds',
     nonRetryableErrorTypes: [...PERMANENT_FAILURE_TYPES],
   },
-});
+};
+
+const durable = proxyActivities<PartnerCalls>(DURABLE_PARTNER_CALL);
 
 /** A failure no retry can cure: the partner refused the request itself, or the instrument is gone. */
 export function permanentFailureOf(error: unknown): ApplicationFailure | undefined {

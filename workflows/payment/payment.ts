@@ -21,6 +21,7 @@ import { refundWindowLeftMs } from '../../domain/payment-windows';
 import { ReadModel } from '../read-model';
 import { authorizeLegs } from './authorization';
 import { compensate } from './compensation';
+import { hasOpenDispute, recordDisputeNews, registerDisputeHandlers, resendEvidence } from './disputes';
 import { registerPaymentHandlers } from './handlers';
 import { runOperation, settleUncertainOperations } from './operations';
 import { ParentSessionLink } from './parent-session';
@@ -39,6 +40,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   run.keepsCardFingerprints = patched('card-fingerprint');
   run.recordsReleasedRest = patched('record-released-rest');
   run.usesLocalActivities = !patched('no-local-activities');
+  run.recordsDisputes = patched('disputes');
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);
   const readModel = new ReadModel(
@@ -47,6 +49,11 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     { hold: () => parentSession.holdsReadModel },
   );
   registerPaymentHandlers(run, readModel);
+  registerDisputeHandlers(run, readModel);
+  // News of disputes an earlier run of this payment kept for this one (disputes.ts).
+  if (run.recordsDisputes)
+    for (const notification of input.disputeNotifications ?? []) recordDisputeNews(run, notification);
+  const evidenceResender = run.recordsDisputes ? resendEvidence(run) : undefined;
   const operationSettler = settleUncertainOperations(run);
   const parentNotifier = parentSession.keepInformed(() => readModel.answered());
 
@@ -69,7 +76,8 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     if (saving && patched('save-to-customer-wallet')) await saveToCustomerWallet(run, saving);
   }
 
-  // Serve operations until no money can move any more; refunds can come long after capture.
+  // Serve operations until no money can move any more; refunds can come long after capture, and a
+  // dispute opened before then keeps the payment until it is decided.
   const nothingCanMove = () => {
     const amounts = computeAmounts(ledgerOf(state));
     const inFlight = state.operations.some((operation) =>
@@ -80,7 +88,8 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
       !inFlight &&
       amounts.available_to_capture === 0 &&
       amounts.available_to_refund === 0 &&
-      amounts.authorize_pending === 0
+      amounts.authorize_pending === 0 &&
+      !hasOpenDispute(run)
     );
   };
   // One timer for the whole refund window (re-arming one per change would cost history events).
@@ -92,11 +101,20 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     if (nothingCanMove()) break;
     const seen = state.version;
     // Also woken when the last Update handler returns: that alone can make nothingCanMove true.
+    // A run that does not record disputes continues as new with their news (disputes.ts); past the
+    // refund window, a dispute still open keeps the payment until it is decided.
+    const carriesDisputes = () => run.disputeNewsToCarry.length > 0;
+    const windowOver = () => refundWindowClosed && !hasOpenDispute(run);
     await condition(
-      () => nothingCanMove() || state.version !== seen || workflowInfo().continueAsNewSuggested || refundWindowClosed,
+      () =>
+        nothingCanMove() ||
+        state.version !== seen ||
+        workflowInfo().continueAsNewSuggested ||
+        windowOver() ||
+        carriesDisputes(),
     );
-    if (refundWindowClosed && allHandlersFinished()) break;
-    if (workflowInfo().continueAsNewSuggested) {
+    if (windowOver() && allHandlersFinished() && !carriesDisputes()) break;
+    if (workflowInfo().continueAsNewSuggested || carriesDisputes()) {
       await condition(allHandlersFinished);
       run.finished = true;
       await readModel.close();
@@ -104,6 +122,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
         ...input,
         payment: state,
         pendingEvents: run.outbox.undelivered(),
+        ...(carriesDisputes() ? { disputeNotifications: [...run.disputeNewsToCarry] } : {}),
       });
     }
   }
@@ -111,6 +130,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   run.finished = true;
   await readModel.close();
   await operationSettler;
+  await evidenceResender;
   await parentNotifier;
   await run.outbox.drain();
   return run.view();

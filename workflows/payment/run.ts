@@ -3,9 +3,17 @@
 import { ApplicationFailure } from '@temporalio/workflow';
 import type { Payment } from '../../api/schemas/v2';
 import type { AuthorizationStatus } from '../../domain/enums';
+import type { DisputeEventType } from '../../domain/disputes';
 import { authorizationStatus } from '../../domain/payment-status';
 import { WebhookOutbox } from '../webhook-outbox';
-import type { AuthorizationLegState, OperationState, PaymentState, PaymentWorkflowInput } from './types';
+import type {
+  AuthorizationLegState,
+  DisputeNotification,
+  DisputeState,
+  OperationState,
+  PaymentState,
+  PaymentWorkflowInput,
+} from './types';
 import { paymentView } from './view';
 
 /** RUNNING while a leg is being sent, WAITING while one waits for its shopper or partner, DONE once settled. */
@@ -17,6 +25,9 @@ export interface PaymentChange {
   legAuthentication?: boolean;
   operation?: OperationState;
   operationLegId?: string;
+  dispute?: DisputeState;
+  /** What the change does to the dispute, in order (domain/disputes.ts disputeEvents). */
+  disputeEvents?: readonly DisputeEventType[];
 }
 
 export class PaymentRun {
@@ -43,6 +54,15 @@ export class PaymentRun {
    * replay that way; partner-calls.ts says why no run does any more. Decided at the start, as above.
    */
   usesLocalActivities = false;
+  /**
+   * Whether partners' news of disputes is recorded (added after payments shipped; decided at the
+   * start of the run, as above). A run started before keeps its news here and continues as new
+   * (payment.ts), and the run it continues as records them (workflows/payment/disputes.ts).
+   */
+  recordsDisputes = false;
+  readonly disputeNewsToCarry: DisputeNotification[] = [];
+  /** Evidence whose forwarding to the partner is under way, by evidence id. */
+  readonly evidenceInFlight = new Set<string>();
   private lastAuthorizationStatus: AuthorizationStatus;
 
   constructor(readonly input: PaymentWorkflowInput) {
@@ -106,6 +126,10 @@ export class PaymentRun {
       } else {
         outbox.publish(kind, resource, payment, { operation_id: what.operation.id });
       }
+    }
+    if (what.dispute) {
+      for (const eventType of what.disputeEvents ?? [])
+        outbox.publish(eventType, resource, payment, { dispute_id: what.dispute.id });
     }
     const status = authorizationStatus(state);
     if (status !== this.lastAuthorizationStatus) {

@@ -1,11 +1,18 @@
 // The payment workflow's state: the money record the domain rules read (authorization legs and
 // operation legs) plus what the API shows about each partner transaction.
-import type { AuthorizationStatus, OperationPartnerTransactionStatus, OperationStatus } from '../../domain/enums';
+import type {
+  AuthorizationStatus,
+  DisputeReason,
+  DisputeStatus,
+  EvidenceStatus,
+  OperationPartnerTransactionStatus,
+  OperationStatus,
+} from '../../domain/enums';
 import type { OperationKind } from '../../domain/payment-ledger';
 import type { OperationRequestInput } from '../../domain/validation/operation';
 import type { Currency } from '../../domain/currency';
 import type { CardNetwork } from '../../partners/catalog';
-import type { ThreeDsOptions } from '../../partners/partner';
+import type { PartnerDispute, ThreeDsOptions } from '../../partners/partner';
 import type { Authentication, Card, Customer, Order, Redirection, Webhook } from '../../api/schemas/v2';
 import type { WebhookSubscription } from '../../activities/webhook-types';
 import type { WebhookEvent } from '../../activities/webhook-types';
@@ -75,6 +82,38 @@ export interface OperationState {
   partner_transactions: OperationLegState[];
 }
 
+/** What the merchant submitted for a dispute, on its way to the partner or there. */
+export interface EvidenceState {
+  id: string;
+  status: EvidenceStatus;
+  submitted_at: string;
+  updated_at: string;
+  text?: string;
+  files: { name: string; url: string }[];
+  refusal_reason?: string;
+}
+
+/** A dispute (chargeback) on money captured on one authorization leg (workflows/payment/disputes.ts). */
+export interface DisputeState {
+  id: string;
+  authorization_id: string;
+  partner: string;
+  method: string;
+  partner_reference: string;
+  reason: DisputeReason;
+  amount: number;
+  status: DisputeStatus;
+  partner_status: string;
+  partner_status_description: string;
+  evidence_due_at: string;
+  /** The partner's own time of its last change: orders its notifications (domain/disputes.ts). */
+  partner_updated_at: string;
+  created_at: string;
+  updated_at: string;
+  closed_at?: string;
+  evidence?: EvidenceState;
+}
+
 export interface PaymentState {
   id: string;
   entity_id: string;
@@ -95,6 +134,8 @@ export interface PaymentState {
   authorization_settled: boolean;
   /** Why the payment as a whole was refused although each leg answered (e.g. a partial gift card). */
   refusal?: string;
+  /** Absent from payments started before disputes were recorded, until their first one. */
+  disputes?: DisputeState[];
 }
 
 export interface PaymentLinksBase {
@@ -110,6 +151,17 @@ export interface PaymentWorkflowInput extends PaymentLinksBase {
   parentSessionWorkflowId?: string;
   /** Carried across continue-as-new: events not yet delivered. */
   pendingEvents?: WebhookEvent[];
+  /**
+   * Carried across continue-as-new: partners' news of disputes that a run started before disputes
+   * were recorded received; the run it continues as records them (workflows/payment/disputes.ts).
+   */
+  disputeNotifications?: DisputeNotification[];
+}
+
+/** A partner's news of a dispute on one authorization leg, as its notification brought it. */
+export interface DisputeNotification {
+  leg_id: string;
+  dispute: PartnerDispute;
 }
 
 export interface OperationUpdateInput {

@@ -3,10 +3,20 @@ import type { Payment } from '../../api/schemas/v2';
 import { authorizationBalances, computeAmounts, overview } from '../../domain/payment-amounts';
 import type { OperationKind, PaymentLedger } from '../../domain/payment-ledger';
 import { authorizationStatus } from '../../domain/payment-status';
-import type { AuthorizationLegState, PaymentState } from './types';
+import type { AuthorizationLegState, DisputeState, PaymentState } from './types';
 
 export function ledgerOf(state: PaymentState): PaymentLedger {
   return {
+    ...(state.disputes
+      ? {
+          disputes: state.disputes.map((dispute) => ({
+            id: dispute.id,
+            authorization_id: dispute.authorization_id,
+            amount: dispute.amount,
+            status: dispute.status,
+          })),
+        }
+      : {}),
     authorizations: state.legs.map((leg) => ({
       id: leg.id,
       partner: leg.partner,
@@ -47,6 +57,40 @@ function partnerTransactionView(leg: AuthorizationLegState, remaining: number, r
     ...(reusable && leg.partner_token ? { partner_token: leg.partner_token } : {}),
     ...(leg.card ? { card: leg.card } : {}),
     ...(leg.partner_additional_data ? { partner_additional_data: leg.partner_additional_data } : {}),
+  };
+}
+
+function disputeView(dispute: DisputeState, currency: PaymentState['currency']) {
+  const evidence = dispute.evidence;
+  return {
+    id: dispute.id,
+    partner_transaction_id: dispute.authorization_id,
+    partner: dispute.partner,
+    method: dispute.method,
+    partner_reference: dispute.partner_reference,
+    reason: dispute.reason,
+    amount: dispute.amount,
+    currency,
+    status: dispute.status,
+    ...(dispute.partner_status ? { partner_status: dispute.partner_status } : {}),
+    ...(dispute.partner_status_description ? { partner_status_description: dispute.partner_status_description } : {}),
+    evidence_due_at: dispute.evidence_due_at,
+    created_at: dispute.created_at,
+    updated_at: dispute.updated_at,
+    ...(dispute.closed_at ? { closed_at: dispute.closed_at } : {}),
+    ...(evidence
+      ? {
+          evidence: {
+            id: evidence.id,
+            status: evidence.status,
+            submitted_at: evidence.submitted_at,
+            updated_at: evidence.updated_at,
+            ...(evidence.text !== undefined ? { text: evidence.text } : {}),
+            files: evidence.files.map((file) => ({ name: file.name, url: file.url })),
+            ...(evidence.refusal_reason ? { refusal_reason: evidence.refusal_reason } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -130,6 +174,7 @@ export function paymentView(state: PaymentState, publicUrl: string): Payment {
         : {}),
     })),
     ...(state.webhook ? { webhook: state.webhook } : {}),
+    disputes: (state.disputes ?? []).map((dispute) => disputeView(dispute, state.currency)),
     // Only a non-final authorization tells the shopper where to go next.
     ...((status === 'PENDING' || status === 'UNCERTAIN') && waiting?.redirection
       ? { redirection: waiting.redirection }

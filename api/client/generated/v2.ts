@@ -1044,6 +1044,612 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/payments/{id}/disputes/{dispute_id}/evidence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit evidence for a dispute
+     * @description Sends your evidence for a dispute to the partner: a statement, references to files the partner fetches, or both. Taken once, while the dispute is NEEDS_RESPONSE and before its evidence_due_at (409 otherwise, or when the partner refuses it; a refused submission may be replaced). The answer is the payment, its dispute UNDER_REVIEW once the partner has the evidence; the submission’s id is in the x-created-evidence-id header.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the evidence already created. */
+          'x-idempotency-key'?: string;
+        };
+        path: {
+          /** @description Payment id */
+          id: string;
+          /** @description Dispute id */
+          dispute_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['DisputeEvidenceRequest'];
+        };
+      };
+      responses: {
+        /** @description A payment: its authorization and the captures, voids and refunds done on it. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Payment'];
+          };
+        };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The idempotency key was used already (resource_id names that evidence), the dispute takes no evidence now (evidence_not_accepted), or the partner refused it (evidence_refused). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['IdempotencyConflict'] | components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The payment engine is busy or recovering: nothing was lost; send the same request again (same idempotency key) after Retry-After seconds. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before retrying. */
+            'retry-after'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/reports/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Transactions report
+     * @description One row per partner transaction of your payments (authorization, capture, void, refund, compensations included) and per dispute, oldest first, filtered by the parameters. JSON answers a page (`limit`, default 100) with `next_cursor`; with `Accept: text/csv` the answer is a CSV file of every row the filters select, streamed, its columns those of ReportTransaction in order (`limit` makes it a page too, the next one named by the x-next-cursor and Link headers). Cursors stay valid while rows are added: a page never repeats a row nor skips one that existed when the first page was read.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /**
+           * @description Rows created at or after this instant.
+           * @example 2026-05-01T00:00:00Z
+           */
+          created_from?: string;
+          /**
+           * @description Rows created before this instant.
+           * @example 2026-05-01T00:00:00Z
+           */
+          created_to?: string;
+          /**
+           * @description Rows that last changed at or after this instant.
+           * @example 2026-05-01T00:00:00Z
+           */
+          updated_from?: string;
+          /**
+           * @description Rows that last changed before this instant.
+           * @example 2026-05-01T00:00:00Z
+           */
+          updated_to?: string;
+          /** @description Rows of these types: one value or several, comma-separated (AUTHORIZATION, CAPTURE, VOID, REFUND, DISPUTE). */
+          type?: string;
+          /** @description Rows in these statuses: one value or several, comma-separated (AUTHORIZED, PENDING, UNCERTAIN, ERROR, ABORTED, REFUSED, SUCCESS, FAILURE, NEEDS_RESPONSE, UNDER_REVIEW, WON, LOST). */
+          status?: string;
+          /** @description Rows at these partners, comma-separated. */
+          partner?: string;
+          /** @description Rows of these methods, comma-separated. */
+          method?: string;
+          /**
+           * @description Your entity: any other is refused (403).
+           * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+           */
+          entity_id?: string;
+          /** @description Rows of payments with this order reference. */
+          order_reference?: string;
+          /**
+           * @description Rows of this payment.
+           * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+           */
+          payment_id?: string;
+          /** @description Where to go on: the next_cursor of the page before (JSON), or the x-next-cursor header (CSV). */
+          cursor?: string;
+          /** @description Rows per page: 100 by default in JSON; in CSV, every row of the filters unless a limit is given (then the x-next-cursor header says where the next page starts). A number from 1 to 10000. */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of the report (JSON), or the report as CSV. */
+        200: {
+          headers: {
+            /** @description Where the next page starts, when there is one. */
+            'x-next-cursor'?: string;
+            /** @description The next page’s address (rel="next"), when there is one. */
+            link?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ReportTransactionPage'];
+            'text/csv': string;
+          };
+        };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/reports/settlements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List settlements
+     * @description The batches partners settled that hold transactions of yours, most recent cut-off first, with your lines’ totals: what each partner paid out, less what it kept in fees. Imported from each partner’s settlement file once a day, or as soon as the partner announces it.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Settlements of these partners, comma-separated. */
+          partner?: string;
+          /** @description Settlements in these currencies: one value or several, comma-separated (CHF, EUR, GBP, JPY, USD). */
+          currency?: string;
+          /**
+           * @description Settlements paid out on or after this day (UTC).
+           * @example 2026-05-01
+           */
+          settled_from?: string;
+          /**
+           * @description Settlements paid out before this day (UTC).
+           * @example 2026-05-01
+           */
+          settled_to?: string;
+          /** @description Where to go on: the next_cursor of the page before (JSON), or the x-next-cursor header (CSV). */
+          cursor?: string;
+          /** @description Settlements per page, 20 by default. A number from 1 to 10000. */
+          limit?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of settlements, most recent cut-off first. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SettlementPage'];
+          };
+        };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/reports/settlements/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a settlement
+     * @description A settlement with your lines, each held against Tessera’s transactions, and the mismatches found: lines naming unknown transactions, lines settling another amount than recorded, and money moved in the batch’s period that it does not settle. With `Accept: text/csv`, your lines as CSV (the columns of SettlementLine, in order).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description Settlement id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The settlement (JSON), or its lines as CSV. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SettlementDetails'];
+            'text/csv': string;
+          };
+        };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description A path parameter is longer than any id (1024 characters). */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/reports/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the reports webhook */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The entity’s endpoint for events about no single payment (settlements). Signed like every webhook, with the entity’s webhook_secret. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ReportWebhook'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    /**
+     * Set the reports webhook
+     * @description Where Tessera tells you of events about no single payment: SETTLEMENT_COMPLETED once a settlement holding transactions of yours was imported. One per entity; this replaces the one before. Deliveries are signed with your webhook_secret and retried for up to 3 days, like every webhook. Header values are shown redacted.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ReportWebhook'];
+        };
+      };
+      responses: {
+        /** @description The entity’s endpoint for events about no single payment (settlements). Signed like every webhook, with the entity’s webhook_secret. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ReportWebhook'];
+          };
+        };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is larger than this call accepts. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The body is not in a media type this call reads (Content-Type). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * Remove the reports webhook
+     * @description No report event is sent any more; deliveries under way still finish.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description The credentials are valid but may not make this call (the access token lacks its scope, or the entity is not the caller’s). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+        /** @description Nothing with this id belongs to the caller’s entity. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/signing-jwks': {
     parameters: {
       query?: never;
@@ -1422,7 +2028,115 @@ export interface webhooks {
     put?: never;
     /**
      * A session or payment changed
-     * @description Sent for each event type the subscription lists (PAYMENT by default), in order per resource, retried with backoff for up to 3 days until your endpoint answers 2xx. Verify tessera-signature before trusting the body.
+     * @description Sent to a session's or payment's `webhook` for each event type it lists (PAYMENT by default). Retried with backoff for up to 3 days until your endpoint answers 2xx, in order per resource. Verify tessera-signature before trusting the body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the entity webhook secret. */
+          'tessera-signature': string;
+          'tessera-event-id': string;
+          'tessera-event-type': string;
+          'tessera-delivery-attempt': number;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookEvent'];
+        };
+      };
+      responses: {
+        /** @description Received: not sent again. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not received: sent again later. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  dispute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A dispute of a payment opened, changed or closed
+     * @description DISPUTE_OPENED, DISPUTE_UPDATED and DISPUTE_CLOSED, sent to the payment's `webhook` when it lists them: `related.dispute_id` names the dispute, `data` is the payment with its `disputes`. Retried with backoff for up to 3 days until your endpoint answers 2xx, in order per resource. Verify tessera-signature before trusting the body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the entity webhook secret. */
+          'tessera-signature': string;
+          'tessera-event-id': string;
+          'tessera-event-type': string;
+          'tessera-delivery-attempt': number;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['WebhookEvent'];
+        };
+      };
+      responses: {
+        /** @description Received: not sent again. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not received: sent again later. */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  settlement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A settlement was imported
+     * @description SETTLEMENT_COMPLETED, sent to the reports webhook of the entity (`PUT /v2/reports/webhook`): `data` is the settlement as `GET /v2/reports/settlements` lists it. Retried with backoff for up to 3 days until your endpoint answers 2xx, in order per resource. Verify tessera-signature before trusting the body.
      */
     post: {
       parameters: {
@@ -1944,6 +2658,9 @@ export interface components {
         | 'PARTNER_TRANSACTION_CAPTURE'
         | 'PARTNER_TRANSACTION_REFUND'
         | 'PARTNER_TRANSACTION_VOID'
+        | 'DISPUTE_OPENED'
+        | 'DISPUTE_UPDATED'
+        | 'DISPUTE_CLOSED'
       )[];
       /** @description Extra headers sent with each delivery. */
       headers?: components['schemas']['WebhookHeader'][];
@@ -2477,10 +3194,20 @@ export interface components {
       /** @example 2599 */
       total_refunded: number;
       /**
-       * @description Captured and not yet refunded.
+       * @description Captured and neither refunded nor being refunded, disputed nor charged back.
        * @example 2599
        */
       available_to_refund: number;
+      /**
+       * @description Under disputes not decided yet: held back from what can be refunded.
+       * @example 2599
+       */
+      total_disputed?: number;
+      /**
+       * @description Taken back by disputes the merchant lost (chargebacks).
+       * @example 2599
+       */
+      total_charged_back?: number;
     };
     /** @description A capture, void or refund. */
     PaymentOperation: {
@@ -2568,6 +3295,148 @@ export interface components {
        */
       void?: string;
     };
+    /** @description A document of the evidence, by reference: Tessera never stores its content. */
+    EvidenceFile: {
+      /**
+       * @description What the file is, as the partner’s reviewer should read it.
+       * @example delivery-receipt-ORDER-4001.pdf
+       */
+      name: string;
+      /**
+       * Format: uri
+       * @description Where the partner fetches it (http or https): a link to your own storage, valid until the dispute is decided.
+       * @example https://files.shop.example/disputes/ORDER-4001/receipt.pdf
+       */
+      url: string;
+    };
+    /** @description Evidence for a dispute: a text, file references, or both (at least one). */
+    DisputeEvidenceRequest: {
+      /**
+       * @description The merchant’s statement: what was sold, when and how it was delivered, what the shopper agreed to.
+       * @example The order was delivered on 2026-05-02 to the billing address; the shopper signed for it.
+       */
+      text?: string;
+      /** @description Documents backing the statement (receipts, delivery proofs, correspondence). */
+      files?: components['schemas']['EvidenceFile'][];
+    };
+    /** @description What the merchant submitted for a dispute, and where it stands. */
+    DisputeEvidence: {
+      /**
+       * Format: uuid
+       * @description Id of this submission; also in the x-created-evidence-id header of its answer.
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      id: string;
+      /**
+       * @description SENDING while Tessera forwards it to the partner (re-sent until the partner answers), SENT once the partner has it, REFUSED when the partner would not take it (refusal_reason says why; evidence may be sent again).
+       * @example SENT
+       * @enum {string}
+       */
+      status: 'SENDING' | 'SENT' | 'REFUSED';
+      /**
+       * Format: date-time
+       * @example 2025-03-14T09:26:53Z
+       */
+      submitted_at: string;
+      /**
+       * Format: date-time
+       * @example 2025-03-14T09:26:53Z
+       */
+      updated_at: string;
+      /** @description The statement, as submitted. */
+      text?: string;
+      files: components['schemas']['EvidenceFile'][];
+      /** @description Why the partner refused it. */
+      refusal_reason?: string;
+    };
+    /** @description A dispute (chargeback) the shopper’s bank opened on captured money. While it is open, the disputed amount cannot be refunded. */
+    Dispute: {
+      /**
+       * Format: uuid
+       * @description Tessera’s id of the dispute.
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The authorization partner transaction whose captured money is disputed.
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      partner_transaction_id: string;
+      /**
+       * @description Payment partner, as named in the entity’s partner contracts.
+       * @example sandbox-card
+       */
+      partner: string;
+      /**
+       * @description Payment method of the partner.
+       * @example creditcard
+       */
+      method: string;
+      /**
+       * @description The partner’s id of the dispute.
+       * @example dsp_5c1f0e9b
+       */
+      partner_reference: string;
+      /**
+       * @description Why the shopper’s bank disputes the payment, in the card schemes’ families of reason codes.
+       * @example FRAUDULENT
+       * @enum {string}
+       */
+      reason:
+        | 'FRAUDULENT'
+        | 'PRODUCT_NOT_RECEIVED'
+        | 'PRODUCT_UNACCEPTABLE'
+        | 'DUPLICATE'
+        | 'CREDIT_NOT_PROCESSED'
+        | 'SUBSCRIPTION_CANCELED'
+        | 'GENERAL';
+      /**
+       * @description Disputed amount, in minor units.
+       * @example 2599
+       */
+      amount: number;
+      /**
+       * @description ISO 4217 currency code. Amounts are integers in its minor unit (JPY has none: 1 = ¥1).
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'CHF' | 'EUR' | 'GBP' | 'JPY' | 'USD';
+      /**
+       * @description NEEDS_RESPONSE: the partner waits for evidence until evidence_due_at; UNDER_REVIEW: evidence sent, the shopper’s bank decides; WON: the money stays with the merchant; LOST: it was taken back (a chargeback, counted in amounts.total_charged_back).
+       * @example NEEDS_RESPONSE
+       * @enum {string}
+       */
+      status: 'NEEDS_RESPONSE' | 'UNDER_REVIEW' | 'WON' | 'LOST';
+      /** @description Status as the partner reported it. */
+      partner_status?: string;
+      /** @description The partner’s explanation of its status. */
+      partner_status_description?: string;
+      /**
+       * Format: date-time
+       * @description Evidence must reach the partner before this instant.
+       * @example 2025-03-14T09:26:53Z
+       */
+      evidence_due_at: string;
+      /**
+       * Format: date-time
+       * @description When Tessera heard of the dispute.
+       * @example 2025-03-14T09:26:53Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2025-03-14T09:26:53Z
+       */
+      updated_at: string;
+      /**
+       * Format: date-time
+       * @description When it was decided (WON or LOST).
+       * @example 2025-03-14T09:26:53Z
+       */
+      closed_at?: string;
+      evidence?: components['schemas']['DisputeEvidence'];
+    };
     /** @description A payment: its authorization and the captures, voids and refunds done on it. */
     Payment: {
       /**
@@ -2624,6 +3493,8 @@ export interface components {
       split?: components['schemas']['SplitElement'][];
       webhook?: components['schemas']['Webhook'];
       redirection?: components['schemas']['Redirection'];
+      /** @description Disputes (chargebacks) opened on the payment, oldest first. */
+      disputes?: components['schemas']['Dispute'][];
     };
     /** @description Body of POST /v2/client-sessions: what the shopper is about to pay for. */
     ClientSessionApplication: {
@@ -3108,16 +3979,356 @@ export interface components {
       active: boolean;
       gift_card: components['schemas']['VaultGiftCardSummary'];
     };
+    /** @description One row of the transactions report: a partner transaction of a payment, or a dispute on one. */
+    ReportTransaction: {
+      /**
+       * Format: uuid
+       * @description Tessera’s id of the partner transaction, or of the dispute.
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      id: string;
+      /**
+       * @description AUTHORIZATION: money held at a partner; CAPTURE, VOID, REFUND: a part of an operation done at one partner; DISPUTE: a dispute (chargeback) the shopper’s bank opened. A compensation is a VOID or REFUND triggered_by ORCHESTRATOR.
+       * @example CAPTURE
+       * @enum {string}
+       */
+      type: 'AUTHORIZATION' | 'CAPTURE' | 'VOID' | 'REFUND' | 'DISPUTE';
+      /**
+       * @description The status of its type: AUTHORIZED, PENDING, UNCERTAIN, ERROR, ABORTED or REFUSED for an authorization; SUCCESS, FAILURE, PENDING or UNCERTAIN for a capture, void or refund; NEEDS_RESPONSE, UNDER_REVIEW, WON or LOST for a dispute.
+       * @example SUCCESS
+       * @enum {string}
+       */
+      status:
+        | 'AUTHORIZED'
+        | 'PENDING'
+        | 'UNCERTAIN'
+        | 'ERROR'
+        | 'ABORTED'
+        | 'REFUSED'
+        | 'SUCCESS'
+        | 'FAILURE'
+        | 'NEEDS_RESPONSE'
+        | 'UNDER_REVIEW'
+        | 'WON'
+        | 'LOST';
+      reason: string | null;
+      triggered_by: ('MERCHANT' | 'AUTHORIZATION' | 'ORCHESTRATOR') | null;
+      /**
+       * Format: uuid
+       * @description The payment.
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      payment_id: string;
+      operation_id: string | null;
+      authorization_id: string | null;
+      /**
+       * Format: uuid
+       * @description The entity (merchant) the payment belongs to.
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      entity_id: string;
+      /**
+       * @description The merchant’s order reference of the payment.
+       * @example ORD-2026-000123
+       */
+      order_reference: string;
+      /**
+       * @description Payment partner, as named in the entity’s partner contracts.
+       * @example sandbox-card
+       */
+      partner: string;
+      /**
+       * @description Payment method of the partner.
+       * @example creditcard
+       */
+      method: string;
+      partner_reference: string | null;
+      /**
+       * @description Requested amount, in minor units; for a dispute, the disputed amount.
+       * @example 2599
+       */
+      amount: number;
+      /**
+       * @description What moved, in minor units: authorized, captured, voided or refunded; for a dispute, what was charged back (LOST); 0 when nothing moved.
+       * @example 2599
+       */
+      processed_amount: number;
+      /**
+       * @description ISO 4217 currency code. Amounts are integers in its minor unit (JPY has none: 1 = ¥1).
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'CHF' | 'EUR' | 'GBP' | 'JPY' | 'USD';
+      partner_status: string | null;
+      partner_status_description: string | null;
+      /**
+       * Format: date-time
+       * @description When Tessera created the transaction (or heard of the dispute).
+       * @example 2025-03-14T09:26:53Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it last changed.
+       * @example 2025-03-14T09:26:53Z
+       */
+      updated_at: string;
+    };
+    /** @description A page of the transactions report, oldest first. */
+    ReportTransactionPage: {
+      items: components['schemas']['ReportTransaction'][];
+      next_cursor: string | null;
+    };
+    /** @description A batch a partner settled: what it paid out for your transactions in one currency, less its fees. Totals count your lines only. */
+    Settlement: {
+      /**
+       * Format: uuid
+       * @description Tessera’s id of the settlement.
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      id: string;
+      /**
+       * @description Payment partner, as named in the entity’s partner contracts.
+       * @example sandbox-card
+       */
+      partner: string;
+      /**
+       * @description The partner’s id of the batch, as its file names it.
+       * @example stl_9f2c4e1a
+       */
+      partner_batch_id: string;
+      /**
+       * @description ISO 4217 currency code. Amounts are integers in its minor unit (JPY has none: 1 = ¥1).
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'CHF' | 'EUR' | 'GBP' | 'JPY' | 'USD';
+      /**
+       * Format: date
+       * @description The day the partner paid the batch out (UTC).
+       * @example 2026-05-02
+       */
+      settled_on: string;
+      /**
+       * Format: date-time
+       * @description The batch holds what the partner moved from this instant...
+       * @example 2025-03-14T09:26:53Z
+       */
+      period_start: string;
+      /**
+       * Format: date-time
+       * @description ...to this one (excluded): its cut-off.
+       * @example 2025-03-14T09:26:53Z
+       */
+      period_end: string;
+      /**
+       * Format: date-time
+       * @description When Tessera imported the partner’s file.
+       * @example 2025-03-14T09:26:53Z
+       */
+      imported_at: string;
+      /** @description Your lines in the batch. */
+      line_count: number;
+      /**
+       * @description Sum of your lines’ gross amounts: captured, less refunded and charged back.
+       * @example -2599
+       */
+      gross_amount: number;
+      /**
+       * @description Sum of the fees the partner kept on your lines.
+       * @example 2599
+       */
+      fee_amount: number;
+      /**
+       * @description What the partner paid you for these lines: gross_amount - fee_amount.
+       * @example -2599
+       */
+      net_amount: number;
+      /** @description Your mismatches found in this batch, resolved or not. */
+      mismatch_count: number;
+      /** @description Those not resolved yet (a missing line a later batch settled is resolved). */
+      open_mismatch_count: number;
+    };
+    /** @description One line of a partner’s settlement file, held against Tessera’s records. */
+    SettlementLine: {
+      /** @description The line’s number in the partner’s file. */
+      line_number: number;
+      /**
+       * @description CAPTURE: money paid out; REFUND: money given back to a shopper; CHARGEBACK: money a lost dispute took back.
+       * @example CAPTURE
+       * @enum {string}
+       */
+      type: 'CAPTURE' | 'REFUND' | 'CHARGEBACK';
+      /** @description The partner’s id of the capture, refund or dispute. */
+      partner_reference: string;
+      authorization_reference: string | null;
+      /**
+       * @description Amount moved: positive when paid to you, negative when taken back.
+       * @example -2599
+       */
+      gross_amount: number;
+      /**
+       * @description What the partner kept on this line.
+       * @example 2599
+       */
+      fee_amount: number;
+      /**
+       * @description gross_amount - fee_amount.
+       * @example -2599
+       */
+      net_amount: number;
+      /**
+       * @description ISO 4217 currency code. Amounts are integers in its minor unit (JPY has none: 1 = ¥1).
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'CHF' | 'EUR' | 'GBP' | 'JPY' | 'USD';
+      /**
+       * Format: date-time
+       * @description When the partner made the transaction.
+       * @example 2025-03-14T09:26:53Z
+       */
+      transaction_date: string;
+      /**
+       * @description MATCHED: the line says what Tessera recorded; AMOUNT_DIFFERENCE: it says another amount (see the mismatch); UNKNOWN_TRANSACTION: Tessera has no such transaction.
+       * @example MATCHED
+       * @enum {string}
+       */
+      match: 'MATCHED' | 'UNKNOWN_TRANSACTION' | 'AMOUNT_DIFFERENCE';
+      transaction_id: string | null;
+      payment_id: string | null;
+      order_reference: string | null;
+    };
+    /** @description A difference between a settlement and Tessera’s records. */
+    SettlementMismatch: {
+      /**
+       * Format: uuid
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      id: string;
+      /**
+       * @description UNKNOWN_TRANSACTION: a line names a transaction Tessera has no record of; AMOUNT_DIFFERENCE: a line settles another amount than Tessera recorded (or money Tessera says never moved, or settled twice); MISSING_LINE: Tessera has money moved in the batch’s period that the batch does not settle.
+       * @example AMOUNT_DIFFERENCE
+       * @enum {string}
+       */
+      kind: 'UNKNOWN_TRANSACTION' | 'AMOUNT_DIFFERENCE' | 'MISSING_LINE';
+      line_number: number | null;
+      transaction_id: string | null;
+      payment_id: string | null;
+      partner_reference: string | null;
+      expected_amount: number | null;
+      settled_amount: number | null;
+      /** @description What differs, for a person to read. */
+      description: string;
+      resolved_at: string | null;
+      resolved_by_settlement_id: string | null;
+    };
+    /** @description A settlement with your lines and mismatches. */
+    SettlementDetails: {
+      /**
+       * Format: uuid
+       * @description Tessera’s id of the settlement.
+       * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+       */
+      id: string;
+      /**
+       * @description Payment partner, as named in the entity’s partner contracts.
+       * @example sandbox-card
+       */
+      partner: string;
+      /**
+       * @description The partner’s id of the batch, as its file names it.
+       * @example stl_9f2c4e1a
+       */
+      partner_batch_id: string;
+      /**
+       * @description ISO 4217 currency code. Amounts are integers in its minor unit (JPY has none: 1 = ¥1).
+       * @example EUR
+       * @enum {string}
+       */
+      currency: 'CHF' | 'EUR' | 'GBP' | 'JPY' | 'USD';
+      /**
+       * Format: date
+       * @description The day the partner paid the batch out (UTC).
+       * @example 2026-05-02
+       */
+      settled_on: string;
+      /**
+       * Format: date-time
+       * @description The batch holds what the partner moved from this instant...
+       * @example 2025-03-14T09:26:53Z
+       */
+      period_start: string;
+      /**
+       * Format: date-time
+       * @description ...to this one (excluded): its cut-off.
+       * @example 2025-03-14T09:26:53Z
+       */
+      period_end: string;
+      /**
+       * Format: date-time
+       * @description When Tessera imported the partner’s file.
+       * @example 2025-03-14T09:26:53Z
+       */
+      imported_at: string;
+      /** @description Your lines in the batch. */
+      line_count: number;
+      /**
+       * @description Sum of your lines’ gross amounts: captured, less refunded and charged back.
+       * @example -2599
+       */
+      gross_amount: number;
+      /**
+       * @description Sum of the fees the partner kept on your lines.
+       * @example 2599
+       */
+      fee_amount: number;
+      /**
+       * @description What the partner paid you for these lines: gross_amount - fee_amount.
+       * @example -2599
+       */
+      net_amount: number;
+      /** @description Your mismatches found in this batch, resolved or not. */
+      mismatch_count: number;
+      /** @description Those not resolved yet (a missing line a later batch settled is resolved). */
+      open_mismatch_count: number;
+      /** @description Your lines, in the file’s order. */
+      lines: components['schemas']['SettlementLine'][];
+      mismatches: components['schemas']['SettlementMismatch'][];
+    };
+    /** @description A page of settlements, most recent cut-off first. */
+    SettlementPage: {
+      items: components['schemas']['Settlement'][];
+      next_cursor: string | null;
+    };
+    /** @description The entity’s endpoint for events about no single payment (settlements). Signed like every webhook, with the entity’s webhook_secret. */
+    ReportWebhook: {
+      /**
+       * Format: uri
+       * @description Where Tessera POSTs report events (http or https).
+       * @example https://finance.shop.example/hooks/tessera
+       */
+      url: string;
+      /**
+       * @description Events to notify: SETTLEMENT_COMPLETED (the default) when a settlement of yours was imported.
+       * @default [
+       *       "SETTLEMENT_COMPLETED"
+       *     ]
+       */
+      event_types?: 'SETTLEMENT_COMPLETED'[];
+      /** @description Extra headers sent with each delivery. */
+      headers?: components['schemas']['WebhookHeader'][];
+    };
     /** @description The resource an event is about, at one version. */
     WebhookResource: {
       /**
        * @description What the event is about.
        * @enum {string}
        */
-      type: 'client_session' | 'payment';
+      type: 'client_session' | 'payment' | 'settlement';
       /**
        * Format: uuid
-       * @description The client session or payment id.
+       * @description The client session, payment or settlement id.
        * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
        */
       id: string;
@@ -3147,7 +4358,11 @@ export interface components {
         | 'PARTNER_TRANSACTION_AUTHENTICATION'
         | 'PARTNER_TRANSACTION_CAPTURE'
         | 'PARTNER_TRANSACTION_REFUND'
-        | 'PARTNER_TRANSACTION_VOID';
+        | 'PARTNER_TRANSACTION_VOID'
+        | 'DISPUTE_OPENED'
+        | 'DISPUTE_UPDATED'
+        | 'DISPUTE_CLOSED'
+        | 'SETTLEMENT_COMPLETED';
       /**
        * Format: date-time
        * @description When the change happened.
@@ -3160,7 +4375,7 @@ export interface components {
        */
       entity_id: string;
       resource: components['schemas']['WebhookResource'];
-      /** @description For operation and partner transaction events: which one. */
+      /** @description For operation, partner transaction and dispute events: which one. */
       related?: {
         /**
          * Format: uuid
@@ -3174,9 +4389,16 @@ export interface components {
          * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
          */
         partner_transaction_id?: string;
+        /**
+         * Format: uuid
+         * @description The dispute a DISPUTE_ event is about.
+         * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
+         */
+        dispute_id?: string;
       };
-      /** @description The payment (resource.type payment) or the client session (client_session) at this version. */
-      data: components['schemas']['Payment'] | components['schemas']['ClientSession'];
+      /** @description The payment (resource.type payment), the client session (client_session) at this version, or the settlement as your entity sees it (settlement). */
+      data:
+        components['schemas']['Payment'] | components['schemas']['ClientSession'] | components['schemas']['Settlement'];
     };
   };
   responses: never;

@@ -6,10 +6,15 @@ import { principalOf } from '../../auth/authenticate';
 import { badRequest, forbidden, type FieldError } from '../../errors/problem';
 import type { PaymentGateway } from '../../gateway/payments';
 import { Ref } from '../../schemas/typebox';
-import { CreatePaymentRequest, OperationRequest, Payment } from '../../schemas/v2';
+import { CreatePaymentRequest, DisputeEvidenceRequest, OperationRequest, Payment } from '../../schemas/v2';
 import { idempotencyHeaders, problemResponses } from '../schema-refs';
+import { IdempotencyConflict, Problem } from '../../schemas/v2';
 
 const PaymentIdParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'Payment id' }) });
+const DisputeParams = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'Payment id' }),
+  dispute_id: Type.String({ format: 'uuid', description: 'Dispute id' }),
+});
 const IdempotencyHeaders = idempotencyHeaders('payment or operation');
 const ReadHeaders = Type.Object({
   'cache-control': Type.Optional(
@@ -118,4 +123,48 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments:
       },
     );
   }
+
+  app.post(
+    '/v2/payments/:id/disputes/:dispute_id/evidence',
+    {
+      config: { auth: { scope: 'orchestration-api' } },
+      schema: {
+        summary: 'Submit evidence for a dispute',
+        description:
+          'Sends your evidence for a dispute to the partner: a statement, references to files the partner fetches, or both. Taken once, while the dispute is NEEDS_RESPONSE and before its evidence_due_at (409 otherwise, or when the partner refuses it; a refused submission may be replaced). The answer is the payment, its dispute UNDER_REVIEW once the partner has the evidence; the submission’s id is in the x-created-evidence-id header.',
+        tags: ['Payments'],
+        params: DisputeParams,
+        headers: idempotencyHeaders('evidence'),
+        body: Ref(DisputeEvidenceRequest),
+        response: {
+          201: Ref(Payment),
+          ...problemResponses(400, 401, 403, 404),
+          409: {
+            description:
+              'The idempotency key was used already (resource_id names that evidence), the dispute takes no evidence now (evidence_not_accepted), or the partner refused it (evidence_refused).',
+            content: {
+              'application/problem+json': { schema: Type.Union([Ref(IdempotencyConflict), Ref(Problem)]) },
+            },
+          },
+          503: problemResponses(503)[503],
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.text === undefined && (body.files ?? []).length === 0)
+        throw badRequest('the evidence is empty', [
+          { pointer: '/text', detail: 'a text or at least one file is required' },
+        ]);
+      const idempotencyKey = request.headers['x-idempotency-key'];
+      const outcome = await deps.payments.submitEvidence(
+        request.params.id.toLowerCase(),
+        principalOf(request).entityId,
+        request.params.dispute_id.toLowerCase(),
+        body,
+        { ...(idempotencyKey ? { idempotencyKey } : {}), log: request.log },
+      );
+      return reply.status(201).header('x-created-evidence-id', outcome.evidence_id).send(outcome.payment);
+    },
+  );
 }

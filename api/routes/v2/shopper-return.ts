@@ -1,5 +1,5 @@
 // Where partners send the shopper back (3DS challenge, wallet approval, lender page), and where
-// partners post their notifications. Neither is called by the merchant: no credentials, but a
+// partners post their notifications (an authorization's outcome, a dispute, a settlement file ready). Neither is called by the merchant: no credentials, but a
 // notification must carry the partner's signature. A partner on each entity's own account (Stripe)
 // signs with that entity's secret and posts to the entity's address,
 // /partners/{partner}/notifications/{entity_id}: the address says whose secret to check with, and
@@ -21,6 +21,7 @@ import { redirectionUrl, signRedirection } from '../../auth/redirect-token';
 import { HttpProblem, notFound } from '../../errors/problem';
 import type { ClientSessionGateway } from '../../gateway/client-sessions';
 import type { PaymentGateway } from '../../gateway/payments';
+import type { SettlementGateway } from '../../gateway/settlements';
 
 interface Deps {
   keys: KeyRing;
@@ -29,6 +30,7 @@ interface Deps {
   partnerAccount: (entityId: string, partner: string) => Promise<PartnerAccount | undefined>;
   clientSessions: ClientSessionGateway;
   payments: PaymentGateway;
+  settlements: SettlementGateway;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -103,9 +105,15 @@ export function registerShopperReturnRoutes(parent: FastifyInstance, deps: Deps)
       // Trusted, but about nothing Tessera waits for (a refund's event, a payment made elsewhere):
       // acknowledged, or the partner would send it again for days.
       if (!notification) return reply.status(204).send();
+      if ('settlement_batch_id' in notification) {
+        await deps.settlements.partnerSettled(notification.partner, notification.settlement_batch_id, request.log);
+        return reply.status(204).send();
+      }
       const target = parseAuthorizationIdempotencyKey(notification.idempotency_key);
       if (!target) throw notFound('payment');
-      if (entityId === undefined) {
+      if ('dispute' in notification) {
+        await deps.payments.partnerDisputed(target.paymentId, target.legId, notification.dispute, request.log);
+      } else if (entityId === undefined) {
         await deps.payments.partnerNotified(target.paymentId, target.legId, notification.result);
       } else {
         await deps.payments.partnerPrompted(target.paymentId, entityId, request.log);

@@ -55,18 +55,31 @@ import {
   ClientSessionWidget,
 } from './session';
 import { WebhookEvent, WebhookResource } from './webhook-event';
+import { Dispute, DisputeEvidence, DisputeEvidenceRequest, EvidenceFile } from './dispute';
+import {
+  ReportTransaction,
+  ReportTransactionPage,
+  ReportWebhook,
+  Settlement,
+  SettlementDetails,
+  SettlementLine,
+  SettlementMismatch,
+  SettlementPage,
+} from './reports';
 
 export * from './address';
 export * from './auth';
 export * from './common';
 export * from './create-payment';
 export * from './customer';
+export * from './dispute';
 export * from './errors';
 export * from './gift-card-vault';
 export * from './operation';
 export * from './order';
 export * from './payment';
 export * from './primitives';
+export * from './reports';
 export * from './session';
 export * from './vault';
 export * from './webhook-event';
@@ -106,6 +119,10 @@ export const v2Schemas: readonly TSchema[] = [
   PaymentOperation,
   SplitElement,
   PaymentLinks,
+  EvidenceFile,
+  DisputeEvidenceRequest,
+  DisputeEvidence,
+  Dispute,
   Payment,
   ClientSessionApplication,
   ClientSessionWidget,
@@ -126,6 +143,14 @@ export const v2Schemas: readonly TSchema[] = [
   VaultGiftCardResponse,
   GiftCardBalanceRequest,
   GiftCardBalanceResponse,
+  ReportTransaction,
+  ReportTransactionPage,
+  Settlement,
+  SettlementLine,
+  SettlementMismatch,
+  SettlementDetails,
+  SettlementPage,
+  ReportWebhook,
   WebhookResource,
   WebhookEvent,
 ];

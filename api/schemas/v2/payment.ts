@@ -14,6 +14,7 @@ import {
 } from '../../../domain/enums';
 import { Ref, StringEnum } from '../typebox';
 import { Webhook } from './common';
+import { Dispute } from './dispute';
 import { Order, OperationOrder } from './order';
 import {
   CountryCode,
@@ -237,7 +238,16 @@ export const PaymentAmounts = Type.Object(
     total_captured: MinorUnits(),
     available_to_capture: MinorUnits({ description: 'Authorized and neither captured nor voided.' }),
     total_refunded: MinorUnits(),
-    available_to_refund: MinorUnits({ description: 'Captured and not yet refunded.' }),
+    available_to_refund: MinorUnits({
+      description: 'Captured and neither refunded nor being refunded, disputed nor charged back.',
+    }),
+    // Optional: payments read from before disputes existed do not carry them.
+    total_disputed: Type.Optional(
+      MinorUnits({ description: 'Under disputes not decided yet: held back from what can be refunded.' }),
+    ),
+    total_charged_back: Type.Optional(
+      MinorUnits({ description: 'Taken back by disputes the merchant lost (chargebacks).' }),
+    ),
   },
   { $id: 'PaymentAmounts', description: 'Running totals of the payment, in minor units.' },
 );
@@ -323,6 +333,12 @@ export const Payment = Type.Object(
     split: Type.Optional(Type.Array(Ref(SplitElement))),
     webhook: Type.Optional(Ref(Webhook)),
     redirection: Type.Optional(Ref(Redirection)),
+    // Optional: payments read from before disputes existed do not carry the list.
+    disputes: Type.Optional(
+      Type.Array(Ref(Dispute), {
+        description: 'Disputes (chargebacks) opened on the payment, oldest first.',
+      }),
+    ),
   },
   { $id: 'Payment', description: 'A payment: its authorization and the captures, voids and refunds done on it.' },
 );

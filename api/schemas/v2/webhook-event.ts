@@ -1,17 +1,18 @@
-// The body of every webhook Tessera posts to a merchant: one envelope for the 11 event types, its
+// The body of every webhook Tessera posts to a merchant: one envelope for every event type, its
 // `data` the resource as GET shows it at that version. Documented in the v2 OpenAPI document's
 // `webhooks` section and used as the delivery activity's type, so both say the same.
 import { Type, type Static } from 'typebox';
-import { WEBHOOK_EVENT_TYPES } from '../../../domain/enums';
+import { ALL_WEBHOOK_EVENT_TYPES } from '../../../domain/enums';
 import { Ref, StringEnum } from '../typebox';
 import { Payment } from './payment';
 import { DateTime, Uuid } from './primitives';
 import { ClientSession } from './session';
+import { Settlement } from './reports';
 
 export const WebhookResource = Type.Object(
   {
-    type: StringEnum(['client_session', 'payment'] as const, { description: 'What the event is about.' }),
-    id: Uuid({ description: 'The client session or payment id.' }),
+    type: StringEnum(['client_session', 'payment', 'settlement'] as const, { description: 'What the event is about.' }),
+    id: Uuid({ description: 'The client session, payment or settlement id.' }),
     version: Type.Integer({
       minimum: 1,
       description: 'Grows with every change of the resource: keep the highest you have seen, events may be retried.',
@@ -23,7 +24,7 @@ export const WebhookResource = Type.Object(
 export const WebhookEvent = Type.Object(
   {
     id: Uuid({ description: 'Stable across retries of the same event: deduplicate on it.' }),
-    event_type: StringEnum(WEBHOOK_EVENT_TYPES, { examples: ['PAYMENT'] }),
+    event_type: StringEnum(ALL_WEBHOOK_EVENT_TYPES, { examples: ['PAYMENT'] }),
     created_at: DateTime({ description: 'When the change happened.' }),
     entity_id: Uuid(),
     resource: Ref(WebhookResource),
@@ -36,12 +37,14 @@ export const WebhookEvent = Type.Object(
           partner_transaction_id: Type.Optional(
             Uuid({ description: 'The partner transaction a partner-level event is about.' }),
           ),
+          dispute_id: Type.Optional(Uuid({ description: 'The dispute a DISPUTE_ event is about.' })),
         },
-        { description: 'For operation and partner transaction events: which one.' },
+        { description: 'For operation, partner transaction and dispute events: which one.' },
       ),
     ),
-    data: Type.Union([Ref(Payment), Ref(ClientSession)], {
-      description: 'The payment (resource.type payment) or the client session (client_session) at this version.',
+    data: Type.Union([Ref(Payment), Ref(ClientSession), Ref(Settlement)], {
+      description:
+        'The payment (resource.type payment), the client session (client_session) at this version, or the settlement as your entity sees it (settlement).',
     }),
   },
   {

@@ -10,7 +10,18 @@ import type {
   PartnerAuthorizationStatus,
   Redirection,
 } from '../../partner';
-import type { LedgerEntry, LedgerEntryType, WireAuthorization, WireAuthorizeBody, WireOperation } from '../schemas';
+import type {
+  LedgerEntry,
+  LedgerEntryType,
+  NotificationNews,
+  WireAuthorization,
+  WireAuthorizeBody,
+  WireDispute,
+  WireOperation,
+} from '../schemas';
+import type { DisputeScenario } from '../test-data';
+import type { DisputeRecord } from './disputes';
+import type { SettlementRecord } from './settlements';
 
 export class SandboxHttpError extends Error {
   constructor(
@@ -29,8 +40,14 @@ export interface EngineOptions {
   uncertainSettleMs: number;
   /** Delay between the shopper applying on the lender page and the lender's decision. */
   instalmentDecisionMs: number;
-  /** Called when an authorization reaches a final status asynchronously. */
-  notify: (url: string, authorization: WireAuthorization) => void;
+  /** A dispute card's dispute opens this long after its capture. */
+  disputeOpenMs: number;
+  /** The shopper's bank decides this long after the evidence arrived. */
+  disputeDecisionMs: number;
+  /** Evidence is taken this long after a dispute opens; without it, the dispute is LOST then. */
+  disputeEvidenceWindowMs: number;
+  /** Posts news to a notification_url: an authorization settled, a dispute moved, a settlement file ready. */
+  notify: (url: string, news: NotificationNews) => void;
 }
 
 export type PageKind = 'challenge' | 'wallet' | 'lender';
@@ -70,6 +87,11 @@ export interface AuthorizationRecord {
   /** The shopper agreed to future usage: an approved card authorization gets a reusable token. */
   saveCard: boolean;
   additional: Record<string, string>;
+  /** A dispute card: how its shopper disputes the payment once captured (absent from older books). */
+  disputeScenario?: DisputeScenario | null;
+  /** Under open disputes, and taken back by lost ones: neither can be refunded (absent from older books). */
+  disputed?: number;
+  chargedBack?: number;
 }
 
 export type OperationKind = WireOperation['object'];
@@ -102,6 +124,8 @@ export interface BooksObserver {
   operation(operation: WireOperation): void;
   ledger(entry: LedgerEntry): void;
   instrument(partner: SandboxPartnerName): void;
+  dispute(record: DisputeRecord): void;
+  settlement(record: SettlementRecord): void;
 }
 
 export type LedgerFilter = Partial<
@@ -156,7 +180,7 @@ export function amountsOf(r: AuthorizationRecord): AuthorizationAmounts {
     refunded: r.refunded,
     available_to_capture: uncaptured,
     available_to_void: uncaptured,
-    available_to_refund: r.captured - r.refunded,
+    available_to_refund: Math.max(0, r.captured - r.refunded - (r.disputed ?? 0) - (r.chargedBack ?? 0)),
   };
 }
 
@@ -217,7 +241,7 @@ export class Books {
     this.observer?.authorization(record);
     this.recordAuthorization('AUTHORIZATION_UPDATE', record, null);
     if (record.notificationUrl && record.status !== 'PENDING' && record.status !== 'UNCERTAIN') {
-      this.options.notify(record.notificationUrl, this.wire(record));
+      this.options.notify(record.notificationUrl, { type: 'authorization.updated', authorization: this.wire(record) });
     }
   }
 
@@ -258,6 +282,24 @@ export class Books {
       processed_amount: operation.processed_amount,
       currency: operation.currency,
       reason: operation.reason,
+      card: cardRef(auth),
+    });
+  }
+
+  /** A dispute opened or decided: its ledger line (processed_amount is what a lost one took back). */
+  recordDispute(dispute: WireDispute, auth: AuthorizationRecord): void {
+    this.push({
+      type: 'DISPUTE',
+      partner: auth.partner,
+      method: auth.method,
+      partner_reference: dispute.reference,
+      authorization_reference: auth.reference,
+      idempotency_key: null,
+      status: dispute.status,
+      amount: dispute.amount,
+      processed_amount: dispute.status === 'LOST' ? dispute.amount : 0,
+      currency: dispute.currency,
+      reason: null,
       card: cardRef(auth),
     });
   }

@@ -61,6 +61,7 @@ export class Cards implements Instrument {
     switch (scenario.kind) {
       case 'approve':
         this.approve(record, 'Authorized by the issuer.');
+        record.disputeScenario = scenario.dispute ?? null;
         break;
       case 'refuse':
         refuse(record, scenario.reason, scenario.partnerStatus, scenario.description);

@@ -5,11 +5,15 @@ import { offersMethod, type Currency, type SandboxPartnerName } from '../../cata
 import type { PartnerAuthorizationStatus } from '../../partner';
 import type {
   LedgerEntry,
+  SettleBody,
   WireAuthorization,
   WireAuthorizeBody,
   WireBalance,
+  WireDispute,
+  WireEvidenceBody,
   WireOperation,
   WireOperationBody,
+  WireSettlementBatch,
 } from '../schemas';
 import {
   Books,
@@ -24,11 +28,15 @@ import {
   type PageKind,
 } from './books';
 import { Cards } from './cards';
+import { Disputes, type DisputeRecord } from './disputes';
 import { GiftCards } from './gift-cards';
 import { Instalments } from './instalments';
 import { operate } from './operations';
+import { Settlements, type SettlementRecord } from './settlements';
 import { Wallets } from './wallets';
 
+export type { DisputeRecord } from './disputes';
+export type { SettlementRecord } from './settlements';
 export {
   PAGE_PATHS,
   SandboxHttpError,
@@ -45,6 +53,8 @@ export interface EngineSnapshot {
   operations: WireOperation[];
   ledger: LedgerEntry[];
   instruments: Partial<Record<SandboxPartnerName, unknown>>;
+  disputes: DisputeRecord[];
+  settlements: SettlementRecord[];
 }
 
 /** What a page shows; no card data beyond the last four digits. */
@@ -75,10 +85,14 @@ export class SandboxEngine {
   private readonly giftCards = new GiftCards();
   private readonly lender: Instalments;
   private readonly instruments: Readonly<Record<SandboxPartnerName, Instrument>>;
+  private readonly disputes: Disputes;
+  private readonly settlements: Settlements;
 
   constructor(options: EngineOptions) {
     this.books = new Books(options);
     this.lender = new Instalments(this.books);
+    this.disputes = new Disputes(this.books);
+    this.settlements = new Settlements(this.books, this.disputes);
     this.instruments = {
       'sandbox-card': new Cards(this.books),
       'sandbox-giftcard': this.giftCards,
@@ -102,11 +116,16 @@ export class SandboxEngine {
     this.books.restore(snapshot.authorizations, snapshot.operations, snapshot.ledger);
     for (const [partner, state] of Object.entries(snapshot.instruments) as [SandboxPartnerName, unknown][])
       this.instruments[partner].restore?.(state);
+    this.disputes.restore(snapshot.disputes);
+    this.settlements.restore(snapshot.settlements);
     this.lender.resumeReviews(Date.now());
+    this.disputes.resume(Date.now());
   }
 
   reset(): void {
     this.books.reset();
+    this.disputes.reset();
+    this.settlements.reset();
     for (const instrument of Object.values(this.instruments)) instrument.reset();
   }
 
@@ -157,6 +176,9 @@ export class SandboxEngine {
       giftCard: null,
       saveCard: body.save_card === true,
       additional: {},
+      disputeScenario: null,
+      disputed: 0,
+      chargedBack: 0,
     };
     if (body.three_ds?.challenge_indicator) record.additional.challenge_indicator = body.three_ds.challenge_indicator;
     this.instruments[partner].authorize(record, body, now);
@@ -170,7 +192,34 @@ export class SandboxEngine {
   operate(kind: OperationKind, reference: string, body: WireOperationBody, idempotencyKey: string): WireOperation {
     const operation = operate(this.books, this.instruments, kind, reference, body, idempotencyKey);
     this.books.observer?.instrument(operation.partner);
+    if (kind === 'capture' && operation.status === 'SUCCESS') this.disputes.captured(this.books.mustGet(reference));
     return operation;
+  }
+
+  /** A dispute as it stands. */
+  dispute(reference: string): WireDispute {
+    return this.disputes.wire(this.disputes.mustGet(reference));
+  }
+
+  submitEvidence(reference: string, body: WireEvidenceBody): WireDispute {
+    return this.disputes.submitEvidence(reference, body);
+  }
+
+  /** Settles now (or at `cutoff`): the batches made. */
+  settle(body: SettleBody = {}): WireSettlementBatch[] {
+    return this.settlements.settle(body).map(({ lines: _lines, ...batch }) => batch);
+  }
+
+  settlementBatches(partner: SandboxPartnerName, since?: string): WireSettlementBatch[] {
+    return this.settlements.list(partner, since);
+  }
+
+  settlementBatch(batchId: string): WireSettlementBatch {
+    return this.settlements.summary(batchId);
+  }
+
+  settlementFile(batchId: string): string {
+    return this.settlements.file(batchId);
   }
 
   /** An authorization or operation. Reading an authorization may settle it (the timeout card). */

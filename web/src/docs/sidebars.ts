@@ -13,6 +13,8 @@ export const sidebarCategories: Record<string, CategoryMetadata> = {
   understand: { label: 'Understand', position: 1 },
   integrate: { label: 'Integrate', position: 2 },
   'integrate/api-v1': { label: 'API v1 (deprecated)', position: 5 },
+  // Between the wallet API (4) and API v1.
+  'integrate/purse-reports': { label: 'Reports', position: 4.5 },
   references: { label: 'References', position: 3 },
   'integrate/purse-checkout/headless-checkout/features': { label: 'Features', position: 4 },
   'integrate/purse-checkout/headless-checkout/sdk-references': { label: 'SDK reference', position: 5 },
