@@ -19,7 +19,7 @@ export interface InjectionContext {
   active(): number;
   /** True once every lifecycle has finished (for good or not). */
   driversDone(): boolean;
-  /** A fault is about to land: the payments under way live through it. */
+  /** A fault is about to land, or has just healed: the payments under way live through it. */
   hit(): void;
   say(line: string): void;
 }
@@ -67,6 +67,9 @@ async function repeatedly(
     const at = Date.now();
     context.hit();
     await fault(injected);
+    // Those that started while it lasted (a 30 s partition outlasts the wait for a crowd) lived
+    // through it too.
+    context.hit();
     injected += 1;
     context.say(
       `  fault ${injected} healed after ${((Date.now() - at) / 1000).toFixed(1)} s (${context.active()} payments under way)`,

@@ -121,6 +121,11 @@ const captureReference = (payment: any) => payment.captures[0].partner_transacti
 
 /** Settles now at the sandbox and waits for Tessera to have imported the batch: its details. */
 async function settledAndImported(options: Parameters<Stack['sandbox']['settle']>[0] = {}): Promise<any> {
+  // The sandbox settles what happened strictly before its cut-off, the moment of the call: a capture
+  // answered within the same millisecond would wait for the next batch. Every transaction made
+  // so far is settled here.
+  const madeBy = Date.now();
+  while (Date.now() <= madeBy) await new Promise((resolve) => setTimeout(resolve, 1));
   const [batch] = await stack.sandbox.settle({ partner: 'sandbox-card', ...options });
   expect(batch).toBeDefined();
   return eventually(
