@@ -1,12 +1,14 @@
 // Keeps a workflow's read model (db/projections.ts) in step with its state, at no cost to answers.
 //
-// An Update's answer leaves the worker only when its workflow task completes, and a local activity
-// holds the task open until it is done: a projection written by the workflow while an answer is
-// pending delays that answer by a database write and a worker round trip. So the caller who gets
-// the answer writes the read model from it (the API does, version-guarded), and the workflow
-// writes only the changes nobody is about to be told of: partner notifications, polls, timers,
-// compensations. A crash of the API between answer and write leaves the row behind until the
-// next change or the next read through the workflow; the workflow stays the source of truth.
+// In runs started before the patch 'no-local-activities' the write is a local activity, which holds
+// the workflow task open: written while an Update's answer is pending, it would delay that answer
+// by a database write and a worker round trip. Since then it is an activity, which delays nothing,
+// but writing what the caller is about to write anyway would still be a second write. So the
+// caller who gets the answer writes the read model from it (the API does, version-guarded), and
+// the workflow writes only the changes nobody is about to be told of: partner notifications,
+// polls, timers, compensations. A crash of the API between answer and write leaves the row behind
+// until the next change or the next read through the workflow; the workflow stays the source of
+// truth.
 import { condition } from '@temporalio/workflow';
 
 export class ReadModel {
@@ -17,7 +19,7 @@ export class ReadModel {
 
   /**
    * @param version the state's current version
-   * @param write writes the current state (a local activity)
+   * @param write writes the current state (an activity)
    * @param options.hold true while somebody else will be told of the state and write it
    * @param options.written a version already written by whoever started the workflow
    */
