@@ -37,10 +37,15 @@ const projectionInTask = proxyLocalActivities<Activities>(readModelWrites);
 
 export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Payment> {
   const run = new PaymentRun(input);
-  run.keepsCardFingerprints = patched('card-fingerprint');
-  run.recordsReleasedRest = patched('record-released-rest');
-  run.usesLocalActivities = !patched('no-local-activities');
-  run.recordsDisputes = patched('disputes');
+  // A run started since 'payment-patches-2026-11' takes every earlier patch under that one marker:
+  // each patched() call writes a marker and an upsert of the TemporalChangeVersion search attribute,
+  // four of each per payment that the server had to store and index. Runs recorded before it find
+  // no such marker and replay through the patches one by one, as they were decided.
+  const takesEveryPatch = patched('payment-patches-2026-11');
+  run.keepsCardFingerprints = takesEveryPatch || patched('card-fingerprint');
+  run.recordsReleasedRest = takesEveryPatch || patched('record-released-rest');
+  run.usesLocalActivities = !(takesEveryPatch || patched('no-local-activities'));
+  run.recordsDisputes = takesEveryPatch || patched('disputes');
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);
   const readModel = new ReadModel(
@@ -73,7 +78,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     if (status !== 'AUTHORIZED') await compensate(run);
     // Added after payments shipped: runs recorded before it replay without the save.
     const saving = status === 'AUTHORIZED' ? walletEntriesOf(run) : undefined;
-    if (saving && patched('save-to-customer-wallet')) await saveToCustomerWallet(run, saving);
+    if (saving && (takesEveryPatch || patched('save-to-customer-wallet'))) await saveToCustomerWallet(run, saving);
   }
 
   // Serve operations until no money can move any more; refunds can come long after capture, and a

@@ -110,4 +110,22 @@ describe('the payment process', () => {
     expect(payment.authorization?.status).toBe('AUTHORIZED');
     expect(payment.authorization?.partner_transactions[0]?.partner_token).toBe('ptok_reusable');
   });
+
+  it('records one patch marker in a new run, whatever patches it takes, the wallet save included', async () => {
+    const card = cardLeg(2599);
+    phases.partner.onAuthorize(card.id, { status: 'AUTHORIZED', partner_token: 'ptok_reusable' });
+    const state = paymentState([card], { allow_future_usage: true, customer: { reference: 'customer-7' } });
+    const handle = await phases.start(paymentProcess, phaseInput(state, shortRefundWindow));
+    const payment = await handle.result();
+
+    const { events } = await handle.fetchHistory();
+    const markers = (events ?? []).filter((event) => event.markerRecordedEventAttributes);
+    const upserts = (events ?? []).filter((event) => event.upsertWorkflowSearchAttributesEventAttributes);
+    expect(markers.map((event) => event.markerRecordedEventAttributes?.markerName)).toEqual(['core_patch']);
+    expect(upserts).toHaveLength(1);
+    // The run took every patch: fingerprints kept, the wallet saved, partners called as activities.
+    expect(phases.recorded.walletSaves.map(({ payment_id }) => payment_id)).toEqual([state.id]);
+    expect(payment.authorization?.status).toBe('AUTHORIZED');
+    expect((events ?? []).some((event) => event.activityTaskScheduledEventAttributes)).toBe(true);
+  });
 });
