@@ -124,8 +124,8 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   });
   // Every route reaches the workflows through these, whichever API it serves.
   const gateway = { sql: deps.sql, temporal: deps.temporal, config: deps.config };
-  const clientSessions = new ClientSessionGateway(gateway);
   const payments = new PaymentGateway(gateway);
+  const clientSessions = new ClientSessionGateway(gateway, payments);
   const settlements = new SettlementGateway(gateway);
   registerClientSessionRoutes(app, { clientSessions });
   registerPaymentRoutes(app, { payments });

@@ -21,7 +21,7 @@ import {
   getClientSessionQuery,
   openClientSessionUpdate,
   readClientSessionUpdate,
-  submitClientSessionUpdate,
+  reserveClientSessionPaymentUpdate,
 } from '../../workflows/client-session/messages';
 import type { ClientSessionState } from '../../workflows/client-session/types';
 import type { AuthorizationLegState } from '../../workflows/payment/types';
@@ -30,6 +30,7 @@ import { projectAnswer } from '../read-model';
 import type { ClientSessionApplication, Payment } from '../schemas/v2';
 import { isWorkflowNotFound, updateFailure } from '../temporal/workflow-errors';
 import type { GatewayDependencies } from './dependencies';
+import type { PaymentGateway } from './payments';
 import { webhookSubscriptionOf } from './webhook-subscription';
 
 /** What a browser checkout needs to mount the widget; base64 JSON as existing clients decode it. */
@@ -63,7 +64,10 @@ export interface SubmittedPayment {
 }
 
 export class ClientSessionGateway {
-  constructor(private readonly deps: GatewayDependencies) {}
+  constructor(
+    private readonly deps: GatewayDependencies,
+    private readonly payments: PaymentGateway,
+  ) {}
 
   private handle(id: string) {
     return this.deps.temporal.workflow.getHandle(clientSessionWorkflowId(id));
@@ -243,8 +247,9 @@ export class ClientSessionGateway {
   }
 
   /**
-   * The shopper's choice: the session starts the payment as its child and answers its first
-   * outcome. A session that already has a payment answers `session_already_submitted`.
+   * The shopper's choice: the session reserves itself for the payment and hands back what to start,
+   * then the payment starts and answers its first outcome (two round trips, no child workflow on
+   * the way). A session that already has a payment answers `session_already_submitted`.
    */
   async submit(
     id: string,
@@ -253,11 +258,18 @@ export class ClientSessionGateway {
     log: FastifyBaseLogger,
   ): Promise<SubmittedPayment> {
     try {
-      const result = await this.handle(id).executeUpdate(submitClientSessionUpdate, {
+      const reserved = await this.handle(id).executeUpdate(reserveClientSessionPaymentUpdate, {
         args: [
           { entity_id: entityId, payment_id: payment.id, legs: payment.legs, publicUrl: this.deps.config.publicUrl },
         ],
       });
+      const started = await this.payments.startReserved(reserved.payment_start);
+      // The session takes the authorization from the payment's news a moment later; the answer
+      // shows it now, as the session will.
+      const result = {
+        session: { ...reserved.session, ...(started.authorization ? { authorization: started.authorization } : {}) },
+        payment: started,
+      };
       await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, result);
       return result;
     } catch (error) {

@@ -31,7 +31,7 @@ import {
 import { newPaymentState } from '../../workflows/payment/new-payment';
 import { paymentWorkflow } from '../../workflows/payment/payment';
 import type { AuthorizeResult, PartnerDispute } from '../../partners/partner';
-import type { AuthorizationLegState, OperationUpdateInput } from '../../workflows/payment/types';
+import type { AuthorizationLegState, OperationUpdateInput, PaymentWorkflowInput } from '../../workflows/payment/types';
 import { badRequest, HttpProblem, notFound } from '../errors/problem';
 import { projectAnswer } from '../read-model';
 import type { CreatePaymentRequest, DisputeEvidenceRequest, Payment, PaymentSplitEntry } from '../schemas/v2';
@@ -129,30 +129,16 @@ export class PaymentGateway {
       legs,
     });
     const subscription = webhookSubscriptionOf(body.webhook, config.encryptionKey);
-    const start = new WithStartWorkflowOperation(paymentWorkflow, {
-      workflowId: paymentWorkflowId(id),
-      taskQueue: config.taskQueue,
-      workflowIdConflictPolicy: 'FAIL',
-      // An idempotency key stays spent after its payment has completed, not only while it runs.
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      args: [
+    try {
+      const view = await this.startAndAwait(
         {
           payment,
           publicUrl: config.publicUrl,
           webhookRetry: { initialIntervalMs: config.webhookRetryInitialIntervalMs },
           ...(subscription ? { webhookSubscription: subscription } : {}),
         },
-      ],
-      typedSearchAttributes: [
-        { key: entityIdKey, value: entity.id },
-        { key: merchantReferenceKey, value: body.order.reference },
-      ],
-    });
-    try {
-      const view = await this.deps.temporal.workflow.executeUpdateWithStart(awaitAuthorizationUpdate, {
-        args: [{ entity_id: entity.id }],
-        startWorkflowOperation: start,
-      });
+        'FAIL',
+      );
       await projectAnswer(sql, config.encryptionKey, options.log, { payment: view });
       return view;
     } catch (error) {
@@ -168,6 +154,42 @@ export class PaymentGateway {
       }
       throw error;
     }
+  }
+
+  /**
+   * Starts the payment a client session reserved (the session built its input) and answers its
+   * first outcome, in one round trip. Sent again (a retried submission, or after the session
+   * started it itself because this call came late), it joins the payment that runs; a payment
+   * that has completed is read as it is. The caller writes the read model.
+   */
+  async startReserved(start: PaymentWorkflowInput): Promise<Payment> {
+    try {
+      return await this.startAndAwait(start, 'USE_EXISTING');
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+      return this.current(start.payment.id, start.payment.entity_id);
+    }
+  }
+
+  /** Update-with-Start: the payment's workflow and the wait for its first outcome in one call. */
+  private startAndAwait(input: PaymentWorkflowInput, whenRunning: 'FAIL' | 'USE_EXISTING'): Promise<Payment> {
+    const { payment } = input;
+    const startWorkflowOperation = new WithStartWorkflowOperation(paymentWorkflow, {
+      workflowId: paymentWorkflowId(payment.id),
+      taskQueue: this.deps.config.taskQueue,
+      workflowIdConflictPolicy: whenRunning,
+      // An idempotency key stays spent after its payment has completed, not only while it runs.
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [input],
+      typedSearchAttributes: [
+        { key: entityIdKey, value: payment.entity_id },
+        { key: merchantReferenceKey, value: payment.order.reference },
+      ],
+    });
+    return this.deps.temporal.workflow.executeUpdateWithStart(awaitAuthorizationUpdate, {
+      args: [{ entity_id: payment.entity_id }],
+      startWorkflowOperation,
+    });
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   setHandler,
   startChild,
   workflowInfo,
+  WorkflowIdReusePolicy,
 } from '@temporalio/workflow';
 import type { Payment } from '../../api/schemas/v2';
 import { entityIdKey, merchantReferenceKey } from '../../temporal/search-attributes';
@@ -18,7 +19,7 @@ import { paymentChangedSignal } from '../payment/messages';
 import { paymentWorkflowId } from '../payment/ids';
 import { paymentWorkflow } from '../payment/payment';
 import { newPaymentState } from '../payment/new-payment';
-import type { AuthorizationLegState } from '../payment/types';
+import type { AuthorizationLegState, PaymentWorkflowInput } from '../payment/types';
 import type { Activities } from '../../activities';
 import { isOpen, mayBePaid, refuseTransition, type ClientSessionStatus } from '../../domain/client-session-status';
 import type { ClientSessionState, ClientSessionWorkflowInput } from './types';
@@ -27,7 +28,9 @@ import {
   getClientSessionQuery,
   openClientSessionUpdate,
   readClientSessionUpdate,
+  reserveClientSessionPaymentUpdate,
   submitClientSessionUpdate,
+  type ReservedPayment,
   type SubmitClientSessionInput,
 } from './messages';
 import { ReadModel } from '../read-model';
@@ -90,75 +93,134 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     }
   });
 
+  /** The payment a submission starts: built here, where the webhook subscription is held. */
+  const paymentStartOf = (request: SubmitClientSessionInput): PaymentWorkflowInput => ({
+    payment: newPaymentState({
+      id: request.payment_id,
+      entity_id: session.entity_id,
+      created_at: new Date().toISOString(),
+      client_session_id: session.id,
+      order: session.order,
+      amount: session.amount,
+      currency: session.currency,
+      capture_mode: session.capture_mode,
+      allow_future_usage: session.allow_future_usage,
+      ...(session.customer ? { customer: session.customer } : {}),
+      shopper_redirection_url: session.shopper_redirection_url,
+      legs: request.legs,
+    }),
+    publicUrl: request.publicUrl,
+    webhookRetry: input.webhookRetry,
+    ...(input.webhook ? { webhookSubscription: input.webhook } : {}),
+    parentSessionWorkflowId: workflowInfo().workflowId,
+  });
+  const startPayment = (start: PaymentWorkflowInput, reuse?: WorkflowIdReusePolicy) =>
+    startChild(paymentWorkflow, {
+      workflowId: paymentWorkflowId(start.payment.id),
+      // The payment outlives the session: captures and refunds come long after checkout.
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      ...(reuse ? { workflowIdReusePolicy: reuse } : {}),
+      typedSearchAttributes: [
+        { key: entityIdKey, value: session.entity_id },
+        { key: merchantReferenceKey, value: session.order.reference },
+      ],
+      args: [start],
+    });
+  const recordSubmission = (request: SubmitClientSessionInput) => {
+    session.payment_id = request.payment_id;
+    session.links = { ...session.links, payment: `${request.publicUrl}/v2/payments/${request.payment_id}` };
+    delete session.authorization;
+    if (session.status === 'SUBMITTED') {
+      session.version += 1;
+    } else {
+      moveTo('SUBMITTED');
+    }
+    latestPayment = undefined;
+    submittedPaymentIds.add(request.payment_id);
+  };
+  const submittedPaymentIds = new Set<string>();
+  const refuseSubmission = (request: SubmitClientSessionInput) => {
+    belongs(request.entity_id);
+    if (!mayBePaid(session.status, session.authorization?.status)) {
+      throw ApplicationFailure.create({
+        // Validators leave no trace in history: the failure type may change without patched().
+        type: session.status === 'SUBMITTED' ? 'AlreadySubmitted' : 'InvalidTransition',
+        message:
+          session.status === 'SUBMITTED'
+            ? 'the client session already has a payment in progress or authorized'
+            : `the client session is ${session.status}; it can no longer be paid`,
+        nonRetryable: true,
+      });
+    }
+    if (submittedPaymentIds.has(request.payment_id)) {
+      throw ApplicationFailure.create({
+        type: 'AlreadySubmitted',
+        message: 'this payment was already submitted on the client session',
+        nonRetryable: true,
+      });
+    }
+    const total = request.legs.reduce((sum: number, leg: AuthorizationLegState) => sum + leg.amount, 0);
+    if (total !== session.amount) {
+      throw ApplicationFailure.create({
+        type: 'InvalidSubmission',
+        message: `the parts add up to ${total}, the session amount is ${session.amount}`,
+        nonRetryable: true,
+      });
+    }
+  };
+
+  // Sessions whose submissions came before the API started payments itself (and API processes of
+  // that release during a deploy): the session starts the payment and answers its first outcome.
   setHandler(
     submitClientSessionUpdate,
     (request) =>
       readModel.answer(async () => {
-        session.payment_id = request.payment_id;
-        session.links = { ...session.links, payment: `${request.publicUrl}/v2/payments/${request.payment_id}` };
-        delete session.authorization;
-        if (session.status === 'SUBMITTED') {
-          session.version += 1;
-        } else {
-          moveTo('SUBMITTED');
-        }
-        latestPayment = undefined;
-        await startChild(paymentWorkflow, {
-          workflowId: paymentWorkflowId(request.payment_id),
-          // The payment outlives the session: captures and refunds come long after checkout.
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          typedSearchAttributes: [
-            { key: entityIdKey, value: session.entity_id },
-            { key: merchantReferenceKey, value: session.order.reference },
-          ],
-          args: [
-            {
-              payment: newPaymentState({
-                id: request.payment_id,
-                entity_id: session.entity_id,
-                created_at: new Date().toISOString(),
-                client_session_id: session.id,
-                order: session.order,
-                amount: session.amount,
-                currency: session.currency,
-                capture_mode: session.capture_mode,
-                allow_future_usage: session.allow_future_usage,
-                ...(session.customer ? { customer: session.customer } : {}),
-                shopper_redirection_url: session.shopper_redirection_url,
-                legs: request.legs,
-              }),
-              publicUrl: request.publicUrl,
-              webhookRetry: input.webhookRetry,
-              ...(input.webhook ? { webhookSubscription: input.webhook } : {}),
-              parentSessionWorkflowId: workflowInfo().workflowId,
-            },
-          ],
-        });
+        recordSubmission(request);
+        await startPayment(paymentStartOf(request));
         await condition(() => latestPayment !== undefined);
         return { session, payment: latestPayment! };
+      }),
+    { validator: refuseSubmission },
+  );
+
+  // The reservation waiting for its payment's first outcome: answered again to a retry of the same
+  // submission, and started by the session itself if the API never does.
+  let reserved: PaymentWorkflowInput | undefined;
+  const awaitsFirstOutcome = (paymentId: string) =>
+    reserved?.payment.id === paymentId && session.payment_id === paymentId && latestPayment === undefined;
+  const awaitsAnotherPayment = (paymentId: string) =>
+    reserved !== undefined && reserved.payment.id !== paymentId && awaitsFirstOutcome(reserved.payment.id);
+  const startIfNobodyDid = async (start: PaymentWorkflowInput) => {
+    const paymentId = start.payment.id;
+    if (await condition(() => !awaitsFirstOutcome(paymentId), input.paymentStartRepairMs ?? 10_000)) return;
+    try {
+      // Never a second run of a payment that has completed: the repair may come late.
+      await startPayment(start, WorkflowIdReusePolicy.REJECT_DUPLICATE);
+    } catch {
+      // Started already (by the API, as it should be): its first outcome is on its way.
+    }
+  };
+  setHandler(
+    reserveClientSessionPaymentUpdate,
+    (request) =>
+      readModel.answer(async (): Promise<ReservedPayment> => {
+        if (reserved && awaitsFirstOutcome(request.payment_id)) return { session, payment_start: reserved };
+        // The API tells the shopper of a refusal before the payment's news reaches the session, and
+        // the shopper may try again at once: the news comes first, then the new choice is judged.
+        if (awaitsAnotherPayment(request.payment_id))
+          await condition(() => !awaitsAnotherPayment(request.payment_id), '30 seconds');
+        refuseSubmission(request);
+        recordSubmission(request);
+        const start = paymentStartOf(request);
+        reserved = start;
+        void startIfNobodyDid(start);
+        return { session, payment_start: start };
       }),
     {
       validator: (request: SubmitClientSessionInput) => {
         belongs(request.entity_id);
-        if (!mayBePaid(session.status, session.authorization?.status)) {
-          throw ApplicationFailure.create({
-            // Validators leave no trace in history: the failure type may change without patched().
-            type: session.status === 'SUBMITTED' ? 'AlreadySubmitted' : 'InvalidTransition',
-            message:
-              session.status === 'SUBMITTED'
-                ? 'the client session already has a payment in progress or authorized'
-                : `the client session is ${session.status}; it can no longer be paid`,
-            nonRetryable: true,
-          });
-        }
-        const total = request.legs.reduce((sum: number, leg: AuthorizationLegState) => sum + leg.amount, 0);
-        if (total !== session.amount) {
-          throw ApplicationFailure.create({
-            type: 'InvalidSubmission',
-            message: `the parts add up to ${total}, the session amount is ${session.amount}`,
-            nonRetryable: true,
-          });
-        }
+        if (awaitsFirstOutcome(request.payment_id) || awaitsAnotherPayment(request.payment_id)) return;
+        refuseSubmission(request);
       },
     },
   );

@@ -2,7 +2,7 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { Payment } from '../../api/schemas/v2';
 import type { AbortStatus } from '../../domain/client-session-status';
-import type { AuthorizationLegState } from '../payment/types';
+import type { AuthorizationLegState, PaymentWorkflowInput } from '../payment/types';
 import type { ClientSessionState } from './types';
 
 /** For sessions whose workflow has completed; a running one is read by Update (workflows/payment/messages.ts says why). */
@@ -26,3 +26,20 @@ export const submitClientSessionUpdate = defineUpdate<
   { session: ClientSessionState; payment: Payment },
   [SubmitClientSessionInput]
 >('submitClientSession');
+
+/** A reserved submission: the session as it now stands, and the payment the API is to start. */
+export interface ReservedPayment {
+  session: ClientSessionState;
+  /** The payment workflow's input, built by the session (it holds the webhook subscription). */
+  payment_start: PaymentWorkflowInput;
+}
+/**
+ * The shopper's choice, in one round trip to the session: the session is SUBMITTED for this payment
+ * and hands back what to start; the API starts the payment and waits for its first outcome in one
+ * Update-with-Start. A payment nobody started within a few seconds the session starts itself
+ * (client-session.ts). Sent again with the same payment id before the payment's first outcome, it
+ * answers the same reservation.
+ */
+export const reserveClientSessionPaymentUpdate = defineUpdate<ReservedPayment, [SubmitClientSessionInput]>(
+  'reserveClientSessionPayment',
+);

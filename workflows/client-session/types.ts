@@ -18,4 +18,9 @@ export interface ClientSessionWorkflowInput {
   session: ClientSessionState;
   webhook?: WebhookSubscription;
   webhookRetry: WebhookRetrySettings;
+  /**
+   * How long a reserved payment may wait for the API to start it before the session starts it
+   * itself (an API that died between the two calls); 10 s when absent. Tests shorten it.
+   */
+  paymentStartRepairMs?: number;
 }

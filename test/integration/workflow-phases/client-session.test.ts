@@ -3,18 +3,20 @@
 // outcome it answers the shopper with, and its expiry.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { WorkflowHandle } from '@temporalio/client';
+import { WithStartWorkflowOperation, type WorkflowHandle } from '@temporalio/client';
 import {
   abortClientSessionUpdate,
   openClientSessionUpdate,
   readClientSessionUpdate,
+  reserveClientSessionPaymentUpdate,
   submitClientSessionUpdate,
 } from '../../../workflows/client-session/messages';
 import { clientSessionWorkflowId } from '../../../workflows/client-session/id';
 import type { ClientSessionState } from '../../../workflows/client-session/types';
 import { paymentWorkflowId } from '../../../workflows/payment/ids';
-import { partnerNotificationSignal } from '../../../workflows/payment/messages';
-import type { AuthorizationLegState } from '../../../workflows/payment/types';
+import { awaitAuthorizationUpdate, partnerNotificationSignal } from '../../../workflows/payment/messages';
+import { paymentWorkflow } from '../../../workflows/payment/payment';
+import type { AuthorizationLegState, PaymentWorkflowInput } from '../../../workflows/payment/types';
 import { eventually } from '../../support/api-client';
 import { cardLeg, everyEvent, giftCardLeg } from './payment-states';
 import { phaseWorkerForThisFile } from './phase-worker';
@@ -52,10 +54,15 @@ function newSession(ttlMs = 24 * 3600 * 1000): ClientSessionState {
   };
 }
 
-async function startSession(session: ClientSessionState): Promise<Session> {
+async function startSession(session: ClientSessionState, paymentStartRepairMs?: number): Promise<Session> {
   return phases.start(
     clientSessionWorkflow,
-    { session, webhook: everyEvent, webhookRetry: { initialIntervalMs: 100 } },
+    {
+      session,
+      webhook: everyEvent,
+      webhookRetry: { initialIntervalMs: 100 },
+      ...(paymentStartRepairMs === undefined ? {} : { paymentStartRepairMs }),
+    },
     clientSessionWorkflowId(session.id),
   );
 }
@@ -70,6 +77,33 @@ function submit(handle: Session, session: ClientSessionState, legs: Authorizatio
   phases.track(paymentWorkflowId(paymentId));
   return handle.executeUpdate(submitClientSessionUpdate, {
     args: [{ entity_id: session.entity_id, payment_id: paymentId, legs, publicUrl: 'http://127.0.0.1:1' }],
+  });
+}
+
+/** The shopper's choice as the API sends it now: the session is reserved for the payment. */
+function reserve(
+  handle: Session,
+  session: ClientSessionState,
+  legs: AuthorizationLegState[],
+  paymentId: string = randomUUID(),
+) {
+  phases.track(paymentWorkflowId(paymentId));
+  return handle.executeUpdate(reserveClientSessionPaymentUpdate, {
+    args: [{ entity_id: session.entity_id, payment_id: paymentId, legs, publicUrl: 'http://127.0.0.1:1' }],
+  });
+}
+
+/** What the API does with a reservation: starts the payment and waits for its first outcome (Update-with-Start). */
+function startReserved(start: PaymentWorkflowInput) {
+  return phases.client.workflow.executeUpdateWithStart(awaitAuthorizationUpdate, {
+    args: [{ entity_id: start.payment.entity_id }],
+    startWorkflowOperation: new WithStartWorkflowOperation(paymentWorkflow, {
+      workflowId: paymentWorkflowId(start.payment.id),
+      taskQueue: phases.taskQueue,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [start],
+    }),
   });
 }
 
@@ -184,6 +218,79 @@ describe('client session: submission', () => {
       type: 'InvalidTransition',
       message: 'the client session is SUBMITTED; it cannot become ABORTED_BY_CUSTOMER',
     });
+  });
+});
+
+describe('client session: submission reserved, payment started by the API', () => {
+  it('hands back the payment to start, answers a retry with the same reservation, and follows the payment to its outcome', async () => {
+    const session = newSession();
+    const card = cardLeg(2599);
+    phases.partner.onAuthorize(card.id, approved());
+    const handle = await startSession(session);
+    const paymentId = randomUUID();
+
+    const reserved = await reserve(handle, session, [card], paymentId);
+    const again = await reserve(handle, session, [card], paymentId);
+    const payment = await startReserved(reserved.payment_start);
+    const ended = await handle.result();
+
+    expect([reserved.session.status, reserved.session.payment_id]).toEqual(['SUBMITTED', paymentId]);
+    expect(reserved.payment_start).toMatchObject({
+      payment: { id: paymentId, client_session_id: session.id, amount: 2599, order: session.order },
+      parentSessionWorkflowId: clientSessionWorkflowId(session.id),
+      webhookSubscription: everyEvent,
+    });
+    expect(again).toEqual(reserved);
+    expect(payment.authorization?.status).toBe('AUTHORIZED');
+    expect([ended.status, ended.authorization?.status, ended.payment_id]).toEqual([
+      'SUBMITTED',
+      'AUTHORIZED',
+      paymentId,
+    ]);
+    expect(phases.partner.calls.map((call) => call.leg)).toEqual([card.id]);
+  });
+
+  it('starts the payment itself when nobody did, once: a late start by the API joins it', async () => {
+    const session = newSession();
+    const card = cardLeg(2599);
+    phases.partner.onAuthorize(card.id, approved());
+    const handle = await startSession(session, 300);
+
+    const reserved = await reserve(handle, session, [card]);
+    const ended = await handle.result();
+    const late = await startReserved(reserved.payment_start);
+
+    expect(ended.authorization?.status).toBe('AUTHORIZED');
+    expect(late).toMatchObject({ id: reserved.payment_start.payment.id, authorization: { status: 'AUTHORIZED' } });
+    expect(phases.partner.calls.map((call) => call.leg)).toEqual([card.id]);
+  });
+
+  it('judges a new choice once the news of the refused payment has come, and refuses another while one is in progress', async () => {
+    const session = newSession();
+    const [refusedCard, card] = [cardLeg(2599), cardLeg(2599)];
+    phases.partner
+      .onAuthorize(refusedCard.id, refused())
+      .onAuthorize(card.id, pendingForShopper(true))
+      .onStatus(card.id, pendingForShopper(true));
+    const handle = await startSession(session);
+
+    const first = await reserve(handle, session, [refusedCard]);
+    const refusedPayment = await startReserved(first.payment_start);
+    // At once, as a shopper told of the refusal would: the session may not have the news yet.
+    const second = await reserve(handle, session, [card]);
+    const pending = await startReserved(second.payment_start);
+    const third = await refusal(reserve(handle, session, [cardLeg(2599)]));
+    const reused = await refusal(reserve(handle, session, [cardLeg(2599)], first.payment_start.payment.id));
+
+    expect(refusedPayment.authorization?.status).toBe('REFUSED');
+    expect(second.session.payment_id).toBe(second.payment_start.payment.id);
+    expect(pending.authorization?.status).toBe('PENDING');
+    expect(third).toEqual({
+      type: 'AlreadySubmitted',
+      message: 'the client session already has a payment in progress or authorized',
+    });
+    expect(reused?.type).toBe('AlreadySubmitted');
+    expect(phases.partner.calls.map((call) => call.leg)).toEqual([refusedCard.id, card.id]);
   });
 });
 

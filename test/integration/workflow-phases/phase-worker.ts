@@ -40,7 +40,7 @@ export interface PhaseWorker {
 }
 
 /** What a test file uses of its phase worker; the hooks around its tests do the rest. */
-export type PhaseTestWorker = Pick<PhaseWorker, 'client' | 'partner' | 'recorded' | 'start' | 'track'>;
+export type PhaseTestWorker = Pick<PhaseWorker, 'client' | 'taskQueue' | 'partner' | 'recorded' | 'start' | 'track'>;
 
 /**
  * The phase worker of one test file: started before its tests, reset after each, closed after all.
@@ -60,6 +60,9 @@ export function phaseWorkerForThisFile(): PhaseTestWorker {
   return {
     get client() {
       return started().client;
+    },
+    get taskQueue() {
+      return started().taskQueue;
     },
     get partner() {
       return started().partner;
