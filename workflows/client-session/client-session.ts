@@ -1,5 +1,7 @@
 // The client session, from creation to payment, expiry or abort. The workflow is the source of
-// truth for the session's status; the API reads it by query and changes it by Update.
+// truth for the session's status; the API reads and changes it by Update (a completed one by query).
+// A submission reserves the session for one payment; the API starts that payment and the payment
+// tells the session of each outcome by signal.
 import {
   allHandlersFinished,
   ApplicationFailure,

@@ -1,7 +1,8 @@
 // A payment submitted from a client session tells that session of its first outcome (the shopper
 // may have to follow a redirection) and of every change of authorization status after it, one
-// signal at a time and in order. Until the first one, the session answers the shopper and the API
-// writes the read model from that answer, so the payment does not (workflows/read-model.ts).
+// signal at a time and in order. Until the first one, somebody else answers the shopper (the
+// payment's own awaitAuthorization Update, or the session's older submit Update) and the API writes
+// the read model from that answer, so the payment does not (workflows/read-model.ts).
 import { condition, getExternalWorkflowHandle, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import type { Payment } from '../../api/schemas/v2';
