@@ -81,8 +81,12 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   };
 
   let latestPayment: Payment | undefined;
+  /** The payment a reservation is for (its workflow input), and whether the session had to start it. */
+  let reserved: PaymentWorkflowInput | undefined;
+  let startedReservedItself = false;
   setHandler(paymentChangedSignal, (payment) => {
     if (payment.id !== session.payment_id) return;
+    const firstNews = latestPayment === undefined;
     latestPayment = payment;
     if (JSON.stringify(session.authorization) !== JSON.stringify(payment.authorization)) {
       if (payment.authorization) session.authorization = payment.authorization;
@@ -93,6 +97,10 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
         shownInEvents(session),
       );
     }
+    // The API answered the shopper with this outcome from the payment itself and wrote the session
+    // with it (api/gateway/client-sessions.ts submit): written once, not again from here. Unless
+    // the session started the payment itself: then nobody answered.
+    if (firstNews && reserved?.payment.id === payment.id && !startedReservedItself) readModel.answered();
   });
 
   /** The payment a submission starts: built here, where the webhook subscription is held. */
@@ -187,7 +195,6 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
 
   // The reservation waiting for its payment's first outcome: answered again to a retry of the same
   // submission, and started by the session itself if the API never does.
-  let reserved: PaymentWorkflowInput | undefined;
   const awaitsFirstOutcome = (paymentId: string) =>
     reserved?.payment.id === paymentId && session.payment_id === paymentId && latestPayment === undefined;
   const awaitsAnotherPayment = (paymentId: string) =>
@@ -195,6 +202,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   const startIfNobodyDid = async (start: PaymentWorkflowInput) => {
     const paymentId = start.payment.id;
     if (await condition(() => !awaitsFirstOutcome(paymentId), input.paymentStartRepairMs ?? 10_000)) return;
+    startedReservedItself = true;
     try {
       // Never a second run of a payment that has completed: the repair may come late.
       await startPayment(start, WorkflowIdReusePolicy.REJECT_DUPLICATE);
@@ -215,6 +223,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
         recordSubmission(request);
         const start = paymentStartOf(request);
         reserved = start;
+        startedReservedItself = false;
         void startIfNobodyDid(start);
         return { session, payment_start: start };
       }),

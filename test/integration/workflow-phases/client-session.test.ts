@@ -248,6 +248,8 @@ describe('client session: submission reserved, payment started by the API', () =
       paymentId,
     ]);
     expect(phases.partner.calls.map((call) => call.leg)).toEqual([card.id]);
+    // The API writes the session from the payment's first answer; the session does not write it again.
+    expect(phases.recorded.sessionProjections).toEqual([]);
   });
 
   it('starts the payment itself when nobody did, once: a late start by the API joins it', async () => {
@@ -263,6 +265,8 @@ describe('client session: submission reserved, payment started by the API', () =
     expect(ended.authorization?.status).toBe('AUTHORIZED');
     expect(late).toMatchObject({ id: reserved.payment_start.payment.id, authorization: { status: 'AUTHORIZED' } });
     expect(phases.partner.calls.map((call) => call.leg)).toEqual([card.id]);
+    // Nobody answered the shopper with this outcome: the session writes it.
+    expect(phases.recorded.sessionProjections.at(-1)?.authorization?.status).toBe('AUTHORIZED');
   });
 
   it('judges a new choice once the news of the refused payment has come, and refuses another while one is in progress', async () => {
