@@ -2,7 +2,12 @@
 // shopper's return): it starts a payment and waits for its first outcome, finds one for an entity,
 // sends the merchant's operations as Updates and turns their failures into problems, and writes
 // the read model from each answer. Routes keep only what is HTTP.
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import {
+  WithStartWorkflowOperation,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowUpdateFailedError,
+} from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { contractsOf } from '../../db/contracts';
@@ -20,6 +25,7 @@ import {
   getShopperDestinationQuery,
   partnerDisputeSignal,
   partnerNotificationSignal,
+  PAYMENT_AS_IT_STANDS,
   refreshPaymentUpdate,
   refundUpdate,
   shopperReturnedUpdate,
@@ -55,6 +61,29 @@ const availableAmount = {
 /** What the merchant asks of an operation; the gateway adds who asks and under which id. */
 export type OperationRequest = Omit<OperationUpdateInput, 'entity_id' | 'operation_id'>;
 export type { OperationOutcome };
+
+/**
+ * The payment a refresh with nothing to ask the partners was refused with (its validator in
+ * workflows/payment/handlers.ts): the workflow's own state, read without writing history.
+ */
+function refusedWithPayment(error: unknown): Payment | undefined {
+  if (!(error instanceof WorkflowUpdateFailedError)) return undefined;
+  const { cause } = error;
+  if (!(cause instanceof ApplicationFailure) || cause.type !== PAYMENT_AS_IT_STANDS) return undefined;
+  const [payment] = cause.details ?? [];
+  return isPayment(payment) ? payment : undefined;
+}
+
+function isPayment(value: unknown): value is Payment {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    typeof value.id === 'string' &&
+    'entity_id' in value &&
+    'amounts' in value
+  );
+}
 
 export class PaymentGateway {
   constructor(private readonly deps: GatewayDependencies) {}
@@ -233,6 +262,8 @@ export class PaymentGateway {
         handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] }),
       );
     } catch (error) {
+      const asItStands = refusedWithPayment(error);
+      if (asItStands) return asItStands;
       if (updateFailure(error)?.type === 'NotFound') throw notFound('payment');
       if (!isWorkflowNotFound(error)) throw error;
     }

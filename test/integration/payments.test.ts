@@ -338,6 +338,28 @@ describe('reads', () => {
   });
 });
 
+describe('reads through the workflow', () => {
+  it('answers a settled payment as it stands without writing to its history, and refreshes one that waits', async () => {
+    const payment = (await cardPaymentWith('4242424242424242')).data!;
+    const handle = stack.temporal.workflow.getHandle(`payment/${payment.id}`);
+    const eventsBefore = (await handle.fetchHistory()).events?.length;
+
+    const reads = [await readPayment(payment.id), await readPayment(payment.id)];
+
+    expect(reads.map((read) => read.data)).toEqual([payment, payment]);
+    expect((await handle.fetchHistory()).events?.length).toBe(eventsBefore);
+
+    // A leg waiting for its shopper is asked about at its partner: that read is an Update.
+    const waiting = (await cardPaymentWith('4000002760003184')).data!;
+    const waitingHandle = stack.temporal.workflow.getHandle(`payment/${waiting.id}`);
+    const waitingBefore = (await waitingHandle.fetchHistory()).events?.length ?? 0;
+    expect((await readPayment(waiting.id)).data?.authorization?.status).toBe('PENDING');
+    const waitingAfter = (await waitingHandle.fetchHistory()).events ?? [];
+    expect(waitingAfter.length).toBeGreaterThan(waitingBefore);
+    expect(waitingAfter.some((event) => event.workflowExecutionUpdateAcceptedEventAttributes)).toBe(true);
+  });
+});
+
 describe('the read model', () => {
   it('follows a change nobody asked for: the workflow writes it after a partner notification', async () => {
     const created = (await cardPaymentWith('4000002760003184')).data!;

@@ -9,6 +9,7 @@ import {
   getPaymentQuery,
   getShopperDestinationQuery,
   partnerNotificationSignal,
+  PAYMENT_AS_IT_STANDS,
   refreshPaymentUpdate,
   refundUpdate,
   shopperReturnedUpdate,
@@ -48,7 +49,16 @@ export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): 
     return view();
   };
   setHandler(refreshPaymentUpdate, () => readModel.answer(refreshed), {
-    validator: ({ entity_id }) => belongs(entity_id),
+    validator: ({ entity_id }) => {
+      belongs(entity_id);
+      if (!state.legs.some((leg) => leg.status === 'PENDING' || leg.status === 'UNCERTAIN'))
+        throw ApplicationFailure.create({
+          type: PAYMENT_AS_IT_STANDS,
+          message: 'no partner transaction waits for an outcome: the payment as it stands',
+          details: [view()],
+          nonRetryable: true,
+        });
+    },
   });
   setHandler(shopperReturnedUpdate, () =>
     readModel.answer(async () => ({ payment: await refreshed(), destination: destination() })),

@@ -27,8 +27,15 @@ export interface ShopperDestination {
 export const getShopperDestinationQuery = defineQuery<ShopperDestination>('getShopperDestination');
 /** Answers once the authorization has a first outcome: final, or waiting for the shopper or partner. */
 export const awaitAuthorizationUpdate = defineUpdate<Payment, [{ entity_id: string }]>('awaitAuthorization');
-/** Asks the partners about every leg that is not final, then answers the payment. */
+/**
+ * Asks the partners about every leg that is not final, then answers the payment. With no such leg
+ * it is refused by its validator, the payment as it stands in the failure's details
+ * (refusedWithPayment): a read then writes nothing to the history, where an accepted Update would
+ * add five events and hasten continue-as-new for a payment its merchant polls.
+ */
 export const refreshPaymentUpdate = defineUpdate<Payment, [{ entity_id: string }]>('refreshPayment');
+/** The failure type of a refresh refused because nothing was waiting for a partner. */
+export const PAYMENT_AS_IT_STANDS = 'PaymentAsItStands';
 /**
  * The shopper is back from a partner's page, with no credential: the legs that are not final are
  * refreshed as by refreshPaymentUpdate, and the answer says where the shopper goes next.
