@@ -94,6 +94,7 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
     (answer) => (answer.body?.global_status === 'SUCCESS' ? undefined : `global_status ${answer.body?.global_status}`),
   );
   if (!validated) return undefined;
+  const authorizedAnswerAt = Date.now();
   const authorization: string = validated.body.results[0].id;
   const capture = await timed(
     recorder,
@@ -107,7 +108,7 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
   );
   if (!capture) return undefined;
   recorder.record('v1 lifecycle', elapsedMs(started));
-  return { sessionId: session.body.id, paymentId: authorization };
+  return { sessionId: session.body.id, paymentId: authorization, authorizedAnswerAt };
 }
 
 /** `concurrency` loops of v1 lifecycles for `durationMs`, as runLifecycles does for v2. */
