@@ -29,7 +29,7 @@ import {
   type LoadResult,
   type SubmissionMode,
 } from './lifecycle';
-import { runMemoryPhase, type MemoryResult } from './memory';
+import { memoryMilestones, memoryTimeLimitMs, runMemoryPhase, type MemoryResult } from './memory';
 import { parseOptions, UsageError, type BenchOptions } from './options';
 import { printReport } from './report';
 import { elapsedMs, now, Recorder } from './stats';
@@ -318,7 +318,7 @@ try {
   let memory: MemoryResult | undefined;
   if (options.memory) {
     say(
-      `memory: checkout lifecycles at concurrency ${options.concurrency} until 10,000 (at most 30 minutes), resident sizes after 5,000 and 10,000...`,
+      `memory: checkout lifecycles at concurrency ${options.concurrency} until ${memoryMilestones.at(-1)} (at most ${memoryTimeLimitMs / 60_000} minutes), resident sizes after ${memoryMilestones.join(' and ')}...`,
     );
     const pidOf = (name: string) => env.children.find((child) => child.name === name)?.process.pid;
     memory = await runMemoryPhase(context, {
