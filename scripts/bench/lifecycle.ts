@@ -128,24 +128,23 @@ export async function lifecycle(
   const { http, merchant } = context;
   const bearer = { authorization: `Bearer ${context.token}` };
   const reference = `bench-${process.pid}-${++sequence}`;
-  const webhook = plan.webhookUrl ? { webhook: { url: plan.webhookUrl } } : {};
   const submission: SubmissionMode = plan.session ? context.submission : 'payments';
   const started = now();
+
+  // What a session and a payment are both created with.
+  const purchase = {
+    entity_id: merchant.entity_id,
+    amount,
+    currency: 'EUR',
+    order: { reference, net_amount: amount },
+    shopper_redirection_url: 'https://shop.example/return',
+    ...(plan.webhookUrl ? { webhook: { url: plan.webhookUrl } } : {}),
+  };
 
   let sessionId: string | undefined;
   if (plan.session) {
     const session = await timed(context, recorder, 'session', 'POST /v2/client-sessions', () =>
-      http.request('POST', '/v2/client-sessions', {
-        headers: bearer,
-        json: {
-          entity_id: merchant.entity_id,
-          amount,
-          currency: 'EUR',
-          order: { reference, net_amount: amount },
-          shopper_redirection_url: 'https://shop.example/return',
-          ...webhook,
-        },
-      }),
+      http.request('POST', '/v2/client-sessions', { headers: bearer, json: purchase }),
     );
     if (!session) return undefined;
     sessionId = session.body.id;
@@ -202,19 +201,7 @@ export async function lifecycle(
           recorder,
           call.key,
           call.label,
-          () =>
-            http.request('POST', '/v2/payments', {
-              headers: bearer,
-              json: {
-                entity_id: merchant.entity_id,
-                amount,
-                currency: 'EUR',
-                order: { reference, net_amount: amount },
-                shopper_redirection_url: 'https://shop.example/return',
-                split,
-                ...webhook,
-              },
-            }),
+          () => http.request('POST', '/v2/payments', { headers: bearer, json: { ...purchase, split } }),
           (answer) => authorized(answer.body),
         );
   if (!submitted) return undefined;
@@ -288,14 +275,13 @@ export async function runLifecycles(
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, loop));
-  const seconds = elapsedMs(started) / 1000;
-  return {
-    concurrency: options.concurrency,
-    completed,
-    attempted,
-    seconds,
-    perSecond: completed / seconds,
-    recorder,
-    last,
-  };
+  return loadResult(
+    { concurrency: options.concurrency, completed, attempted, recorder, last },
+    elapsedMs(started) / 1000,
+  );
+}
+
+/** A phase's figures from its counts and the seconds it took. */
+export function loadResult(counts: Omit<LoadResult, 'seconds' | 'perSecond'>, seconds: number): LoadResult {
+  return { ...counts, seconds, perSecond: counts.completed / seconds };
 }

@@ -21,12 +21,12 @@ import {
   checkoutPlan,
   hasSessionSubmission,
   lifecycle,
+  loadResult,
   paymentPlan,
   runLifecycles,
   submissionCall,
   type LifecycleContext,
   type LifecycleIds,
-  type LoadResult,
   type SubmissionMode,
 } from './lifecycle';
 import { memoryMilestones, memoryTimeLimitMs, runMemoryPhase, type MemoryResult } from './memory';
@@ -191,16 +191,16 @@ try {
       traces.push({ ids, marks, ms: marks.at(-1)!.at - marks[0]!.at });
     }
   }
-  const singleSecondsTaken = elapsedMs(singleStarted) / 1000;
-  const single: LoadResult = {
-    concurrency: 1,
-    completed: singleCompleted,
-    attempted: singleAttempted,
-    seconds: singleSecondsTaken,
-    perSecond: singleCompleted / singleSecondsTaken,
-    recorder: singleRecorder,
-    last: undefined,
-  };
+  const single = loadResult(
+    {
+      concurrency: 1,
+      completed: singleCompleted,
+      attempted: singleAttempted,
+      recorder: singleRecorder,
+      last: undefined,
+    },
+    elapsedMs(singleStarted) / 1000,
+  );
   const singleCpu = singleMeter.stop();
   env.assertAlive();
 
@@ -222,16 +222,16 @@ try {
     const ids = await lifecycle(context, subscribedRecorder, { ...singlePlan, webhookUrl: receiver.url });
     if (ids) subscribedIds.push(ids);
   }
-  const subscribedSeconds = elapsedMs(subscribedStarted) / 1000;
-  const subscribed: LoadResult = {
-    concurrency: 1,
-    completed: subscribedIds.length,
-    attempted: subscribedAttempted,
-    seconds: subscribedSeconds,
-    perSecond: subscribedIds.length / subscribedSeconds,
-    recorder: subscribedRecorder,
-    last: undefined,
-  };
+  const subscribed = loadResult(
+    {
+      concurrency: 1,
+      completed: subscribedIds.length,
+      attempted: subscribedAttempted,
+      recorder: subscribedRecorder,
+      last: undefined,
+    },
+    elapsedMs(subscribedStarted) / 1000,
+  );
   // Bounded: a delivery the workflows have not made by then counts as missing.
   await awaitFirstDeliveries(
     receiver,

@@ -2,8 +2,7 @@
 // have run (or 30 minutes have passed), the api's and the worker's resident size read at each
 // milestone, and whether it grew between the two beyond noise.
 import { readFileSync } from 'node:fs';
-import type { LifecycleContext, LoadResult } from './lifecycle';
-import { runLifecycles } from './lifecycle';
+import { loadResult, runLifecycles, type LifecycleContext, type LoadResult } from './lifecycle';
 import { Recorder } from './stats';
 import type { MemoryGrowthFigure } from './targets';
 
@@ -126,19 +125,13 @@ export async function runMemoryPhase(
     const mib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / MiB).toFixed(1)} MiB`);
     options.say(`  after ${attempted} lifecycles: api ${mib(at.apiBytes)}, worker ${mib(at.workerBytes)}`);
   }
-  const seconds = (Date.now() - startedAt) / 1000;
   return {
     milestones: reached,
     before,
-    load: {
-      concurrency: options.concurrency,
-      completed,
-      attempted,
-      seconds,
-      perSecond: completed / seconds,
-      recorder,
-      last: undefined,
-    },
+    load: loadResult(
+      { concurrency: options.concurrency, completed, attempted, recorder, last: undefined },
+      (Date.now() - startedAt) / 1000,
+    ),
     timedOut,
   };
 }

@@ -3,7 +3,14 @@
 // Same workflows underneath: the difference is what v1 adds (decimal amounts, ActionResults, the
 // transaction index, idempotency records).
 import type { HttpAnswer } from './http';
-import { amount, approvedCard, type LifecycleContext, type LifecycleIds, type LoadResult } from './lifecycle';
+import {
+  amount,
+  approvedCard,
+  loadResult,
+  type LifecycleContext,
+  type LifecycleIds,
+  type LoadResult,
+} from './lifecycle';
 import { elapsedMs, now, Recorder } from './stats';
 
 const major = (minor: number) => (minor / 100).toFixed(4);
@@ -128,14 +135,8 @@ export async function runV1Lifecycles(
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, loop));
-  const seconds = elapsedMs(started) / 1000;
-  return {
-    concurrency: options.concurrency,
-    completed,
-    attempted,
-    seconds,
-    perSecond: completed / seconds,
-    recorder,
-    last: undefined,
-  };
+  return loadResult(
+    { concurrency: options.concurrency, completed, attempted, recorder, last: undefined },
+    elapsedMs(started) / 1000,
+  );
 }
