@@ -7,6 +7,7 @@ import {
   activityUpdate,
   benchEmpty,
   benchProbe,
+  childCaptureUpdate,
   childLocalUpdate,
   childUpdate,
   finishSignal,
@@ -25,13 +26,8 @@ export interface Ceiling {
   firstError: string | undefined;
 }
 
-/** Empty workflows (start, then wait for the result) in `concurrency` loops for `seconds`. */
-export async function emptyWorkflowCeiling(
-  client: Client,
-  taskQueue: string,
-  concurrency: number,
-  seconds: number,
-): Promise<Ceiling> {
+/** `once` in `concurrency` loops for `seconds`: how many per second, and how long each took. */
+async function rateOf(concurrency: number, seconds: number, once: () => Promise<unknown>): Promise<Ceiling> {
   const latency = new Samples();
   let completed = 0;
   let errors = 0;
@@ -42,11 +38,7 @@ export async function emptyWorkflowCeiling(
     while (Date.now() < deadline) {
       const t = now();
       try {
-        await client.workflow.execute(benchEmpty, {
-          taskQueue,
-          workflowId: `bench-empty-${randomUUID()}`,
-          workflowExecutionTimeout: '1 minute',
-        });
+        await once();
         latency.add(elapsedMs(t));
         completed += 1;
       } catch (error) {
@@ -58,6 +50,62 @@ export async function emptyWorkflowCeiling(
   await Promise.all(Array.from({ length: concurrency }, loop));
   const elapsed = elapsedMs(started) / 1000;
   return { concurrency, completed, seconds: elapsed, perSecond: completed / elapsed, latency, errors, firstError };
+}
+
+/** Empty workflows (start, then wait for the result) in `concurrency` loops for `seconds`. */
+export function emptyWorkflowCeiling(
+  client: Client,
+  taskQueue: string,
+  concurrency: number,
+  seconds: number,
+): Promise<Ceiling> {
+  return rateOf(concurrency, seconds, () =>
+    client.workflow.execute(benchEmpty, {
+      taskQueue,
+      workflowId: `bench-empty-${randomUUID()}`,
+      workflowExecutionTimeout: '1 minute',
+    }),
+  );
+}
+
+/**
+ * The checkout's bare shape, without HTTP or database, in `concurrency` loops for `seconds`: start a
+ * probe (the session), an Update on it that starts a child (the payment) running one activity and
+ * signalling back, then an Update on the child running one activity (the capture). The workflows
+ * stay open while measured, as a session and its payment do; they are told to finish afterwards,
+ * outside the measured time.
+ */
+export async function bareShapeRate(
+  client: Client,
+  taskQueue: string,
+  concurrency: number,
+  seconds: number,
+): Promise<Ceiling> {
+  const opened: string[] = [];
+  const rate = await rateOf(concurrency, seconds, async () => {
+    const sessionId = `bench-shape-${randomUUID()}`;
+    const paymentId = `${sessionId}-payment`;
+    opened.push(sessionId, paymentId);
+    const session = await client.workflow.start(benchProbe, {
+      taskQueue,
+      workflowId: sessionId,
+      workflowExecutionTimeout: '15 minutes',
+    });
+    await session.executeUpdate(childUpdate, { args: [paymentId] });
+    await client.workflow.getHandle(paymentId).executeUpdate(childCaptureUpdate);
+  });
+  // Bounded by the number opened; a workflow that never started just refuses the signal.
+  for (let i = 0; i < opened.length; i += concurrency) {
+    await Promise.all(
+      opened.slice(i, i + concurrency).map((workflowId) =>
+        client.workflow
+          .getHandle(workflowId)
+          .signal(finishSignal)
+          .catch(() => {}),
+      ),
+    );
+  }
+  return rate;
 }
 
 export const bareCalls = {

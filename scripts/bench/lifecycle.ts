@@ -1,5 +1,6 @@
 // The full lifecycle over HTTP, as a merchant's back end and a shopper's browser drive it:
-// create a client session, submit a card, have it authorized, capture it.
+// create a client session, submit a card, have it authorized, capture it. Or a payment lifecycle,
+// what a merchant's server does without a session: tokenize, POST /v2/payments, capture.
 import type { CreatedMerchant } from '../../db/merchants';
 import type { Mark } from './anatomy';
 import type { HttpAnswer, HttpClient } from './http';
@@ -36,9 +37,30 @@ export interface LifecycleContext {
   marks?: Mark[];
 }
 
+/** What one lifecycle does, beyond tokenizing the card and having it authorized. */
+export interface LifecyclePlan {
+  /** A checkout (a client session first, the card submitted as the context's submission says) or a payment lifecycle (no session, POST /v2/payments). */
+  session: boolean;
+  /**
+   * capture: the whole amount. capture-refund-void: part of it, then a refund of part of what was
+   * captured and a void of the rest, so that each operation of the API is measured once.
+   */
+  settle: 'capture' | 'capture-refund-void';
+  /** Subscribe the session (or the payment) to webhooks at this URL. */
+  webhookUrl?: string;
+}
+
+export const checkoutPlan: LifecyclePlan = { session: true, settle: 'capture' };
+export const paymentPlan: LifecyclePlan = { session: false, settle: 'capture' };
+
+/** Amounts of the capture-refund-void lifecycle: each leaves something for the next. */
+export const partial = { capture: 1500, refund: 500, void: amount - 1500 } as const;
+
 export interface LifecycleIds {
-  sessionId: string;
+  sessionId: string | undefined;
   paymentId: string;
+  /** Date.now() when the submission's answer arrived (the payment was authorized by then): the clock of webhooks' created_at. */
+  authorizedAnswerAt: number;
 }
 
 export async function accessToken(http: HttpClient, merchant: CreatedMerchant): Promise<string> {
@@ -98,26 +120,35 @@ async function timed(
 let sequence = 0;
 
 /** Runs one lifecycle; records each call; undefined when a call failed (the rest is skipped). */
-export async function lifecycle(context: LifecycleContext, recorder: Recorder): Promise<LifecycleIds | undefined> {
+export async function lifecycle(
+  context: LifecycleContext,
+  recorder: Recorder,
+  plan: LifecyclePlan = checkoutPlan,
+): Promise<LifecycleIds | undefined> {
   const { http, merchant } = context;
   const bearer = { authorization: `Bearer ${context.token}` };
   const reference = `bench-${process.pid}-${++sequence}`;
+  const submission: SubmissionMode = plan.session ? context.submission : 'payments';
   const started = now();
 
-  const session = await timed(context, recorder, 'session', 'POST /v2/client-sessions', () =>
-    http.request('POST', '/v2/client-sessions', {
-      headers: bearer,
-      json: {
-        entity_id: merchant.entity_id,
-        amount,
-        currency: 'EUR',
-        order: { reference, net_amount: amount },
-        shopper_redirection_url: 'https://shop.example/return',
-      },
-    }),
-  );
-  if (!session) return undefined;
-  const sessionId: string = session.body.id;
+  // What a session and a payment are both created with.
+  const purchase = {
+    entity_id: merchant.entity_id,
+    amount,
+    currency: 'EUR',
+    order: { reference, net_amount: amount },
+    shopper_redirection_url: 'https://shop.example/return',
+    ...(plan.webhookUrl ? { webhook: { url: plan.webhookUrl } } : {}),
+  };
+
+  let sessionId: string | undefined;
+  if (plan.session) {
+    const session = await timed(context, recorder, 'session', 'POST /v2/client-sessions', () =>
+      http.request('POST', '/v2/client-sessions', { headers: bearer, json: purchase }),
+    );
+    if (!session) return undefined;
+    sessionId = session.body.id;
+  }
 
   // The shopper's browser tokenizes the card with the publishable key from widget.data...
   const submissionStarted = now();
@@ -144,13 +175,13 @@ export async function lifecycle(context: LifecycleContext, recorder: Recorder): 
   const split = [
     { amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: vault.body.vault_form_token },
   ];
-  const call = submissionCall[context.submission];
+  const call = submissionCall[submission];
   const authorized = (payment: any) =>
     payment?.authorization?.status === 'AUTHORIZED'
       ? undefined
       : `authorization ${payment?.authorization?.status ?? 'missing'}`;
   const submitted =
-    context.submission === 'session'
+    submission === 'session'
       ? await timed(
           context,
           recorder,
@@ -170,38 +201,36 @@ export async function lifecycle(context: LifecycleContext, recorder: Recorder): 
           recorder,
           call.key,
           call.label,
-          () =>
-            http.request('POST', '/v2/payments', {
-              headers: bearer,
-              json: {
-                entity_id: merchant.entity_id,
-                amount,
-                currency: 'EUR',
-                order: { reference, net_amount: amount },
-                shopper_redirection_url: 'https://shop.example/return',
-                split,
-              },
-            }),
+          () => http.request('POST', '/v2/payments', { headers: bearer, json: { ...purchase, split } }),
           (answer) => authorized(answer.body),
         );
   if (!submitted) return undefined;
+  const authorizedAnswerAt = Date.now();
   recorder.record('submission', elapsedMs(submissionStarted));
-  const paymentId: string = context.submission === 'session' ? submitted.body.payment.id : submitted.body.id;
+  const paymentId: string = submission === 'session' ? submitted.body.payment.id : submitted.body.id;
 
-  const capture = await timed(
-    context,
-    recorder,
-    'capture',
-    'POST /v2/payments/{id}/captures',
-    () => http.request('POST', `/v2/payments/${paymentId}/captures`, { headers: bearer, json: { amount } }),
-    (answer) =>
-      answer.body?.amounts?.available_to_capture === 0
-        ? undefined
-        : `available_to_capture ${answer.body?.amounts?.available_to_capture} after the capture`,
-  );
-  if (!capture) return undefined;
+  const operate = (kind: 'capture' | 'void' | 'refund', value: number, left: [string, number]) =>
+    timed(
+      context,
+      recorder,
+      kind,
+      `POST /v2/payments/{id}/${kind}s`,
+      () => http.request('POST', `/v2/payments/${paymentId}/${kind}s`, { headers: bearer, json: { amount: value } }),
+      (answer) =>
+        answer.body?.amounts?.[left[0]] === left[1]
+          ? undefined
+          : `${left[0]} ${answer.body?.amounts?.[left[0]]} after the ${kind}, expected ${left[1]}`,
+    );
+  if (plan.settle === 'capture') {
+    if (!(await operate('capture', amount, ['available_to_capture', 0]))) return undefined;
+  } else {
+    if (!(await operate('capture', partial.capture, ['available_to_capture', partial.void]))) return undefined;
+    if (!(await operate('refund', partial.refund, ['available_to_refund', partial.capture - partial.refund])))
+      return undefined;
+    if (!(await operate('void', partial.void, ['available_to_void', 0]))) return undefined;
+  }
   recorder.record('lifecycle', elapsedMs(started));
-  return { sessionId, paymentId };
+  return { sessionId, paymentId, authorizedAnswerAt };
 }
 
 export interface LoadResult {
@@ -216,13 +245,20 @@ export interface LoadResult {
 
 /**
  * `concurrency` loops of lifecycles until `durationMs` has passed (or `maxLifecycles` have started);
- * lifecycles in flight at the deadline finish and count, over the time they took.
+ * lifecycles in flight at the deadline finish and count, over the time they took. The calls go to
+ * `recorder` when given (a phase run in stretches), else to a new one.
  */
 export async function runLifecycles(
   context: LifecycleContext,
-  options: { concurrency: number; durationMs: number; maxLifecycles?: number },
+  options: {
+    concurrency: number;
+    durationMs: number;
+    maxLifecycles?: number;
+    plan?: LifecyclePlan;
+    recorder?: Recorder;
+  },
 ): Promise<LoadResult> {
-  const recorder = new Recorder();
+  const recorder = options.recorder ?? new Recorder();
   const deadline = Date.now() + options.durationMs;
   const started = now();
   let attempted = 0;
@@ -231,7 +267,7 @@ export async function runLifecycles(
   const loop = async () => {
     while (Date.now() < deadline && (options.maxLifecycles === undefined || attempted < options.maxLifecycles)) {
       attempted += 1;
-      const ids = await lifecycle(context, recorder);
+      const ids = await lifecycle(context, recorder, options.plan);
       if (ids) {
         completed += 1;
         last = ids;
@@ -239,14 +275,13 @@ export async function runLifecycles(
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, loop));
-  const seconds = elapsedMs(started) / 1000;
-  return {
-    concurrency: options.concurrency,
-    completed,
-    attempted,
-    seconds,
-    perSecond: completed / seconds,
-    recorder,
-    last,
-  };
+  return loadResult(
+    { concurrency: options.concurrency, completed, attempted, recorder, last },
+    elapsedMs(started) / 1000,
+  );
+}
+
+/** A phase's figures from its counts and the seconds it took. */
+export function loadResult(counts: Omit<LoadResult, 'seconds' | 'perSecond'>, seconds: number): LoadResult {
+  return { ...counts, seconds, perSecond: counts.completed / seconds };
 }

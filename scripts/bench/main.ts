@@ -9,7 +9,7 @@ import type { Client } from '@temporalio/client';
 import { projectRoot } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { lifecycleAnatomy, type Mark } from './anatomy';
-import { bareRound, emptyWorkflowCeiling, type Ceiling } from './bare';
+import { bareRound, bareShapeRate, emptyWorkflowCeiling, type Ceiling } from './bare';
 import { runClusterBench } from './cluster';
 import { CpuMeter, type CpuUse } from './cpu';
 import { profilesIn, summarizeProfile } from './cpu-profile';
@@ -18,18 +18,22 @@ import { HttpClient } from './http';
 import { runV1Lifecycles } from './v1-lifecycle';
 import {
   accessToken,
+  checkoutPlan,
   hasSessionSubmission,
   lifecycle,
+  loadResult,
+  paymentPlan,
   runLifecycles,
   submissionCall,
   type LifecycleContext,
   type LifecycleIds,
-  type LoadResult,
   type SubmissionMode,
 } from './lifecycle';
+import { memoryMilestones, memoryTimeLimitMs, runMemoryPhase, type MemoryResult } from './memory';
 import { parseOptions, UsageError, type BenchOptions } from './options';
 import { printReport } from './report';
 import { elapsedMs, now, Recorder } from './stats';
+import { awaitFirstDeliveries, firstDeliveries, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 
@@ -61,11 +65,13 @@ if (options.target === 'cluster') {
 let environment: Environment | undefined;
 let client: Client | undefined;
 let http: HttpClient | undefined;
+let receiver: WebhookReceiver | undefined;
 let stopping = false;
 async function stop(keepData: boolean) {
   if (stopping) return;
   stopping = true;
   http?.close();
+  await receiver?.close();
   await client?.connection.close().catch(() => {});
   await environment?.stop(keepData);
 }
@@ -115,9 +121,10 @@ try {
   say(`submission: vault + ${submissionCall[submission].label}`);
   const cpuMeter = (withPostgres: boolean) => new CpuMeter(() => env.pids(), withPostgres);
 
-  // 1. Bare Temporal: the empty-workflow ceiling at the concurrency.
+  // 1. Bare Temporal: the empty-workflow ceiling at the concurrency, and the checkout's bare shape.
   let ceiling: Ceiling | undefined;
   let ceilingCpu: CpuUse | undefined;
+  let shape: Ceiling | undefined;
   const bareQueue = `bench-bare-${process.pid}`;
   // Idle (long polls) while the lifecycles run at the concurrency; serves the second ceiling at the end.
   const bareWorker = options.skipBare
@@ -138,19 +145,32 @@ try {
     ceiling = await emptyWorkflowCeiling(client, bareQueue, options.concurrency, options.bareSeconds);
     ceilingCpu = meter.stop();
     say(`  ${ceiling.perSecond.toFixed(1)} empty workflows/s`);
+    say(
+      `bare Temporal: the checkout's bare shape (start, Update starting a child, Update on the child) at concurrency ${options.concurrency} for ${options.bareSeconds} s...`,
+    );
+    await bareShapeRate(client, bareQueue, options.concurrency, 2);
+    shape = await bareShapeRate(client, bareQueue, options.concurrency, options.bareSeconds);
+    say(`  ${shape.perSecond.toFixed(1)} bare checkouts/s`);
   }
 
   // 2. Concurrency 1: bare rounds and lifecycles interleaved, one after the other, so that both see
   // the same server state and the same load from the machine's other users (which comes and goes).
-  say('warming up: lifecycles for 3 s, 10 bare rounds...');
-  const warmUp = await runLifecycles(context, { concurrency: options.concurrency, durationMs: 3_000 });
-  if (warmUp.completed === 0)
-    throw new Error(`no lifecycle completed during the warm-up: ${warmUp.recorder.firstErrors.join(' | ')}`);
+  say('warming up: checkout lifecycles for 3 s, payment lifecycles for 2 s, 10 bare rounds...');
+  for (const [plan, durationMs] of [
+    [checkoutPlan, 3_000],
+    [paymentPlan, 2_000],
+  ] as const) {
+    const warmUp = await runLifecycles(context, { concurrency: options.concurrency, durationMs, plan });
+    if (warmUp.completed === 0)
+      throw new Error(`no lifecycle completed during the warm-up: ${warmUp.recorder.firstErrors.join(' | ')}`);
+  }
   if (bareWorker) for (let i = 0; i < 10; i += 1) await bareRound(client, bareQueue, new Recorder());
+  // Every operation of the API once per lifecycle, so that each is measured; no webhooks here (see 2b).
+  const singlePlan = { session: true, settle: 'capture-refund-void' } as const;
   // Bounded, yet long enough for the samples on a busy machine (a round then takes over a second).
   const singleSeconds = Math.min(900, Math.max(300, options.durationSeconds * 3));
   say(
-    `concurrency 1: ${options.samples} lifecycles${bareWorker ? ', each after one bare round' : ''} (at most ${singleSeconds} s)...`,
+    `concurrency 1: ${options.samples} checkout lifecycles (capture part, refund part of it, void the rest)${bareWorker ? ', each after one bare round' : ''} (at most ${singleSeconds} s)...`,
   );
   const bare: Recorder | undefined = bareWorker ? new Recorder() : undefined;
   const singleMeter = cpuMeter(env.database.isPostgres);
@@ -165,23 +185,65 @@ try {
     if (bare) await bareRound(client, bareQueue, bare);
     singleAttempted += 1;
     const marks: Mark[] = [];
-    const ids = await lifecycle({ ...context, marks }, singleRecorder);
+    const ids = await lifecycle({ ...context, marks }, singleRecorder, singlePlan);
     if (ids) {
       singleCompleted += 1;
       traces.push({ ids, marks, ms: marks.at(-1)!.at - marks[0]!.at });
     }
   }
-  const singleSecondsTaken = elapsedMs(singleStarted) / 1000;
-  const single: LoadResult = {
-    concurrency: 1,
-    completed: singleCompleted,
-    attempted: singleAttempted,
-    seconds: singleSecondsTaken,
-    perSecond: singleCompleted / singleSecondsTaken,
-    recorder: singleRecorder,
-    last: undefined,
-  };
+  const single = loadResult(
+    {
+      concurrency: 1,
+      completed: singleCompleted,
+      attempted: singleAttempted,
+      recorder: singleRecorder,
+      last: undefined,
+    },
+    elapsedMs(singleStarted) / 1000,
+  );
   const singleCpu = singleMeter.stop();
+  env.assertAlive();
+
+  // 2b. The same lifecycles at concurrency 1, each subscribed to webhooks at a receiver in this
+  // process, where the first delivery of each payment is timed. Apart from 2: a delivery in flight
+  // delays the payment's next Update by a workflow task, which the operations' targets leave out
+  // (their bare figures have no webhooks) and this phase's call table shows.
+  receiver = await startWebhookReceiver();
+  say(
+    `concurrency 1: ${options.samples} checkout lifecycles subscribed to webhooks at ${receiver.url} (at most ${singleSeconds} s)...`,
+  );
+  const subscribedRecorder = new Recorder();
+  const subscribedIds: LifecycleIds[] = [];
+  const subscribedDeadline = Date.now() + singleSeconds * 1000;
+  const subscribedStarted = now();
+  let subscribedAttempted = 0;
+  while (subscribedAttempted < options.samples && Date.now() < subscribedDeadline) {
+    subscribedAttempted += 1;
+    const ids = await lifecycle(context, subscribedRecorder, { ...singlePlan, webhookUrl: receiver.url });
+    if (ids) subscribedIds.push(ids);
+  }
+  const subscribed = loadResult(
+    {
+      concurrency: 1,
+      completed: subscribedIds.length,
+      attempted: subscribedAttempted,
+      recorder: subscribedRecorder,
+      last: undefined,
+    },
+    elapsedMs(subscribedStarted) / 1000,
+  );
+  // Bounded: a delivery the workflows have not made by then counts as missing.
+  await awaitFirstDeliveries(
+    receiver,
+    subscribedIds.map((ids) => ids.paymentId),
+    30_000,
+  );
+  const webhooks = {
+    ...firstDeliveries(receiver.arrivals, subscribedIds),
+    deliveries: receiver.arrivals.length,
+    malformed: receiver.malformed(),
+    lifecycles: subscribed,
+  };
   env.assertAlive();
 
   // The anatomy of the median lifecycle at concurrency 1.
@@ -190,7 +252,7 @@ try {
     ? await lifecycleAnatomy(
         client,
         [
-          { tag: 'S', workflowId: `client-session/${median.ids.sessionId}` },
+          ...(median.ids.sessionId ? [{ tag: 'S', workflowId: `client-session/${median.ids.sessionId}` }] : []),
           { tag: 'P', workflowId: `payment/${median.ids.paymentId}` },
         ],
         median.marks,
@@ -198,7 +260,7 @@ try {
     : undefined;
 
   // 3. Lifecycles at the concurrency for the duration.
-  say(`lifecycles at concurrency ${options.concurrency} for ${options.durationSeconds} s...`);
+  say(`checkout lifecycles at concurrency ${options.concurrency} for ${options.durationSeconds} s...`);
   const meter = cpuMeter(env.database.isPostgres);
   meter.start();
   const loadedFromUs = Number(process.hrtime.bigint() / 1000n);
@@ -208,6 +270,18 @@ try {
   });
   const loadedToUs = Number(process.hrtime.bigint() / 1000n);
   const loadedCpu = meter.stop();
+  env.assertAlive();
+
+  // 3a. Payment lifecycles (a merchant's server without a session: vault, POST /v2/payments, capture).
+  say(`payment lifecycles at concurrency ${options.concurrency} for ${options.durationSeconds} s...`);
+  const paymentMeter = cpuMeter(env.database.isPostgres);
+  paymentMeter.start();
+  const payments = await runLifecycles(context, {
+    concurrency: options.concurrency,
+    durationMs: options.durationSeconds * 1000,
+    plan: paymentPlan,
+  });
+  const paymentsCpu = paymentMeter.stop();
   env.assertAlive();
 
   // 3b. The same at the concurrency through API v1, right after, to compare what v1 adds.
@@ -227,13 +301,32 @@ try {
   // other users of the machine come and go, so one ceiling measured a minute earlier may mislead.
   let ceilingAfter: Ceiling | undefined;
   let ceilingAfterCpu: CpuUse | undefined;
+  let shapeAfter: Ceiling | undefined;
   if (bareWorker) {
-    say(`bare Temporal: empty workflows at concurrency ${options.concurrency} for ${options.bareSeconds} s again...`);
+    say(
+      `bare Temporal: empty workflows, then the bare shape, at concurrency ${options.concurrency} for ${options.bareSeconds} s each again...`,
+    );
     const again = cpuMeter(false);
     again.start();
     ceilingAfter = await emptyWorkflowCeiling(client, bareQueue, options.concurrency, options.bareSeconds);
     ceilingAfterCpu = again.stop();
+    shapeAfter = await bareShapeRate(client, bareQueue, options.concurrency, options.bareSeconds);
     await bareWorker.stop();
+  }
+
+  // 4. Opt-in, last (it is long, and the other phases must not run on a process it filled).
+  let memory: MemoryResult | undefined;
+  if (options.memory) {
+    say(
+      `memory: checkout lifecycles at concurrency ${options.concurrency} until ${memoryMilestones.at(-1)} (at most ${memoryTimeLimitMs / 60_000} minutes), resident sizes after ${memoryMilestones.join(' and ')}...`,
+    );
+    const pidOf = (name: string) => env.children.find((child) => child.name === name)?.process.pid;
+    memory = await runMemoryPhase(context, {
+      concurrency: options.concurrency,
+      pids: { api: pidOf('api'), worker: pidOf('worker') },
+      say,
+    });
+    env.assertAlive();
   }
 
   const warnings = env.children.map((child) => `${child.name} ${child.warnings()}`).join(', ');
@@ -263,7 +356,8 @@ try {
       submission === 'session'
         ? 'submission step: on the session, as the hosted page and the widget do: POST /v2/vault/cards then POST /checkout/v1/sessions/{id}/payments, both with the publishable key (the session workflow starts the payment as a child workflow and answers once it is authorized)'
         : `submission step: measured as "vault + POST /v2/payments" (the card tokenized with the publishable key, then the payment with its token)${sessionPath ? '; --submission session drives the session path' : '; the api has no session submission endpoint'}`,
-      'not driven: GET /checkout/v1/sessions/{id} (the page opening the session), webhooks (no subscription)',
+      'not driven: GET /checkout/v1/sessions/{id} (the page opening the session)',
+      `webhooks: only the concurrency-1 checkouts of their own phase are subscribed (PAYMENT events, the default), to a receiver in this process at ${receiver.url} that answers 204 at once`,
       `warnings in the process logs: ${warnings}`,
       ...warningLines,
     ],
@@ -272,11 +366,17 @@ try {
     ceilingCpu,
     ceilingAfter,
     ceilingAfterCpu,
+    shape,
+    shapeAfter,
     bare,
     single,
     singleCpu,
     loaded,
     loadedCpu,
+    payments,
+    paymentsCpu,
+    webhooks,
+    memory,
     v1,
     v1Cpu,
     anatomy: anatomyLines,

@@ -22,11 +22,13 @@ export interface BenchOptions {
   keepData: boolean;
   /** Run api, worker and sandbox under node --cpu-prof and print where their CPU went under load. */
   profile: boolean;
+  /** After the other phases, checkout lifecycles until 10,000 (or 30 minutes), the api's and worker's resident size read at 5,000 and 10,000. */
+  memory: boolean;
 }
 
 const usage = `usage: npm run bench -- [--target dev|cluster] [--duration 60] [--concurrency 16] [--bare-seconds 10]
                        [--samples 200] [--skip-bare] [--submission auto|session|payments]
-                       [--database auto|postgres|pglite] [--keep-data] [--profile]
+                       [--database auto|postgres|pglite] [--keep-data] [--profile] [--memory]
 
   --target         dev (default): the dev server topology, with the bare Temporal figures and the targets;
                    cluster: lifecycles on the production topology (Temporal server on PostgreSQL, nginx,
@@ -44,7 +46,10 @@ const usage = `usage: npm run bench -- [--target dev|cluster] [--duration 60] [-
   --database       auto: DATABASE_URL, else PostgreSQL via scripts/ensure-postgres.sh, else PGlite
   --keep-data      keep .data/bench/<run>/ (Temporal's SQLite file and the process logs)
   --profile        run the api, worker and sandbox under node --cpu-prof and print where their CPU
-                   went during the lifecycles at --concurrency (profiles kept in .data/bench/<run>/)`;
+                   went during the lifecycles at --concurrency (profiles kept in .data/bench/<run>/)
+  --memory         after the other phases, checkout lifecycles at --concurrency until 10,000 have run
+                   (at most 30 minutes), the api's and worker's resident size read after 5,000 and after
+                   10,000: the memory target (n/a without this flag)`;
 
 function bounded(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
@@ -81,6 +86,7 @@ export function parseOptions(argv: string[]): BenchOptions {
         submission: { type: 'string', default: 'auto' },
         'keep-data': { type: 'boolean', default: false },
         profile: { type: 'boolean', default: false },
+        memory: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -111,5 +117,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     database,
     keepData: (values['keep-data'] ?? false) || (values.profile ?? false),
     profile: values.profile ?? false,
+    memory: values.memory ?? false,
   };
 }

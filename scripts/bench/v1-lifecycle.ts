@@ -3,7 +3,14 @@
 // Same workflows underneath: the difference is what v1 adds (decimal amounts, ActionResults, the
 // transaction index, idempotency records).
 import type { HttpAnswer } from './http';
-import { amount, approvedCard, type LifecycleContext, type LifecycleIds, type LoadResult } from './lifecycle';
+import {
+  amount,
+  approvedCard,
+  loadResult,
+  type LifecycleContext,
+  type LifecycleIds,
+  type LoadResult,
+} from './lifecycle';
 import { elapsedMs, now, Recorder } from './stats';
 
 const major = (minor: number) => (minor / 100).toFixed(4);
@@ -94,6 +101,7 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
     (answer) => (answer.body?.global_status === 'SUCCESS' ? undefined : `global_status ${answer.body?.global_status}`),
   );
   if (!validated) return undefined;
+  const authorizedAnswerAt = Date.now();
   const authorization: string = validated.body.results[0].id;
   const capture = await timed(
     recorder,
@@ -107,7 +115,7 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
   );
   if (!capture) return undefined;
   recorder.record('v1 lifecycle', elapsedMs(started));
-  return { sessionId: session.body.id, paymentId: authorization };
+  return { sessionId: session.body.id, paymentId: authorization, authorizedAnswerAt };
 }
 
 /** `concurrency` loops of v1 lifecycles for `durationMs`, as runLifecycles does for v2. */
@@ -127,14 +135,8 @@ export async function runV1Lifecycles(
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, loop));
-  const seconds = elapsedMs(started) / 1000;
-  return {
-    concurrency: options.concurrency,
-    completed,
-    attempted,
-    seconds,
-    perSecond: completed / seconds,
-    recorder,
-    last: undefined,
-  };
+  return loadResult(
+    { concurrency: options.concurrency, completed, attempted, recorder, last: undefined },
+    elapsedMs(started) / 1000,
+  );
 }

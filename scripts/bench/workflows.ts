@@ -27,6 +27,8 @@ export const activityUpdate = defineUpdate<number>('benchActivity');
 export const localActivityUpdate = defineUpdate<number>('benchLocalActivity');
 export const childUpdate = defineUpdate<number, [string]>('benchChild');
 export const childLocalUpdate = defineUpdate<number, [string]>('benchChildLocal');
+/** On a probe's child, like a capture on a payment: one activity. */
+export const childCaptureUpdate = defineUpdate<void>('benchChildCapture');
 export const probeQuery = defineQuery<number>('benchHandled');
 export const finishSignal = defineSignal('benchFinish');
 export const childDoneSignal = defineSignal<[string]>('benchChildDone');
@@ -74,13 +76,18 @@ export async function benchProbe(): Promise<number> {
   return handled;
 }
 
-/** The child of a probe, like a payment started from a session: one activity (or local activity), a signal to the parent, then it stays open. */
+/**
+ * The child of a probe, like a payment started from a session: one activity (or local activity), a
+ * signal to the parent, then it stays open and serves captures (one activity each) until told to finish.
+ */
 export async function benchChild(parentId: string, local = false): Promise<void> {
   let finished = false;
   setHandler(finishSignal, () => {
     finished = true;
   });
+  setHandler(childCaptureUpdate, () => benchNoop());
   await (local ? benchNoopLocal() : benchNoop());
   await getExternalWorkflowHandle(parentId).signal(childDoneSignal, workflowInfo().workflowId);
   await condition(() => finished, '10 minutes');
+  await condition(allHandlersFinished);
 }
