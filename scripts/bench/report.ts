@@ -115,10 +115,14 @@ export function cpuRows(cpu: CpuUse, title = 'CPU'): string[] {
   return rows;
 }
 
-/** The mean rate of a bare measure taken before and after the lifecycles (the machine's load changes between). */
-function meanRate(...measures: Array<Ceiling | undefined>): number | undefined {
+/**
+ * The better of a bare measure taken before and after the lifecycles: other processes on the
+ * machine only ever lower a rate, so the better one is nearer what the engine can do, and a ratio
+ * against it is the stricter.
+ */
+function ceilingRate(...measures: Array<Ceiling | undefined>): number | undefined {
   const values = measures.filter((c): c is Ceiling => c !== undefined).map((c) => c.perSecond);
-  return values.length === 0 ? undefined : values.reduce((a, b) => a + b, 0) / values.length;
+  return values.length === 0 ? undefined : Math.max(...values);
 }
 
 const aroundOf = (...measures: Array<Ceiling | undefined>) =>
@@ -187,7 +191,7 @@ function rateRows(result: LoadResult, label: string, emptyRate: number | undefin
   ];
   if (emptyRate !== undefined)
     rows.push(
-      `  ratio to the empty-workflow ceiling: ${((result.perSecond / emptyRate) * 100).toFixed(1)}% of ${emptyRate.toFixed(1)} empty workflows/s (mean of ${around})`,
+      `  ratio to the empty-workflow ceiling: ${((result.perSecond / emptyRate) * 100).toFixed(1)}% of ${emptyRate.toFixed(1)} empty workflows/s (the better of ${around})`,
     );
   return rows;
 }
@@ -198,16 +202,16 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
   const bareP50 = (call: BareCall) => bare?.of(call).p50;
   out.push('', '================ Tessera bench ================', ...input.header, '');
 
-  const emptyRate = meanRate(input.ceiling, input.ceilingAfter);
+  const emptyRate = ceilingRate(input.ceiling, input.ceilingAfter);
   const emptyAround = aroundOf(input.ceiling, input.ceilingAfter);
-  const shapeRate = meanRate(input.shape, input.shapeAfter);
+  const shapeRate = ceilingRate(input.shape, input.shapeAfter);
   out.push(
     `Checkout lifecycles at concurrency ${loaded.concurrency} for ${loaded.seconds.toFixed(1)} s (session, vault, submission, capture of the whole amount)`,
   );
   out.push(...rateRows(loaded, 'checkout lifecycles', emptyRate, emptyAround));
   if (shapeRate !== undefined)
     out.push(
-      `  ratio to its bare shape: ${((loaded.perSecond / shapeRate) * 100).toFixed(1)}% of ${shapeRate.toFixed(1)} bare checkouts/s (mean of ${aroundOf(input.shape, input.shapeAfter)})`,
+      `  ratio to its bare shape: ${((loaded.perSecond / shapeRate) * 100).toFixed(1)}% of ${shapeRate.toFixed(1)} bare checkouts/s (the better of ${aroundOf(input.shape, input.shapeAfter)})`,
     );
   out.push(...callRows(loaded, input.submission), ...cpuRows(input.loadedCpu), ...firstErrors(loaded), '');
 
