@@ -354,7 +354,7 @@ try {
       '  they spread over both cores rather than share one event loop); the bench driver (HTTP client, Temporal client of the bare probes) in',
       "  this process; the bare probes' worker in its own process (idle while the lifecycles run). Loopback only. LOG_LEVEL=warn.",
       submission === 'session'
-        ? 'submission step: on the session, as the hosted page and the widget do: POST /v2/vault/cards then POST /checkout/v1/sessions/{id}/payments, both with the publishable key (the session workflow starts the payment as a child workflow and answers once it is authorized)'
+        ? 'submission step: on the session, as the hosted page and the widget do: POST /v2/vault/cards then POST /checkout/v1/sessions/{id}/payments, both with the publishable key (an Update reserves the session, then an Update-with-Start of the payment answers its first outcome)'
         : `submission step: measured as "vault + POST /v2/payments" (the card tokenized with the publishable key, then the payment with its token)${sessionPath ? '; --submission session drives the session path' : '; the api has no session submission endpoint'}`,
       'not driven: GET /checkout/v1/sessions/{id} (the page opening the session)',
       `webhooks: only the concurrency-1 checkouts of their own phase are subscribed (PAYMENT events, the default), to a receiver in this process at ${receiver.url} that answers 204 at once`,
