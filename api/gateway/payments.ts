@@ -2,12 +2,7 @@
 // shopper's return): it starts a payment and waits for its first outcome, finds one for an entity,
 // sends the merchant's operations as Updates and turns their failures into problems, and writes
 // the read model from each answer. Routes keep only what is HTTP.
-import {
-  WithStartWorkflowOperation,
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowUpdateFailedError,
-} from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { contractsOf } from '../../db/contracts';
@@ -66,11 +61,8 @@ export type { OperationOutcome };
  * The payment a refresh with nothing to ask the partners was refused with (its validator in
  * workflows/payment/handlers.ts): the workflow's own state, read without writing history.
  */
-function refusedWithPayment(error: unknown): Payment | undefined {
-  if (!(error instanceof WorkflowUpdateFailedError)) return undefined;
-  const { cause } = error;
-  if (!(cause instanceof ApplicationFailure) || cause.type !== PAYMENT_AS_IT_STANDS) return undefined;
-  const [payment] = cause.details ?? [];
+function paymentAsItStands(failure: ReturnType<typeof updateFailure>): Payment | undefined {
+  const payment = failure?.type === PAYMENT_AS_IT_STANDS ? failure.details[0] : undefined;
   return isPayment(payment) ? payment : undefined;
 }
 
@@ -262,9 +254,10 @@ export class PaymentGateway {
         handle.executeUpdate(refreshPaymentUpdate, { args: [{ entity_id: entityId }] }),
       );
     } catch (error) {
-      const asItStands = refusedWithPayment(error);
+      const failure = updateFailure(error);
+      const asItStands = paymentAsItStands(failure);
       if (asItStands) return asItStands;
-      if (updateFailure(error)?.type === 'NotFound') throw notFound('payment');
+      if (failure?.type === 'NotFound') throw notFound('payment');
       if (!isWorkflowNotFound(error)) throw error;
     }
     const completed = await this.completed(id);

@@ -9,21 +9,26 @@ function isFieldErrors(value: unknown): value is FieldError[] {
   );
 }
 
-/** The failure a workflow's Update validator or handler raised, with the field errors it carried. */
+/**
+ * The failure a workflow's Update validator or handler raised, with the field errors it carried
+ * and its details as they came (a refused refresh carries the payment in them).
+ */
 export function updateFailure(
   error: unknown,
-): { type: string | undefined; message: string; errors?: FieldError[] } | undefined {
+): { type: string | undefined; message: string; errors?: FieldError[]; details: readonly unknown[] } | undefined {
   if (!(error instanceof WorkflowUpdateFailedError)) return undefined;
   const cause = error.cause;
   if (cause instanceof ApplicationFailure) {
-    const first = cause.details?.[0];
+    const details = cause.details ?? [];
+    const first = details[0];
     return {
       type: cause.type ?? undefined,
       message: cause.message,
       ...(isFieldErrors(first) ? { errors: first } : {}),
+      details,
     };
   }
-  return { type: undefined, message: cause?.message ?? error.message };
+  return { type: undefined, message: cause?.message ?? error.message, details: [] };
 }
 
 export function isWorkflowNotFound(error: unknown): boolean {

@@ -139,39 +139,23 @@ function memoryTarget(name: string, figure: MemoryGrowthFigure | undefined, mile
 /** Issue 19's targets, in its order, then the errors of every phase. */
 export function issueTargets(figures: TargetFigures, memoryMilestones: readonly number[]): Target[] {
   const localActivity = { label: 'Update + local activity', p50: figures.bareUpdateLocalActivityP50 };
+  const workflowStart = { label: 'workflow start', p50: figures.bareStartP50 };
+  const emptyWorkflows = { label: 'empty workflows/s', perSecond: figures.emptyWorkflowRate };
   const c = figures.concurrency;
   return [
     withinOfBare('capture p50 at concurrency 1', figures.captureP50, localActivity, 3),
     withinOfBare('void p50 at concurrency 1', figures.voidP50, localActivity, 3),
     withinOfBare('refund p50 at concurrency 1', figures.refundP50, localActivity, 3),
     atMost(`checkout submission p50 at concurrency 1 (${figures.submissionLabel})`, figures.submissionP50, 40, ' ms'),
-    withinOfBare(
-      'session creation p50 at concurrency 1',
-      figures.sessionP50,
-      {
-        label: 'workflow start',
-        p50: figures.bareStartP50,
-      },
-      3,
-    ),
-    shareOf(
-      `checkout lifecycles/s at concurrency ${c}`,
-      figures.checkoutRate,
-      { label: 'empty workflows/s', perSecond: figures.emptyWorkflowRate },
-      0.26,
-    ),
+    withinOfBare('session creation p50 at concurrency 1', figures.sessionP50, workflowStart, 3),
+    shareOf(`checkout lifecycles/s at concurrency ${c}`, figures.checkoutRate, emptyWorkflows, 0.26),
     shareOf(
       `checkout lifecycles/s at concurrency ${c}`,
       figures.checkoutRate,
       { label: 'its bare shape/s', perSecond: figures.bareShapeRate },
       0.9,
     ),
-    shareOf(
-      `payment lifecycles/s at concurrency ${c}`,
-      figures.paymentRate,
-      { label: 'empty workflows/s', perSecond: figures.emptyWorkflowRate },
-      0.5,
-    ),
+    shareOf(`payment lifecycles/s at concurrency ${c}`, figures.paymentRate, emptyWorkflows, 0.5),
     atMost(
       'first webhook delivery p50 after the change (event created_at)',
       figures.firstWebhookP50,

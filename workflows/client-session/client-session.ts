@@ -136,6 +136,8 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
       ],
       args: [start],
     });
+  /** Every payment submitted on the session: a payment id is never reserved twice. */
+  const submittedPaymentIds = new Set<string>();
   const recordSubmission = (request: SubmitClientSessionInput) => {
     session.payment_id = request.payment_id;
     session.links = { ...session.links, payment: `${request.publicUrl}/v2/payments/${request.payment_id}` };
@@ -148,7 +150,6 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     latestPayment = undefined;
     submittedPaymentIds.add(request.payment_id);
   };
-  const submittedPaymentIds = new Set<string>();
   const refuseSubmission = (request: SubmitClientSessionInput) => {
     belongs(request.entity_id);
     if (!mayBePaid(session.status, session.authorization?.status)) {
