@@ -1,9 +1,11 @@
-// A merchant's webhook endpoint for the bench, on 127.0.0.1 at a port the system picks: it answers
-// every delivery 204 at once and notes when each arrived, so that the delay from a payment's change
-// to its first webhook can be measured where a merchant would see it. Signatures are not checked
-// (timing needs none) and nothing of a delivery is logged.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The bench's webhook endpoint: test/support's merchant endpoint on 127.0.0.1, answering every
+// delivery 204 at once, read as arrivals, so that the delay from a payment's change to its first
+// webhook can be measured where a merchant would see it. Signatures are not checked (timing needs
+// none) and nothing of a delivery is logged.
+import {
+  startWebhookReceiver as startMerchantEndpoint,
+  type ReceivedWebhook,
+} from '../../test/support/webhook-receiver';
 import { Samples } from './stats';
 
 export interface Arrival {
@@ -18,52 +20,36 @@ export interface Arrival {
 
 export interface WebhookReceiver {
   url: string;
-  arrivals: Arrival[];
+  readonly arrivals: Arrival[];
   /** Deliveries whose body was not an event this receiver understands. */
   malformed(): number;
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const arrivals: Arrival[] = [];
-  let malformed = 0;
-  const server = createServer((request, response) => {
-    const arrivedAt = Date.now();
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      response.writeHead(204).end();
-      try {
-        const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const createdAt = Date.parse(event?.created_at);
-        if (typeof event?.resource?.id !== 'string' || !Number.isFinite(createdAt)) throw new Error('not an event');
-        arrivals.push({
-          resourceType: String(event.resource.type),
-          resourceId: event.resource.id,
-          eventType: String(event.event_type),
-          createdAt,
-          arrivedAt,
-        });
-      } catch {
-        malformed += 1;
-      }
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+/** A delivery as an arrival; undefined when its body is not an event. */
+function arrivalOf(delivery: ReceivedWebhook): Arrival | undefined {
+  const event = delivery.json;
+  const createdAt = Date.parse(event?.created_at);
+  if (typeof event?.resource?.id !== 'string' || !Number.isFinite(createdAt)) return undefined;
   return {
-    url: `http://127.0.0.1:${port}/hooks/tessera`,
-    arrivals,
-    malformed: () => malformed,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    resourceType: String(event.resource.type),
+    resourceId: event.resource.id,
+    eventType: String(event.event_type),
+    createdAt,
+    arrivedAt: delivery.arrivedAt,
+  };
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const endpoint = await startMerchantEndpoint(() => 204);
+  const arrivals = () => endpoint.received.map(arrivalOf);
+  return {
+    url: endpoint.url,
+    get arrivals() {
+      return arrivals().filter((arrival): arrival is Arrival => arrival !== undefined);
+    },
+    malformed: () => arrivals().filter((arrival) => arrival === undefined).length,
+    close: endpoint.close,
   };
 }
 
