@@ -1,20 +1,27 @@
-// How the payment workflow calls its partners: as activities, each with its idempotency key, so a
-// retry after a lost answer or a dead worker can only ever get the partner's first answer
+// How the payment workflow calls its partners. Every call carries its idempotency key, so a retry
+// after a lost answer or a dead worker can only ever get the partner's first answer
 // (partners/partner.ts, the retry contract).
 //
-// Runs started before the patch in payment.ts (`run.usesLocalActivities`) first tried each call as
-// a local activity, inside the workflow task that decided it, and fell back to an activity after
-// 5 s. That saved a round trip per call, but it is not replay-safe in SDK 1.24: a workflow task
-// that holds local activities is several activations, and which jobs share an activation on replay
-// (two polls answering in the other order, a signal that came in while a call ran, an Update in
-// flight) is not what it was live. The fault matrix (test/faults) found payments whose histories no
-// longer replayed: stuck for good at the next worker restart. Activities make every task one
-// activation, as the server recorded it. Those older runs keep their path, so their histories
-// replay.
-//
+// A call somebody waits on (the authorization the shopper's submission answers, a merchant's
+// capture, void or refund, a status asked for by a read) is first tried as a local activity, inside
+// the workflow task that decided it: no activity task, no second workflow task, two trips through
+// the server fewer. A call that fails without a permanent refusal, or takes longer than
+// QUICK_CALL_TIMEOUT, goes on as an activity with the same key and DURABLE_PARTNER_CALL's retries.
 // What the orchestrator does on its own once an authorization has an outcome (an AUTOMATIC
-// capture, a compensation, re-sending an operation whose outcome is unknown) always went straight
-// to an activity: nobody waits on it.
+// capture, a compensation, re-sending an operation whose outcome is unknown) goes straight to an
+// activity: nobody waits on it.
+//
+// A run makes at most one local call at a time (LocalCallTurns). In SDK 1.24 a workflow task that
+// holds local activities is several activations, and the results of several local activities in
+// flight together reach the workflow one by one live but together on replay: an Update landed on
+// the other side of some commands, the task failed for good, and the payment was stuck (the fault
+// matrix in test/faults found it). One local call at a time makes each resolution its own
+// activation, live and on replay alike, since the next call is only scheduled once the last one
+// resolved. Which route a run takes is decided at its start (payment.ts):
+// - 'local-first, one at a time': runs since the patch 'payment-patches-2026-11-27';
+// - 'activities': runs between the patches 'no-local-activities' and that one;
+// - 'local-first': runs before 'no-local-activities', local calls in flight together, as they were
+//   recorded, so that their histories replay.
 import {
   ActivityFailure,
   ApplicationFailure,
@@ -33,8 +40,14 @@ import { PERMANENT_FAILURE_TYPES } from '../../partners/catalog';
 
 type PartnerCalls = Pick<Activities, 'authorizeLeg' | 'operateLeg' | 'authorizationStatus'>;
 
+/**
+ * How long a local call may take before it goes on as an activity: well inside the workflow task's
+ * 10 s timeout, so the task never needs a heartbeat (which would split it) while a call runs.
+ */
+export const QUICK_CALL_TIMEOUT = '5 seconds';
+
 const quick = proxyLocalActivities<PartnerCalls>({
-  startToCloseTimeout: '5 seconds',
+  startToCloseTimeout: QUICK_CALL_TIMEOUT,
   retry: { maximumAttempts: 1 },
 });
 
@@ -54,9 +67,12 @@ export const DURABLE_PARTNER_CALL: ActivityOptions = {
 
 const durable = proxyActivities<PartnerCalls>(DURABLE_PARTNER_CALL);
 
-/** A failure no retry can cure: the partner refused the request itself, or the instrument is gone. */
+/**
+ * A failure no retry can cure: the partner refused the request itself, or the instrument is gone.
+ * An activity's failure comes inside an ActivityFailure; a local activity's as the activity threw it.
+ */
 export function permanentFailureOf(error: unknown): ApplicationFailure | undefined {
-  const failure = error instanceof ActivityFailure ? error.cause : undefined;
+  const failure = error instanceof ActivityFailure ? error.cause : error;
   return failure instanceof ApplicationFailure &&
     typeof failure.type === 'string' &&
     PERMANENT_FAILURE_TYPES.includes(failure.type)
@@ -64,29 +80,51 @@ export function permanentFailureOf(error: unknown): ApplicationFailure | undefin
     : undefined;
 }
 
-/** The older runs' quick local attempt, then the activity with the same key (see above). */
+/**
+ * One local call at a time in a run: each call starts when the one before it has settled, so no
+ * two local activities of a run are ever in flight together (see above). Workflow code only: the
+ * order of the turns is the order of the calls, the same on every replay.
+ */
+export class LocalCallTurns {
+  private last: Promise<unknown> = Promise.resolve();
+
+  take<T>(call: () => Promise<T>): Promise<T> {
+    const turn = this.last.then(call);
+    this.last = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
+/** How a run calls its partners, decided once at its start (payment.ts). */
+export type PartnerCallRoute = 'local-first, one at a time' | 'activities' | 'local-first';
+
+export interface PartnerCallPolicy {
+  readonly partnerCallRoute: PartnerCallRoute;
+  readonly localCallTurns: LocalCallTurns;
+}
+
+/** The quick local attempt (in its turn, where the route has turns), then the activity with the same key. */
 async function quickThenDurable<T>(
-  local: boolean,
+  policy: PartnerCallPolicy,
   quickCall: () => Promise<T>,
   durableCall: () => Promise<T>,
 ): Promise<T> {
-  if (!local) return durableCall();
+  const route = policy.partnerCallRoute;
+  if (route === 'activities') return durableCall();
   try {
-    return await quickCall();
+    return await (route === 'local-first' ? quickCall() : policy.localCallTurns.take(quickCall));
   } catch (error) {
-    if (permanentFailureOf(error)) throw error;
+    // Runs of the route 'local-first' went on to the activity even after a permanent refusal of the
+    // local call (they read only an ActivityFailure's cause): recorded so, they replay so.
+    const permanent = route === 'local-first' ? error instanceof ActivityFailure : true;
+    if (permanent && permanentFailureOf(error)) throw error;
     return durableCall();
   }
 }
 
-/** How a run calls its partners: locally first only for runs started before activities became the rule. */
-export interface PartnerCallPolicy {
-  readonly usesLocalActivities: boolean;
-}
-
 export function authorizeAtPartner(policy: PartnerCallPolicy, input: AuthorizeLegInput): Promise<AuthorizeResult> {
   return quickThenDurable(
-    policy.usesLocalActivities,
+    policy,
     () => quick.authorizeLeg(input),
     () => durable.authorizeLeg(input),
   );
@@ -100,8 +138,9 @@ export function operateAtPartner(
   input: OperateLegInput,
   how: PartnerCallMode,
 ): Promise<OperationResult> {
+  if (how === 'orchestrated') return durable.operateLeg(input);
   return quickThenDurable(
-    policy.usesLocalActivities && how === 'answering',
+    policy,
     () => quick.operateLeg(input),
     () => durable.operateLeg(input),
   );
@@ -112,7 +151,7 @@ export function authorizationStatusAtPartner(
   input: AuthorizationStatusInput,
 ): Promise<AuthorizeResult> {
   return quickThenDurable(
-    policy.usesLocalActivities,
+    policy,
     () => quick.authorizationStatus(input),
     () => durable.authorizationStatus(input),
   );

@@ -41,10 +41,19 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   // each patched() call writes a marker and an upsert of the TemporalChangeVersion search attribute,
   // four of each per payment that the server had to store and index. Runs recorded before it find
   // no such marker and replay through the patches one by one, as they were decided.
-  const takesEveryPatch = patched('payment-patches-2026-11');
+  // A run started since 'payment-patches-2026-11-27' takes every patch before it too, and calls its
+  // partners locally first, one call at a time (partner-calls.ts); runs recorded before it find no
+  // such marker and go on to the patches they were decided with.
+  const callsLocallyInTurns = patched('payment-patches-2026-11-27');
+  const takesEveryPatch = callsLocallyInTurns || patched('payment-patches-2026-11');
   run.keepsCardFingerprints = takesEveryPatch || patched('card-fingerprint');
   run.recordsReleasedRest = takesEveryPatch || patched('record-released-rest');
   run.usesLocalActivities = !(takesEveryPatch || patched('no-local-activities'));
+  run.partnerCallRoute = callsLocallyInTurns
+    ? 'local-first, one at a time'
+    : run.usesLocalActivities
+      ? 'local-first'
+      : 'activities';
   run.recordsDisputes = takesEveryPatch || patched('disputes');
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);

@@ -6,6 +6,7 @@ import type { AuthorizationStatus } from '../../domain/enums';
 import type { DisputeEventType } from '../../domain/disputes';
 import { authorizationStatus } from '../../domain/payment-status';
 import { WebhookOutbox } from '../webhook-outbox';
+import { LocalCallTurns, type PartnerCallRoute } from './partner-calls';
 import type {
   AuthorizationLegState,
   DisputeNotification,
@@ -49,11 +50,14 @@ export class PaymentRun {
    */
   recordsReleasedRest = false;
   /**
-   * Whether partner calls, read-model writes and the parent session's news go through local
-   * activities: only in runs started before the patch 'no-local-activities' (payment.ts), which
-   * replay that way; partner-calls.ts says why no run does any more. Decided at the start, as above.
+   * Whether read-model writes and the parent session's news go through local activities: only in
+   * runs started before the patch 'no-local-activities' (payment.ts), which replay that way;
+   * partner-calls.ts says why. Decided at the start, as above.
    */
   usesLocalActivities = false;
+  /** How partners are called (partner-calls.ts): as new runs do, unless decided otherwise at the start. */
+  partnerCallRoute: PartnerCallRoute = 'local-first, one at a time';
+  readonly localCallTurns = new LocalCallTurns();
   /**
    * Whether partners' news of disputes is recorded (added after payments shipped; decided at the
    * start of the run, as above). A run started before keeps its news here and continues as new

@@ -166,9 +166,11 @@ describe('operations: outcomes', () => {
   });
 
   it.each([
-    ['no answer came back', noAnswer()],
-    ['the partner does not know yet', operationUnknownAtPartner()],
-  ])('settles an UNCERTAIN part later with the same idempotency key (%s)', async (_why, firstAnswer) => {
+    // The local attempt and the activity after it, then the re-send.
+    ['no answer came back', noAnswer(), [true, false, false]],
+    // The partner's answer to the local call, then the re-send.
+    ['the partner does not know yet', operationUnknownAtPartner(), [true, false]],
+  ])('settles an UNCERTAIN part later with the same idempotency key (%s)', async (_why, firstAnswer, local) => {
     const payment = await authorizedPayment();
     phases.partner.onOperation(payment.card, 'capture', firstAnswer, succeeded());
 
@@ -185,14 +187,58 @@ describe('operations: outcomes', () => {
       { what: 'the capture settled', timeoutMs: 30_000 },
     );
     const captures = phases.partner.callsOf('capture');
-    expect(captures).toHaveLength(2);
-    expect(captures[1]?.idempotency_key).toBe(captures[0]?.idempotency_key);
+    expect(phases.partner.local).toEqual(local);
+    expect(new Set(captures.map((call) => call.idempotency_key))).toEqual(new Set([captures[0]?.idempotency_key]));
     expect(settled.amounts).toMatchObject({ available_to_capture: 1000, available_to_refund: 1599 });
 
     await payment.handle.signal(finishPhaseSignal);
     const { state } = await payment.handle.result();
     expect(state.operations[0]?.partner_transactions[0]?.status).toBe('SUCCESS');
   });
+});
+
+describe('operations: the partner called locally, one call at a time', () => {
+  it('answers two operations sent together, never two local calls at once, and its history replays', async () => {
+    const payment = await authorizedPayment();
+    phases.partner
+      .onOperation(payment.card, 'capture', succeeded())
+      .onOperation(payment.giftCard, 'void', succeeded())
+      .answerSlowly(300, 300);
+
+    const [capture, voided] = await Promise.all([
+      operate(payment, 'capture', { amount: 1599, partner_transaction_id: payment.card }),
+      operate(payment, 'void', { amount: 1000, partner_transaction_id: payment.giftCard }),
+    ]);
+
+    expect(capture.payment.captures).toHaveLength(1);
+    expect(voided.payment.voids[0]?.status).toBe('SUCCESS');
+    expect(phases.partner.local).toEqual([true, true]);
+    expect(phases.partner.mostLocalCallsAtOnce).toBe(1);
+    const { captures, voids } = await payment.handle.executeUpdate(readPhaseUpdate);
+    expect([captures[0]?.status, voids[0]?.status]).toEqual(['SUCCESS', 'SUCCESS']);
+    await payment.handle.signal(finishPhaseSignal);
+    await payment.handle.result();
+    await phases.replay(payment.handle);
+  });
+
+  it('goes on as an activity with the same key when the local call takes too long', async () => {
+    const payment = await authorizedPayment();
+    // Longer than the local call may take (workflows/payment/partner-calls.ts QUICK_CALL_TIMEOUT).
+    phases.partner.onOperation(payment.card, 'capture', succeeded()).answerSlowly(6_000);
+
+    const { payment: after } = await operate(payment, 'capture', {
+      amount: 1599,
+      partner_transaction_id: payment.card,
+    });
+
+    expect(after.captures[0]?.status).toBe('SUCCESS');
+    expect(phases.partner.local).toEqual([true, false]);
+    const [first, second] = phases.partner.callsOf('capture');
+    expect(second?.idempotency_key).toBe(first?.idempotency_key);
+    await payment.handle.signal(finishPhaseSignal);
+    await payment.handle.result();
+    await phases.replay(payment.handle);
+  }, 30_000);
 });
 
 describe('handlers: partner notifications', () => {

@@ -121,11 +121,19 @@ describe('the payment process', () => {
     const { events } = await handle.fetchHistory();
     const markers = (events ?? []).filter((event) => event.markerRecordedEventAttributes);
     const upserts = (events ?? []).filter((event) => event.upsertWorkflowSearchAttributesEventAttributes);
-    expect(markers.map((event) => event.markerRecordedEventAttributes?.markerName)).toEqual(['core_patch']);
+    expect(markers.map((event) => event.markerRecordedEventAttributes?.markerName)).toEqual([
+      'core_patch',
+      // The authorization, called locally first (workflows/payment/partner-calls.ts).
+      'core_local_activity',
+    ]);
     expect(upserts).toHaveLength(1);
-    // The run took every patch: fingerprints kept, the wallet saved, partners called as activities.
+    // The run took every patch: fingerprints kept, the wallet saved (an activity: nobody waits on it).
     expect(phases.recorded.walletSaves.map(({ payment_id }) => payment_id)).toEqual([state.id]);
     expect(payment.authorization?.status).toBe('AUTHORIZED');
-    expect((events ?? []).some((event) => event.activityTaskScheduledEventAttributes)).toBe(true);
+    const scheduled = (events ?? []).flatMap(
+      (event) => event.activityTaskScheduledEventAttributes?.activityType?.name ?? [],
+    );
+    expect(scheduled).not.toContain('authorizeLeg');
+    expect(scheduled).toContain('saveToWallet');
   });
 });

@@ -34,13 +34,21 @@ export interface PhaseWorker {
   ): Promise<WorkflowHandle<W>>;
   /** A workflow a started one started (a session's payment): terminated after the test too. */
   track(workflowId: string): void;
+  /**
+   * Replays the workflow's history so far on a fresh replayer of the same bundle: rejects as a
+   * worker restarting on it would fail (a nondeterministic task).
+   */
+  replay(handle: WorkflowHandle): Promise<void>;
   /** Terminates what the last test left running and gives the next one a fresh script. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** What a test file uses of its phase worker; the hooks around its tests do the rest. */
-export type PhaseTestWorker = Pick<PhaseWorker, 'client' | 'taskQueue' | 'partner' | 'recorded' | 'start' | 'track'>;
+export type PhaseTestWorker = Pick<
+  PhaseWorker,
+  'client' | 'taskQueue' | 'partner' | 'recorded' | 'start' | 'track' | 'replay'
+>;
 
 /**
  * The phase worker of one test file: started before its tests, reset after each, closed after all.
@@ -72,6 +80,7 @@ export function phaseWorkerForThisFile(): PhaseTestWorker {
     },
     start: (workflow, input, workflowId) => started().start(workflow, input, workflowId),
     track: (workflowId) => started().track(workflowId),
+    replay: (handle) => started().replay(handle),
   };
 }
 
@@ -150,6 +159,14 @@ async function startPhaseWorker(): Promise<PhaseWorker> {
     },
     track(workflowId) {
       started.push(workflowId);
+    },
+    async replay(handle) {
+      const history = await handle.fetchHistory();
+      await Worker.runReplayHistory(
+        { workflowBundle: { code }, dataConverter: dataConverterFor(payloadKeys), replayName: 'phase-replay' },
+        history,
+        handle.workflowId,
+      );
     },
     async reset() {
       await terminateStarted();

@@ -1,7 +1,7 @@
 // A partner whose answers each test writes down: the partner-call activities
 // (activities/payments/partner-calls.ts) replaced, leg by leg, by scripted answers, and every call
 // kept in order so that a test can say what was sent, when, and with which idempotency key.
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context, sleep } from '@temporalio/activity';
 import type { Activities } from '../../../activities';
 import type { Currency } from '../../../domain/currency';
 import type { OperationKind } from '../../../domain/payment-ledger';
@@ -14,8 +14,9 @@ type PartnerCallActivities = Pick<Activities, 'authorizeLeg' | 'authorizationSta
 /**
  * What the activity does instead of answering:
  * - `unavailable`: no answer this time (a timeout, a 5xx); Temporal retries with the same key;
- * - `no-answer`: the activity gave up without an answer. Live, that is its retries running out
- *   after two minutes; the workflow sees the same thing, an activity failure that is not permanent;
+ * - `no-answer`: the call gave up without an answer. Live, that is its local attempt failing and
+ *   the activity after it running out of retries after two minutes; the workflow sees the same
+ *   thing, a failure that is not permanent. Both attempts get it: it counts as one answer;
  * - `permanent`: the partner refused the request itself (partners/partner.ts, rule 4).
  */
 export type Failure = { fails: 'unavailable' | 'no-answer' | 'permanent' };
@@ -45,6 +46,8 @@ export const unknownAtPartner = (): AuthorizationOutcome => ({ status: 'UNCERTAI
 export const unavailable = (): Failure => ({ fails: 'unavailable' });
 export const noAnswer = (): Failure => ({ fails: 'no-answer' });
 export const permanentFailure = (): Failure => ({ fails: 'permanent' });
+const isNoAnswer = (answer: unknown): boolean =>
+  typeof answer === 'object' && answer !== null && 'fails' in answer && answer.fails === 'no-answer';
 
 export const succeeded = (): OperationAnswer => ({ status: 'SUCCESS' });
 export const failedAtPartner = (): OperationAnswer => ({ status: 'FAILURE' });
@@ -126,6 +129,12 @@ export function authorizeResult(
 export class ScriptedPartner {
   /** Every call, in the order the partner received them. */
   readonly calls: PartnerCall[] = [];
+  /** Whether each call of `calls` came as a local activity (workflows/payment/partner-calls.ts). */
+  readonly local: boolean[] = [];
+  /** The most local calls the partner ever had in flight at once. */
+  mostLocalCallsAtOnce = 0;
+  private localCallsInFlight = 0;
+  private readonly delaysMs: number[] = [];
   private readonly amounts = new Map<string, { amount: number; currency: Currency }>();
   private readonly authorizations = new Map<string, AuthorizationAnswer[]>();
   private readonly statuses = new Map<string, AuthorizationAnswer[]>();
@@ -149,6 +158,12 @@ export class ScriptedPartner {
     return this;
   }
 
+  /** The next calls each take this long to answer, one delay per call, in order. */
+  answerSlowly(...delaysMs: number[]): this {
+    this.delaysMs.push(...delaysMs);
+    return this;
+  }
+
   /** The calls of one kind, in order. */
   callsOf(call: PartnerCall['call']): PartnerCall[] {
     return this.calls.filter((entry) => entry.call === call);
@@ -158,21 +173,21 @@ export class ScriptedPartner {
 
   readonly authorizeLeg: PartnerCallActivities['authorizeLeg'] = async (input) => {
     const leg = parseAuthorizationIdempotencyKey(input.idempotency_key)?.legId ?? 'unknown';
-    this.calls.push({ call: 'authorize', leg, idempotency_key: input.idempotency_key, amount: input.amount });
+    await this.receive({ call: 'authorize', leg, idempotency_key: input.idempotency_key, amount: input.amount });
     this.amounts.set(leg, { amount: input.amount, currency: input.currency });
-    return this.answerAuthorization(leg, next(this.authorizations, leg), `authorize ${leg}`);
+    return this.answerAuthorization(leg, this.next(this.authorizations, leg), `authorize ${leg}`);
   };
 
   readonly authorizationStatus: PartnerCallActivities['authorizationStatus'] = async (input) => {
     const leg = legOfReference(input.partner_reference);
-    this.calls.push({ call: 'status', leg });
-    return this.answerAuthorization(leg, next(this.statuses, leg), `status of ${leg}`);
+    await this.receive({ call: 'status', leg });
+    return this.answerAuthorization(leg, this.next(this.statuses, leg), `status of ${leg}`);
   };
 
   readonly operateLeg: PartnerCallActivities['operateLeg'] = async (input) => {
     const leg = legOfReference(input.authorization_reference);
-    this.calls.push({ call: input.kind, leg, idempotency_key: input.idempotency_key, amount: input.amount });
-    const answer = next(this.operationAnswers, `${input.kind}:${leg}`);
+    await this.receive({ call: input.kind, leg, idempotency_key: input.idempotency_key, amount: input.amount });
+    const answer = this.next(this.operationAnswers, `${input.kind}:${leg}`);
     if (answer === undefined) return fail(permanentFailure(), `unscripted ${input.kind} of ${leg}`);
     if ('fails' in answer) return fail(answer, `${input.kind} of ${leg}`);
     const processed = answer.status === 'SUCCESS' ? input.amount : 0;
@@ -193,6 +208,34 @@ export class ScriptedPartner {
     return result;
   };
 
+  /** The answer to this call; a local attempt that gets no answer leaves it for the activity after it. */
+  private next<T>(script: Map<string, (T | Failure)[]>, key: string): T | Failure | undefined {
+    const answers = script.get(key);
+    if (!answers || answers.length === 0) return undefined;
+    const [answer] = answers;
+    const keptForTheActivity = isNoAnswer(answer) && Context.current().info.isLocal;
+    return answers.length > 1 && !keptForTheActivity ? answers.shift() : answer;
+  }
+
+  /** Notes the call, then takes the time the script gives it before it is answered. */
+  private async receive(call: PartnerCall): Promise<void> {
+    const local = Context.current().info.isLocal;
+    this.calls.push(call);
+    this.local.push(local);
+    const delayMs = this.delaysMs.shift() ?? 0;
+    if (!local) {
+      if (delayMs > 0) await sleep(delayMs);
+      return;
+    }
+    this.localCallsInFlight += 1;
+    this.mostLocalCallsAtOnce = Math.max(this.mostLocalCallsAtOnce, this.localCallsInFlight);
+    try {
+      if (delayMs > 0) await sleep(delayMs);
+    } finally {
+      this.localCallsInFlight -= 1;
+    }
+  }
+
   private answerAuthorization(leg: string, answer: AuthorizationAnswer | undefined, what: string): AuthorizeResult {
     if (answer === undefined) return fail(permanentFailure(), `unscripted ${what}`);
     if ('fails' in answer) return fail(answer, what);
@@ -200,10 +243,4 @@ export class ScriptedPartner {
     if (!asked) return fail(permanentFailure(), `${what}: never authorized here`);
     return authorizeResult({ id: leg, amount: asked.amount }, asked.currency, answer);
   }
-}
-
-function next<T>(script: Map<string, T[]>, key: string): T | undefined {
-  const answers = script.get(key);
-  if (!answers || answers.length === 0) return undefined;
-  return answers.length > 1 ? answers.shift() : answers[0];
 }
