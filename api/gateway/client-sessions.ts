@@ -24,6 +24,7 @@ import {
   reserveClientSessionPaymentUpdate,
 } from '../../workflows/client-session/messages';
 import type { ClientSessionState } from '../../workflows/client-session/types';
+import { paymentChangedSignal } from '../../workflows/payment/messages';
 import type { AuthorizationLegState } from '../../workflows/payment/types';
 import { badRequest, HttpProblem, notFound } from '../errors/problem';
 import { projectAnswer } from '../read-model';
@@ -258,19 +259,33 @@ export class ClientSessionGateway {
     log: FastifyBaseLogger,
   ): Promise<SubmittedPayment> {
     try {
-      const reserved = await this.handle(id).executeUpdate(reserveClientSessionPaymentUpdate, {
+      const session = this.handle(id);
+      const reserved = await session.executeUpdate(reserveClientSessionPaymentUpdate, {
         args: [
-          { entity_id: entityId, payment_id: payment.id, legs: payment.legs, publicUrl: this.deps.config.publicUrl },
+          {
+            entity_id: entityId,
+            payment_id: payment.id,
+            legs: payment.legs,
+            publicUrl: this.deps.config.publicUrl,
+            tells_first_outcome: true,
+          },
         ],
       });
       const started = await this.payments.startReserved(reserved.payment_start);
-      // The session takes the authorization from the payment's news a moment later; the answer
-      // shows it now, as the session will.
+      // The session takes the authorization from this news a moment later; the answer shows it now,
+      // as the session will.
       const result = {
         session: { ...reserved.session, ...(started.authorization ? { authorization: started.authorization } : {}) },
         payment: started,
       };
-      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, result);
+      await Promise.all([
+        projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, result),
+        // The payment leaves its first outcome to us (workflows/payment/parent-session.ts). Not told,
+        // the session asks the payment after a few seconds: the shopper's answer does not wait on it.
+        session.signal(paymentChangedSignal, started).catch((error: unknown) => {
+          log.warn({ err: error }, 'the session was not told of its payment; it will ask the payment');
+        }),
+      ]);
       return result;
     } catch (error) {
       const failure = updateFailure(error);

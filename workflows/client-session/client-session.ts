@@ -1,11 +1,12 @@
 // The client session, from creation to payment, expiry or abort. The workflow is the source of
 // truth for the session's status; the API reads and changes it by Update (a completed one by query).
-// A submission reserves the session for one payment; the API starts that payment and the payment
-// tells the session of each outcome by signal.
+// A submission reserves the session for one payment; the API starts that payment and tells the
+// session of its first outcome, and the payment tells it of every change after that, by signal.
 import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
+  getExternalWorkflowHandle,
   ParentClosePolicy,
   patched,
   proxyActivities,
@@ -17,7 +18,7 @@ import {
 } from '@temporalio/workflow';
 import type { Payment } from '../../api/schemas/v2';
 import { entityIdKey, merchantReferenceKey } from '../../temporal/search-attributes';
-import { paymentChangedSignal } from '../payment/messages';
+import { paymentChangedSignal, sessionAsksForNewsSignal } from '../payment/messages';
 import { paymentWorkflowId } from '../payment/ids';
 import { paymentWorkflow } from '../payment/payment';
 import { newPaymentState } from '../payment/new-payment';
@@ -86,6 +87,9 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   let startedReservedItself = false;
   setHandler(paymentChangedSignal, (payment) => {
     if (payment.id !== session.payment_id) return;
+    // The first outcome may come from the API and the next change from the payment: whichever
+    // comes second of two is older, or the same news again, when its version is not higher.
+    if (latestPayment !== undefined && payment.version <= latestPayment.version) return;
     const firstNews = latestPayment === undefined;
     latestPayment = payment;
     if (JSON.stringify(session.authorization) !== JSON.stringify(payment.authorization)) {
@@ -204,11 +208,18 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     const paymentId = start.payment.id;
     if (await condition(() => !awaitsFirstOutcome(paymentId), input.paymentStartRepairMs ?? 10_000)) return;
     startedReservedItself = true;
+    const { apiTellsSessionOfFirstOutcome, ...startedHere } = start;
     try {
-      // Never a second run of a payment that has completed: the repair may come late.
-      await startPayment(start, WorkflowIdReusePolicy.REJECT_DUPLICATE);
+      // Never a second run of a payment that has completed: the repair may come late. Started here,
+      // the payment tells the session everything itself.
+      await startPayment(apiTellsSessionOfFirstOutcome ? startedHere : start, WorkflowIdReusePolicy.REJECT_DUPLICATE);
     } catch {
-      // Started already (by the API, as it should be): its first outcome is on its way.
+      // Started already, by the API as it should be. Its first outcome is on its way, unless that
+      // API was to tell it and died first: then the payment is asked (added after sessions shipped).
+      if (apiTellsSessionOfFirstOutcome && patched('ask-payment-for-news'))
+        await getExternalWorkflowHandle(paymentWorkflowId(paymentId))
+          .signal(sessionAsksForNewsSignal)
+          .catch(() => undefined);
     }
   };
   setHandler(
@@ -222,7 +233,10 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
           await condition(() => !awaitsAnotherPayment(request.payment_id), '30 seconds');
         refuseSubmission(request);
         recordSubmission(request);
-        const start = paymentStartOf(request);
+        const start: PaymentWorkflowInput = {
+          ...paymentStartOf(request),
+          ...(request.tells_first_outcome ? { apiTellsSessionOfFirstOutcome: true } : {}),
+        };
         reserved = start;
         startedReservedItself = false;
         void startIfNobodyDid(start);

@@ -20,6 +20,11 @@ export interface SubmitClientSessionInput {
   payment_id: string;
   legs: AuthorizationLegState[];
   publicUrl: string;
+  /**
+   * The API will tell the session of the payment's first outcome itself (client-session.ts): sent
+   * by API processes since that began, so that one of the release before never leaves it untold.
+   */
+  tells_first_outcome?: boolean;
 }
 /** The shopper's choice: starts the payment as a child workflow and answers its first outcome. */
 export const submitClientSessionUpdate = defineUpdate<

@@ -70,5 +70,10 @@ export interface EvidenceOutcome {
 /** The merchant's evidence for a dispute: recorded, then forwarded to the partner. */
 export const submitEvidenceUpdate = defineUpdate<EvidenceOutcome, [EvidenceUpdateInput]>('submitDisputeEvidence');
 
-/** Sent to the client session a payment was submitted from, whenever its authorization moves. */
+/**
+ * Sent to the client session a payment was submitted from, whenever its authorization moves (the
+ * first outcome by the API that started it, when it says so: parent-session.ts).
+ */
 export const paymentChangedSignal = defineSignal<[Payment]>('paymentChanged');
+/** From that session, when news it expected did not come: the payment tells it where it stands. */
+export const sessionAsksForNewsSignal = defineSignal('sessionAsksForNews');

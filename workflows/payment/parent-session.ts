@@ -3,11 +3,16 @@
 // signal at a time and in order. Until the first one, somebody else answers the shopper (the
 // payment's own awaitAuthorization Update, or the session's older submit Update) and the API writes
 // the read model from that answer, so the payment does not (workflows/read-model.ts).
-import { condition, getExternalWorkflowHandle, proxyLocalActivities } from '@temporalio/workflow';
+//
+// When the API that started the payment says it tells the session of the first outcome itself
+// (`apiTellsSessionOfFirstOutcome`), the payment does not: a signal from workflow code costs the
+// payment a workflow task of its own when the server confirms it, one per checkout. Should that
+// API die before telling, the session asks (sessionAsksForNewsSignal) and is told again.
+import { condition, getExternalWorkflowHandle, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import type { Payment } from '../../api/schemas/v2';
 import { authorizationStatus } from '../../domain/payment-status';
-import { paymentChangedSignal } from './messages';
+import { paymentChangedSignal, sessionAsksForNewsSignal } from './messages';
 import type { PaymentRun } from './run';
 
 const { notifyClientSession } = proxyLocalActivities<Activities>({
@@ -39,6 +44,11 @@ export class ParentSessionLink {
     const parentId = this.parentWorkflowId;
     if (parentId === undefined) return;
     const { run } = this;
+    let sessionAsked = false;
+    setHandler(sessionAsksForNewsSignal, () => {
+      sessionAsked = true;
+      this.notifiedKey = '';
+    });
     for (;;) {
       await condition(() => (this.key() !== this.notifiedKey && run.authorizationPhase !== 'RUNNING') || run.finished);
       if (run.finished && this.key() === this.notifiedKey) return;
@@ -47,6 +57,7 @@ export class ParentSessionLink {
       if (!this.told) {
         onFirstTell();
         this.told = true;
+        if (run.input.apiTellsSessionOfFirstOutcome && !sessionAsked) continue;
       }
       const outcome = await this.tell(parentId, payment);
       // Once the session has ended, the payment goes on without it.

@@ -149,6 +149,12 @@ export interface PaymentWorkflowInput extends PaymentLinksBase {
   webhookRetry: WebhookRetrySettings;
   /** The client session to tell about the authorization's outcome, when submitted from one. */
   parentSessionWorkflowId?: string;
+  /**
+   * The API that starts the payment tells that session of the first outcome itself: it holds it as
+   * the answer of its Update-with-Start. The payment tells only the changes after it, and all of it
+   * again when the session asks (parent-session.ts). Absent in payments started before.
+   */
+  apiTellsSessionOfFirstOutcome?: boolean;
   /** Carried across continue-as-new: events not yet delivered. */
   pendingEvents?: WebhookEvent[];
   /**

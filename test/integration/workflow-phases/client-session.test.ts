@@ -14,7 +14,11 @@ import {
 import { clientSessionWorkflowId } from '../../../workflows/client-session/id';
 import type { ClientSessionState } from '../../../workflows/client-session/types';
 import { paymentWorkflowId } from '../../../workflows/payment/ids';
-import { awaitAuthorizationUpdate, partnerNotificationSignal } from '../../../workflows/payment/messages';
+import {
+  awaitAuthorizationUpdate,
+  partnerNotificationSignal,
+  paymentChangedSignal,
+} from '../../../workflows/payment/messages';
 import { paymentWorkflow } from '../../../workflows/payment/payment';
 import type { AuthorizationLegState, PaymentWorkflowInput } from '../../../workflows/payment/types';
 import { eventually } from '../../support/api-client';
@@ -80,17 +84,38 @@ function submit(handle: Session, session: ClientSessionState, legs: Authorizatio
   });
 }
 
-/** The shopper's choice as the API sends it now: the session is reserved for the payment. */
+/**
+ * The shopper's choice as the API sends it: the session is reserved for the payment. The API of
+ * this release also says it will tell the session of the first outcome (`tellsFirstOutcome`).
+ */
 function reserve(
   handle: Session,
   session: ClientSessionState,
   legs: AuthorizationLegState[],
   paymentId: string = randomUUID(),
+  tellsFirstOutcome = false,
 ) {
   phases.track(paymentWorkflowId(paymentId));
   return handle.executeUpdate(reserveClientSessionPaymentUpdate, {
-    args: [{ entity_id: session.entity_id, payment_id: paymentId, legs, publicUrl: 'http://127.0.0.1:1' }],
+    args: [
+      {
+        entity_id: session.entity_id,
+        payment_id: paymentId,
+        legs,
+        publicUrl: 'http://127.0.0.1:1',
+        ...(tellsFirstOutcome ? { tells_first_outcome: true } : {}),
+      },
+    ],
   });
+}
+
+/** The names of the signals a workflow sent to others, and those it received, in order. */
+async function signalsOf(workflowId: string): Promise<{ sent: number; received: string[] }> {
+  const { events } = await phases.client.workflow.getHandle(workflowId).fetchHistory();
+  return {
+    sent: (events ?? []).filter((event) => event.signalExternalWorkflowExecutionInitiatedEventAttributes).length,
+    received: (events ?? []).flatMap((event) => event.workflowExecutionSignaledEventAttributes?.signalName ?? []),
+  };
 }
 
 /** What the API does with a reservation: starts the payment and waits for its first outcome (Update-with-Start). */
@@ -295,6 +320,63 @@ describe('client session: submission reserved, payment started by the API', () =
     });
     expect(reused?.type).toBe('AlreadySubmitted');
     expect(phases.partner.calls.map((call) => call.leg)).toEqual([refusedCard.id, card.id]);
+  });
+});
+
+describe('client session: the API tells it of the first outcome', () => {
+  it('takes the first outcome from the API; the payment sends no signal for it', async () => {
+    const session = newSession();
+    const card = cardLeg(2599);
+    phases.partner.onAuthorize(card.id, approved());
+    const handle = await startSession(session);
+
+    const reserved = await reserve(handle, session, [card], randomUUID(), true);
+    const payment = await startReserved(reserved.payment_start);
+    await handle.signal(paymentChangedSignal, payment);
+    const ended = await handle.result();
+
+    expect(reserved.payment_start.apiTellsSessionOfFirstOutcome).toBe(true);
+    expect([ended.status, ended.authorization?.status]).toEqual(['SUBMITTED', 'AUTHORIZED']);
+    expect(await signalsOf(paymentWorkflowId(payment.id))).toEqual({ sent: 0, received: [] });
+    // The API wrote the session from the payment's answer; the session does not write it again.
+    expect(phases.recorded.sessionProjections).toEqual([]);
+  });
+
+  it('asks the payment when the API that was to tell it never did, and is told', async () => {
+    const session = newSession();
+    const card = cardLeg(2599);
+    phases.partner.onAuthorize(card.id, approved());
+    const handle = await startSession(session, 300);
+
+    const reserved = await reserve(handle, session, [card], randomUUID(), true);
+    const payment = await startReserved(reserved.payment_start);
+    const ended = await handle.result();
+
+    expect([ended.status, ended.authorization?.status]).toEqual(['SUBMITTED', 'AUTHORIZED']);
+    expect(await signalsOf(paymentWorkflowId(payment.id))).toEqual({ sent: 1, received: ['sessionAsksForNews'] });
+    expect(phases.partner.calls.map((call) => call.leg)).toEqual([card.id]);
+  });
+
+  it('keeps the newest news when the first outcome comes after a later change', async () => {
+    const session = newSession();
+    const card = cardLeg(2599);
+    phases.partner.onAuthorize(card.id, pendingForShopper());
+    const handle = await startSession(session);
+
+    const reserved = await reserve(handle, session, [card], randomUUID(), true);
+    const pending = await startReserved(reserved.payment_start);
+    expect(pending.authorization?.status).toBe('PENDING');
+    // What the payment would send after the shopper gave up, overtaking the API's news.
+    const refusedLater = {
+      ...pending,
+      version: pending.version + 1,
+      ...(pending.authorization ? { authorization: { ...pending.authorization, status: 'REFUSED' as const } } : {}),
+    };
+    await handle.signal(paymentChangedSignal, refusedLater);
+    await handle.signal(paymentChangedSignal, pending);
+    const shown = await read(handle, session);
+
+    expect(shown.authorization?.status).toBe('REFUSED');
   });
 });
 
