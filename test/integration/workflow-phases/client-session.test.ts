@@ -355,6 +355,9 @@ describe('client session: the API tells it of the first outcome', () => {
     expect([ended.status, ended.authorization?.status]).toEqual(['SUBMITTED', 'AUTHORIZED']);
     expect(await signalsOf(paymentWorkflowId(payment.id))).toEqual({ sent: 1, received: ['sessionAsksForNews'] });
     expect(phases.partner.calls.map((call) => call.leg)).toEqual([card.id]);
+    // The repair path is recorded by no scenario of scripts/record-histories.ts: replayed here.
+    await phases.replay(handle);
+    await phases.replay(phases.client.workflow.getHandle(paymentWorkflowId(payment.id)));
   });
 
   it('keeps the newest news when the first outcome comes after a later change', async () => {
