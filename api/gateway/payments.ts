@@ -214,6 +214,20 @@ export class PaymentGateway {
   }
 
   /**
+   * What a payment's check before an operation reads, its currency, order and legs, which never
+   * change once it is authorized: from the read model, else the workflow. The operation itself is
+   * judged by the workflow, on the payment as it stands.
+   */
+  async terms(id: string, entityId: string, log: FastifyBaseLogger): Promise<Payment> {
+    const cached = await readPaymentProjection(this.deps.sql, this.deps.config.encryptionKey, id);
+    if (cached?.payment.authorization?.status === 'AUTHORIZED') {
+      if (cached.payment.entity_id !== entityId) throw notFound('payment');
+      return cached.payment;
+    }
+    return this.read(id, entityId, { log });
+  }
+
+  /**
    * The entity's payment. Without `maxAgeSeconds`, partner transactions that are not final are
    * refreshed at their partner first; with it, a copy at most that old may answer instead.
    */

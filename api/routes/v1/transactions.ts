@@ -91,10 +91,21 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
   const secrets = { sql: deps.sql, encryptionKey: deps.config.encryptionKey };
 
   /** The transaction of the entity, with its payment as it stands (pending ones asked of their partner). */
-  async function transactionOf(entityId: string, transactionId: string, log: FastifyBaseLogger) {
+  /**
+   * The transaction and its payment. `termsOnly`: the call reads only what never changes once the
+   * payment is authorized (a capture or void, judged by the workflow), so the read model answers.
+   */
+  async function transactionOf(
+    entityId: string,
+    transactionId: string,
+    log: FastifyBaseLogger,
+    { termsOnly = false } = {},
+  ) {
     const found = await findTransaction(deps.sql, entityId, transactionId);
     if (!found) throw transactionNotFound();
-    const payment = await deps.payments.read(found.paymentId, entityId, { log });
+    const payment = termsOnly
+      ? await deps.payments.terms(found.paymentId, entityId, log)
+      : await deps.payments.read(found.paymentId, entityId, { log });
     return { ...found, payment };
   }
 
@@ -220,6 +231,9 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
             entityId,
             request.params.transaction,
             request.log,
+            // A refund is held to what its capture has left, and off_session_authorize reads the
+            // authorization's token: both read the payment as it stands.
+            { termsOnly: action === 'capture' || action === 'void' },
           );
           const amount = amountOf(request.body.amount, payment.currency);
           assertOrderCurrency(request.body.order, payment.currency);
