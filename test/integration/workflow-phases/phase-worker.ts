@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { type Client, type WorkflowHandle, WorkflowNotFoundError, type WorkflowStartOptions } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities } from '../../../activities';
 import { connectClient } from '../../../temporal/client';
@@ -98,7 +99,14 @@ async function startPhaseWorker(): Promise<PhaseWorker> {
   let partner = new ScriptedPartner();
   let recorded = new RecordedActivities();
   let started: string[] = [];
-  // The worker keeps these functions; each call goes to the current test's script.
+  // The worker keeps these functions; each call goes to the current test's script. A call from a
+  // workflow of an earlier test (an activity that had started before the test terminated it) would
+  // land in the next test's script: it is answered as from a partner and a merchant who are gone.
+  const ofThisTest = () => {
+    const workflowId = Context.current().info.workflowExecution?.workflowId;
+    return workflowId !== undefined && started.includes(workflowId);
+  };
+  const gone = () => ApplicationFailure.nonRetryable('the phase test this workflow belongs to is over', 'TestOver');
   const activities: Pick<
     Activities,
     | 'authorizeLeg'
@@ -109,13 +117,15 @@ async function startPhaseWorker(): Promise<PhaseWorker> {
     | 'saveClientSessionProjection'
     | 'saveToWallet'
   > = {
-    authorizeLeg: (input) => partner.authorizeLeg(input),
-    authorizationStatus: (input) => partner.authorizationStatus(input),
-    operateLeg: (input) => partner.operateLeg(input),
-    deliverWebhook: (input) => recorded.deliverWebhook(input),
-    savePaymentProjection: (input) => recorded.savePaymentProjection(input),
-    saveClientSessionProjection: (input) => recorded.saveClientSessionProjection(input),
-    saveToWallet: (input) => recorded.saveToWallet(input),
+    authorizeLeg: async (input) => (ofThisTest() ? partner.authorizeLeg(input) : Promise.reject(gone())),
+    authorizationStatus: async (input) => (ofThisTest() ? partner.authorizationStatus(input) : Promise.reject(gone())),
+    operateLeg: async (input) => (ofThisTest() ? partner.operateLeg(input) : Promise.reject(gone())),
+    deliverWebhook: async (input) => (ofThisTest() ? recorded.deliverWebhook(input) : Promise.reject(gone())),
+    savePaymentProjection: async (input) =>
+      ofThisTest() ? recorded.savePaymentProjection(input) : Promise.reject(gone()),
+    saveClientSessionProjection: async (input) =>
+      ofThisTest() ? recorded.saveClientSessionProjection(input) : Promise.reject(gone()),
+    saveToWallet: async (input) => (ofThisTest() ? recorded.saveToWallet(input) : Promise.reject(gone())),
   };
   const worker = await Worker.create({
     connection,
