@@ -280,8 +280,8 @@ export class ClientSessionGateway {
       };
       await Promise.all([
         projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, result),
-        // The payment leaves its first outcome to us (workflows/payment/parent-session.ts). Not told,
-        // the session asks the payment after a few seconds: the shopper's answer does not wait on it.
+        // The payment leaves its first outcome to us (workflows/payment/parent-session.ts). A signal
+        // that fails is only logged: a session not told asks the payment after a few seconds.
         session.signal(paymentChangedSignal, started).catch((error: unknown) => {
           log.warn({ err: error }, 'the session was not told of its payment; it will ask the payment');
         }),

@@ -212,7 +212,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     try {
       // Never a second run of a payment that has completed: the repair may come late. Started here,
       // the payment tells the session everything itself.
-      await startPayment(apiTellsSessionOfFirstOutcome ? startedHere : start, WorkflowIdReusePolicy.REJECT_DUPLICATE);
+      await startPayment(startedHere, WorkflowIdReusePolicy.REJECT_DUPLICATE);
     } catch {
       // Started already, by the API as it should be. Its first outcome is on its way, unless that
       // API was to tell it and died first: then the payment is asked (added after sessions shipped).

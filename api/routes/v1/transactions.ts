@@ -90,10 +90,10 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const secrets = { sql: deps.sql, encryptionKey: deps.config.encryptionKey };
 
-  /** The transaction of the entity, with its payment as it stands (pending ones asked of their partner). */
   /**
-   * The transaction and its payment. `termsOnly`: the call reads only what never changes once the
-   * payment is authorized (a capture or void, judged by the workflow), so the read model answers.
+   * The entity's transaction, with its payment as it stands (pending ones asked of their partner).
+   * `termsOnly`: the call reads only what never changes once the payment is authorized (a capture or
+   * void, judged by the workflow), so the read model answers.
    */
   async function transactionOf(
     entityId: string,

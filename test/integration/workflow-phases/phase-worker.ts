@@ -102,11 +102,14 @@ async function startPhaseWorker(): Promise<PhaseWorker> {
   // The worker keeps these functions; each call goes to the current test's script. A call from a
   // workflow of an earlier test (an activity that had started before the test terminated it) would
   // land in the next test's script: it is answered as from a partner and a merchant who are gone.
-  const ofThisTest = () => {
-    const workflowId = Context.current().info.workflowExecution?.workflowId;
-    return workflowId !== undefined && started.includes(workflowId);
-  };
-  const gone = () => ApplicationFailure.nonRetryable('the phase test this workflow belongs to is over', 'TestOver');
+  const ofThisTest =
+    <Input, Output>(call: (input: Input) => Promise<Output>) =>
+    async (input: Input): Promise<Output> => {
+      const workflowId = Context.current().info.workflowExecution?.workflowId;
+      if (workflowId === undefined || !started.includes(workflowId))
+        throw ApplicationFailure.nonRetryable('the phase test this workflow belongs to is over', 'TestOver');
+      return call(input);
+    };
   const activities: Pick<
     Activities,
     | 'authorizeLeg'
@@ -117,15 +120,13 @@ async function startPhaseWorker(): Promise<PhaseWorker> {
     | 'saveClientSessionProjection'
     | 'saveToWallet'
   > = {
-    authorizeLeg: async (input) => (ofThisTest() ? partner.authorizeLeg(input) : Promise.reject(gone())),
-    authorizationStatus: async (input) => (ofThisTest() ? partner.authorizationStatus(input) : Promise.reject(gone())),
-    operateLeg: async (input) => (ofThisTest() ? partner.operateLeg(input) : Promise.reject(gone())),
-    deliverWebhook: async (input) => (ofThisTest() ? recorded.deliverWebhook(input) : Promise.reject(gone())),
-    savePaymentProjection: async (input) =>
-      ofThisTest() ? recorded.savePaymentProjection(input) : Promise.reject(gone()),
-    saveClientSessionProjection: async (input) =>
-      ofThisTest() ? recorded.saveClientSessionProjection(input) : Promise.reject(gone()),
-    saveToWallet: async (input) => (ofThisTest() ? recorded.saveToWallet(input) : Promise.reject(gone())),
+    authorizeLeg: ofThisTest((input) => partner.authorizeLeg(input)),
+    authorizationStatus: ofThisTest((input) => partner.authorizationStatus(input)),
+    operateLeg: ofThisTest((input) => partner.operateLeg(input)),
+    deliverWebhook: ofThisTest((input) => recorded.deliverWebhook(input)),
+    savePaymentProjection: ofThisTest((input) => recorded.savePaymentProjection(input)),
+    saveClientSessionProjection: ofThisTest((input) => recorded.saveClientSessionProjection(input)),
+    saveToWallet: ofThisTest((input) => recorded.saveToWallet(input)),
   };
   const worker = await Worker.create({
     connection,
