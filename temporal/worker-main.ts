@@ -9,6 +9,7 @@ import { createLogger } from '../platform/logger';
 import { connectClient } from './client';
 import { ensureSchedules } from './schedules';
 import { createWorker } from './worker';
+import { describeTuning, workerTuningFrom } from './worker-tuning';
 import { partnersFor } from '../activities/partners-config';
 
 const log = createLogger('worker');
@@ -26,6 +27,8 @@ const shutdown = {
   graceMs: intFromEnvOr('TESSERA_WORKER_SHUTDOWN_GRACE_MS', 10_000),
   forceMs: intFromEnvOr('TESSERA_WORKER_SHUTDOWN_FORCE_MS', 20_000),
 };
+// Read before connecting: a wrong value stops the worker at start, not at its first task.
+const tuning = workerTuningFrom(process.env);
 const sql = connect(config.databaseUrl);
 const { worker, connection } = await createWorker({
   address: config.temporalAddress,
@@ -39,6 +42,7 @@ const { worker, connection } = await createWorker({
   }),
   payloadKeys: config,
   shutdown,
+  tuning,
   // A prebuilt workflow bundle (tests restart workers often); otherwise the build's, or from source
   // bundled at start (temporal/worker.ts).
   ...(process.env.TESSERA_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: process.env.TESSERA_WORKFLOW_BUNDLE } } : {}),
@@ -52,6 +56,7 @@ log.info(
   {
     taskQueue: config.taskQueue,
     temporal: config.temporalAddress,
+    tuning: describeTuning(tuning),
     ...(metricsAddress ? { metrics: `http://${metricsAddress}/metrics` } : {}),
   },
   'worker polling',

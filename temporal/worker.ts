@@ -4,6 +4,7 @@ import type { Activities } from '../activities';
 import { projectRoot, runsCompiled } from '../platform/config';
 import type { PayloadKeySettings } from '../platform/payload-keys';
 import { dataConverterFor } from './data-converter';
+import { defaultWorkerTuning, workerOptionsOf, type WorkerTuning } from './worker-tuning';
 
 export const workflowsPath = join(projectRoot, 'workflows', 'index.ts');
 
@@ -30,6 +31,8 @@ export interface WorkerOptions {
    * finished to another worker: a failed activity attempt at once, a lost one after its timeout.
    */
   shutdown?: { graceMs: number; forceMs: number };
+  /** How it holds and runs workflows (temporal/worker-tuning.ts); the measured defaults otherwise. */
+  tuning?: WorkerTuning;
 }
 
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
@@ -49,8 +52,7 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     ...(options.shutdown
       ? { shutdownGraceTime: options.shutdown.graceMs, shutdownForceTime: options.shutdown.forceMs }
       : {}),
-    // Workflows here are short and many; keeping them cached avoids replays between Updates.
-    maxCachedWorkflows: 2000,
+    ...workerOptionsOf(options.tuning ?? defaultWorkerTuning),
   });
   return { worker, connection };
 }

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { dataConverterFor } from '../../temporal/data-converter';
+import { workerOptionsOf, workerTuningFrom } from '../../temporal/worker-tuning';
 import type { BenchActivities } from './workflows';
 
 const address = process.env.TEMPORAL_ADDRESS;
@@ -35,8 +36,9 @@ const worker = await Worker.create({
   workflowBundle: { code },
   activities,
   dataConverter: dataConverterFor({ encryptionKey: Buffer.from(encryptionKey, 'base64'), payloadDecryptionKeys: [] }),
-  // The same cache as Tessera's worker (temporal/worker.ts).
-  maxCachedWorkflows: 2000,
+  // Tuned as Tessera's worker is in the same run (temporal/worker-tuning.ts): the bench's own
+  // environment reaches both.
+  ...workerOptionsOf(workerTuningFrom(process.env)),
 });
 const running = worker.run();
 process.send?.('ready');
