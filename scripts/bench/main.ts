@@ -8,8 +8,10 @@ import { cpus, loadavg } from 'node:os';
 import type { Client } from '@temporalio/client';
 import { projectRoot } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
+import { describeTuning, workerTuningFrom } from '../../temporal/worker-tuning';
 import { lifecycleAnatomy, type Mark } from './anatomy';
 import { bareRound, bareShapeRate, emptyWorkflowCeiling, type Ceiling } from './bare';
+import { captureSplit } from './capture-split';
 import { runClusterBench } from './cluster';
 import { CpuMeter, type CpuUse } from './cpu';
 import { profilesIn, summarizeProfile } from './cpu-profile';
@@ -204,6 +206,13 @@ try {
   const singleCpu = singleMeter.stop();
   env.assertAlive();
 
+  // 2a. Where a capture's time goes: the api's share, the payment's, the engine's.
+  say(
+    `concurrency 1: ${options.samples} captures over HTTP, as the api's Update alone and as a bare Update, in turn...`,
+  );
+  const captureSplitRecorder = await captureSplit(context, client, bareWorker ? bareQueue : undefined, options.samples);
+  env.assertAlive();
+
   // 2b. The same lifecycles at concurrency 1, each subscribed to webhooks at a receiver in this
   // process, where the first delivery of each payment is timed. Apart from 2: a delivery in flight
   // delays the payment's next Update by a workflow task, which the operations' targets leave out
@@ -353,6 +362,7 @@ try {
       'processes: sandbox partners (0 ms latency), Tessera worker and api each in its own process (node --import tsx, as npm start runs them, so',
       '  they spread over both cores rather than share one event loop); the bench driver (HTTP client, Temporal client of the bare probes) in',
       "  this process; the bare probes' worker in its own process (idle while the lifecycles run). Loopback only. LOG_LEVEL=warn.",
+      `worker tuning, both workers (temporal/worker-tuning.ts, TESSERA_WORKER_* in the bench's environment): ${describeTuning(workerTuningFrom(process.env))}`,
       submission === 'session'
         ? 'submission step: on the session, as the hosted page and the widget do: POST /v2/vault/cards then POST /checkout/v1/sessions/{id}/payments, both with the publishable key (an Update reserves the session, then an Update-with-Start of the payment answers its first outcome)'
         : `submission step: measured as "vault + POST /v2/payments" (the card tokenized with the publishable key, then the payment with its token)${sessionPath ? '; --submission session drives the session path' : '; the api has no session submission endpoint'}`,
@@ -380,6 +390,7 @@ try {
     v1,
     v1Cpu,
     anatomy: anatomyLines,
+    captureSplit: captureSplitRecorder,
   });
   const names = new Map(env.pids().map(({ name, pid }) => [pid, name]));
   await stop(options.keepData);

@@ -2,6 +2,7 @@
 // with PASS or MISS.
 import type { Ceiling } from './bare';
 import { bareCalls, type BareCall } from './bare';
+import { captureWays, type CaptureWay } from './capture-split';
 import type { CpuUse } from './cpu';
 import { partial, submissionCall, type LoadResult, type SubmissionMode } from './lifecycle';
 import { memoryGrowth, memoryMilestones, type MemoryResult } from './memory';
@@ -45,6 +46,8 @@ export interface ReportInput {
   v1: LoadResult;
   v1Cpu: CpuUse;
   anatomy: string[];
+  /** The same capture over HTTP, as the api's Update alone and as a bare Update (capture-split.ts). */
+  captureSplit: Recorder | undefined;
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
@@ -93,6 +96,27 @@ function v1CallRows(result: LoadResult): string[] {
     );
   }
   return rows;
+}
+
+function captureSplitRows(split: Recorder | undefined): string[] {
+  if (!split) return [];
+  const rows = [
+    "Where a capture's time goes (concurrency 1, captures of 1, the three ways in turn, a new payment every second round; scripts/bench/capture-split.ts)",
+    `  ${pad('call', 62)}${num('p50 ms', 9)}${num('p99 ms', 9)}${num('n', 7)}${num('errors', 8)}`,
+  ];
+  for (const way of Object.keys(captureWays) as CaptureWay[]) {
+    const samples = split.of(way);
+    if (samples.count === 0 && split.errorsOf(way) === 0) continue;
+    rows.push(
+      `  ${pad(captureWays[way], 62)}${num(ms(samples.p50), 9)}${num(ms(samples.p99), 9)}${num(String(samples.count), 7)}${num(String(split.errorsOf(way)), 8)}`,
+    );
+  }
+  const p50 = (way: CaptureWay) => split.of(way).p50;
+  rows.push(
+    `  the api's share (HTTP, authentication, read model): ${ms(p50('http') - p50('update'))} ms; the payment's workflow and partner call beyond the bare Update: ${ms(p50('update') - p50('bare'))} ms`,
+  );
+  if (split.firstErrors.length > 0) rows.push(`  first errors: ${split.firstErrors.join(' | ')}`);
+  return [...rows, ''];
 }
 
 /** Other users' CPU above this (% of one core) makes a phase's figures unlike the reference ones. */
@@ -226,6 +250,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
     `  session, vault, submission, capture of ${partial.capture}, refund of ${partial.refund}, void of the other ${partial.void}; no webhooks`,
   );
   out.push(...callRows(single, input.submission), ...cpuRows(input.singleCpu), ...firstErrors(single), '');
+  out.push(...captureSplitRows(input.captureSplit));
   out.push(...webhookRows(input));
 
   out.push(
