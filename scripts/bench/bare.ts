@@ -157,18 +157,12 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
       await time('updateLocalActivity', () => handle.executeUpdate(localActivityUpdate));
       const childId = `${handle.workflowId}-child`;
       await time('updateChildActivity', () => handle.executeUpdate(childUpdate, { args: [childId] }));
-      await client.workflow
-        .getHandle(childId)
-        .signal(finishSignal)
-        .catch(() => {});
+      await finish(client, childId);
       const localChildId = `${handle.workflowId}-child-local`;
       await time('updateChildLocalActivity', () => handle.executeUpdate(childLocalUpdate, { args: [localChildId] }));
-      await client.workflow
-        .getHandle(localChildId)
-        .signal(finishSignal)
-        .catch(() => {});
+      await finish(client, localChildId);
     } finally {
-      await handle.signal(finishSignal).catch(() => {});
+      await finish(client, handle.workflowId);
     }
   }
   const workflowId = `bench-uws-${randomUUID()}`;
@@ -181,10 +175,7 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
   await time('updateWithStartActivity', () =>
     client.workflow.executeUpdateWithStart(activityUpdate, { startWorkflowOperation }),
   );
-  await client.workflow
-    .getHandle(workflowId)
-    .signal(finishSignal)
-    .catch(() => {});
+  await finish(client, workflowId);
   const localId = `bench-uws-${randomUUID()}`;
   const startLocal = new WithStartWorkflowOperation(benchProbe, {
     workflowId: localId,
@@ -195,8 +186,20 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
   await time('updateWithStartLocalActivity', () =>
     client.workflow.executeUpdateWithStart(localActivityUpdate, { startWorkflowOperation: startLocal }),
   );
-  await client.workflow
-    .getHandle(localId)
-    .signal(finishSignal)
-    .catch(() => {});
+  await finish(client, localId);
+}
+
+/**
+ * Tells a probe to finish and waits until it has: the lifecycle measured next must not share the
+ * machine with the bare worker's last tasks, nor the bare calls with a lifecycle's. Bounded: a probe
+ * that never started, or does not finish within 5 s, is left to its own timeout.
+ */
+async function finish(client: Client, workflowId: string): Promise<void> {
+  const handle = client.workflow.getHandle(workflowId);
+  try {
+    await handle.signal(finishSignal);
+    await Promise.race([handle.result(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  } catch {
+    // Never started, or already finished.
+  }
 }
