@@ -16,7 +16,8 @@
 // script ≤ 15 KB gzip, the headless SDK (each of its ES module and classic script, no React)
 // ≤ 20 KB gzip, and the widget no larger than it was before its card entry moved into secure
 // fields (WIDGET_BEFORE_SECURE_FIELDS_BYTES).
-// `--check` exits with status 1 when a budget or ceiling is exceeded. The largest contentful paint
+// `--check` exits with status 1 when a budget or ceiling is exceeded (test/e2e/bundle-budgets.test.ts
+// runs it so on a production build of its own, in the test suite). The largest contentful paint
 // is printed beside the "good" threshold of Core Web Vitals (2.5 s), not checked: it depends on the
 // machine as much as on the page.
 
