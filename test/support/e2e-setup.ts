@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
       cwd: root,
       env: {
         ...process.env,
+        // Vitest runs with NODE_ENV=test, under which Vite would build React's development runtime.
+        NODE_ENV: 'production',
         TESSERA_TEST_HOOKS: '1',
         TESSERA_OPENAPI_DIR: openApiDir,
         TESSERA_WEB_OUT_DIR: E2E_WEB_DIST,
