@@ -24,7 +24,7 @@ export const defaultWorkerTuning: WorkerTuning = {
  * The names and bounds of each setting. The SDK refuses a cache below 2, and polls below 2 or above
  * the workflow tasks it runs at once (40 by default).
  */
-export const workerTuningSettings: Record<keyof WorkerTuning, { env: string; min: number; max: number }> = {
+const workerTuningSettings: Record<keyof WorkerTuning, { env: string; min: number; max: number }> = {
   cachedWorkflows: { env: 'TESSERA_WORKER_CACHED_WORKFLOWS', min: 2, max: 1_000_000 },
   workflowThreads: { env: 'TESSERA_WORKER_WORKFLOW_THREADS', min: 1, max: 64 },
   workflowTaskPolls: { env: 'TESSERA_WORKER_WORKFLOW_TASK_POLLS', min: 2, max: 40 },

@@ -194,7 +194,7 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
  * machine with the bare worker's last tasks, nor the bare calls with a lifecycle's. Bounded: a probe
  * that never started, or does not finish within 5 s, is left to its own timeout.
  */
-async function finish(client: Client, workflowId: string): Promise<void> {
+export async function finish(client: Client, workflowId: string): Promise<void> {
   const handle = client.workflow.getHandle(workflowId);
   try {
     await handle.signal(finishSignal);

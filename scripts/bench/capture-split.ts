@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { paymentWorkflowId } from '../../workflows/payment/ids';
 import { captureUpdate } from '../../workflows/payment/messages';
-import { approvedCard, type LifecycleContext } from './lifecycle';
-import { benchProbe, finishSignal, localActivityUpdate, noopUpdate } from './workflows';
+import { finish } from './bare';
+import { amount, tokenizeApprovedCard, type LifecycleContext } from './lifecycle';
+import { benchProbe, localActivityUpdate, noopUpdate } from './workflows';
 import { elapsedMs, now, Recorder } from './stats';
 
 export const captureWays = {
@@ -24,7 +25,6 @@ export type CaptureWay = keyof typeof captureWays;
  * the size of its documents, not a capture.
  */
 const roundsPerPayment = 2;
-const amount = 2_599;
 export const maxCaptureSplitRounds = 2_000;
 
 /**
@@ -43,10 +43,7 @@ export async function captureSplit(
   const bearer = { authorization: `Bearer ${context.token}` };
   let payment: { id: string; handle: WorkflowHandle } | undefined;
   const newPayment = async () => {
-    const vault = await http.request('POST', '/v2/vault/cards', {
-      headers: { 'x-api-key': merchant.publishable_key },
-      json: { number: approvedCard, expiry_month: '12', expiry_year: '30', cvv: '123', holder_name: 'Camille Martin' },
-    });
+    const vault = await tokenizeApprovedCard(http, merchant);
     const created = await http.request('POST', '/v2/payments', {
       headers: bearer,
       json: {
@@ -119,7 +116,7 @@ export async function captureSplit(
       }
     }
   } finally {
-    await probe?.signal(finishSignal).catch(() => {});
+    if (probe) await finish(client, probe.workflowId);
   }
   return recorder;
 }

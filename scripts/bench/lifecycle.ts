@@ -7,7 +7,15 @@ import type { HttpAnswer, HttpClient } from './http';
 import { elapsedMs, now, Recorder } from './stats';
 
 export const amount = 2599;
-export const approvedCard = '4242424242424242';
+const approvedCard = '4242424242424242';
+
+/** The shopper's browser tokenizes the approved card with the publishable key (widget.data's). */
+export function tokenizeApprovedCard(http: HttpClient, merchant: CreatedMerchant): Promise<HttpAnswer> {
+  return http.request('POST', '/v2/vault/cards', {
+    headers: { 'x-api-key': merchant.publishable_key },
+    json: { number: approvedCard, expiry_month: '12', expiry_year: '30', cvv: '123', holder_name: 'Camille Martin' },
+  });
+}
 
 /**
  * How the card is submitted once tokenized: on the session, as the hosted page and the widget do
@@ -157,17 +165,7 @@ export async function lifecycle(
     recorder,
     'vault',
     'POST /v2/vault/cards',
-    () =>
-      http.request('POST', '/v2/vault/cards', {
-        headers: { 'x-api-key': merchant.publishable_key },
-        json: {
-          number: approvedCard,
-          expiry_month: '12',
-          expiry_year: '30',
-          cvv: '123',
-          holder_name: 'Camille Martin',
-        },
-      }),
+    () => tokenizeApprovedCard(http, merchant),
     (answer) => (typeof answer.body?.vault_form_token === 'string' ? undefined : 'no vault_form_token in the answer'),
   );
   if (!vault) return undefined;

@@ -56,6 +56,23 @@ const num = (text: string, width: number) => text.padStart(width);
 const firstErrors = (result: LoadResult) =>
   result.recorder.firstErrors.length > 0 ? [`  first errors: ${result.recorder.firstErrors.join(' | ')}`] : [];
 
+/** A table of calls (recorder key, label): p50, p99, samples and errors of each. */
+function callTable(
+  recorder: Recorder,
+  calls: ReadonlyArray<readonly [string, string]>,
+  options: { skipUnmade: boolean },
+): string[] {
+  const rows = [`  ${pad('call', 62)}${num('p50 ms', 9)}${num('p99 ms', 9)}${num('n', 7)}${num('errors', 8)}`];
+  for (const [key, label] of calls) {
+    const samples = recorder.of(key);
+    if (options.skipUnmade && samples.count === 0 && recorder.errorsOf(key) === 0) continue;
+    rows.push(
+      `  ${pad(label, 62)}${num(ms(samples.p50), 9)}${num(ms(samples.p99), 9)}${num(String(samples.count), 7)}${num(String(recorder.errorsOf(key)), 8)}`,
+    );
+  }
+  return rows;
+}
+
 function callRows(result: LoadResult, submission: SubmissionMode): string[] {
   const call = submissionCall[submission];
   const calls: Array<[string, string]> = [
@@ -68,16 +85,8 @@ function callRows(result: LoadResult, submission: SubmissionMode): string[] {
     ['void', 'void               POST /v2/payments/{id}/voids'],
     ['lifecycle', 'whole lifecycle'],
   ];
-  const rows = [`  ${pad('call', 62)}${num('p50 ms', 9)}${num('p99 ms', 9)}${num('n', 7)}${num('errors', 8)}`];
-  for (const [key, label] of calls) {
-    const samples = result.recorder.of(key);
-    // A call this kind of lifecycle does not make (no session, no refund).
-    if (samples.count === 0 && result.recorder.errorsOf(key) === 0) continue;
-    rows.push(
-      `  ${pad(label, 62)}${num(ms(samples.p50), 9)}${num(ms(samples.p99), 9)}${num(String(samples.count), 7)}${num(String(result.recorder.errorsOf(key)), 8)}`,
-    );
-  }
-  return rows;
+  // A call this kind of lifecycle does not make (no session, no refund) is left out.
+  return callTable(result.recorder, calls, { skipUnmade: true });
 }
 
 function v1CallRows(result: LoadResult): string[] {
@@ -88,29 +97,15 @@ function v1CallRows(result: LoadResult): string[] {
     ['v1 capture', 'capture            POST /{entity}/transactions/{id}/capture'],
     ['v1 lifecycle', 'whole lifecycle'],
   ];
-  const rows = [`  ${pad('call', 62)}${num('p50 ms', 9)}${num('p99 ms', 9)}${num('n', 7)}${num('errors', 8)}`];
-  for (const [key, label] of calls) {
-    const samples = result.recorder.of(key);
-    rows.push(
-      `  ${pad(label, 62)}${num(ms(samples.p50), 9)}${num(ms(samples.p99), 9)}${num(String(samples.count), 7)}${num(String(result.recorder.errorsOf(key)), 8)}`,
-    );
-  }
-  return rows;
+  return callTable(result.recorder, calls, { skipUnmade: false });
 }
 
 function captureSplitRows(split: Recorder | undefined): string[] {
   if (!split) return [];
   const rows = [
     "Where a capture's time goes (concurrency 1, captures of 1, the three ways in turn, a new payment every second round; scripts/bench/capture-split.ts)",
-    `  ${pad('call', 62)}${num('p50 ms', 9)}${num('p99 ms', 9)}${num('n', 7)}${num('errors', 8)}`,
+    ...callTable(split, Object.entries(captureWays), { skipUnmade: true }),
   ];
-  for (const way of Object.keys(captureWays) as CaptureWay[]) {
-    const samples = split.of(way);
-    if (samples.count === 0 && split.errorsOf(way) === 0) continue;
-    rows.push(
-      `  ${pad(captureWays[way], 62)}${num(ms(samples.p50), 9)}${num(ms(samples.p99), 9)}${num(String(samples.count), 7)}${num(String(split.errorsOf(way)), 8)}`,
-    );
-  }
   const p50 = (way: CaptureWay) => split.of(way).p50;
   rows.push(
     `  the api's share (HTTP, authentication, read model): ${ms(p50('http') - p50('update'))} ms; the payment's workflow and partner call beyond the bare Update: ${ms(p50('update') - p50('bare'))} ms`,

@@ -5,8 +5,8 @@
 import type { HttpAnswer } from './http';
 import {
   amount,
-  approvedCard,
   loadResult,
+  tokenizeApprovedCard,
   type LifecycleContext,
   type LifecycleIds,
   type LoadResult,
@@ -69,17 +69,7 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
   const vault = await timed(
     recorder,
     'v1 vault',
-    () =>
-      http.request('POST', '/v2/vault/cards', {
-        headers: { 'x-api-key': merchant.publishable_key },
-        json: {
-          number: approvedCard,
-          expiry_month: '12',
-          expiry_year: '30',
-          cvv: '123',
-          holder_name: 'Camille Martin',
-        },
-      }),
+    () => tokenizeApprovedCard(http, merchant),
     (answer) => (typeof answer.body?.vault_form_token === 'string' ? undefined : 'no vault_form_token'),
   );
   if (!vault) return undefined;
