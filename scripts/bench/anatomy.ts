@@ -15,6 +15,10 @@ interface Line {
 }
 
 const EventType = proto.temporal.api.enums.v1.EventType;
+// The marker names the SDK's core records: a local activity's result, and a patched() call.
+const localActivityMarker = 'core_local_activity';
+const patchMarker = 'core_patch';
+const markerKinds: Record<string, string> = { [localActivityMarker]: 'local activity', [patchMarker]: 'patch' };
 
 function eventName(type: number | null | undefined): string {
   const name = EventType[type ?? 0] ?? `EVENT_${type}`;
@@ -35,6 +39,8 @@ export interface WorkflowCounts {
   workflowTasks: number;
   activities: string[];
   localActivities: number;
+  /** Patch markers (patched() calls recorded), which are markers too but run nothing. */
+  patchMarkers: number;
   updates: number;
 }
 
@@ -54,6 +60,7 @@ export async function lifecycleAnatomy(
       workflowTasks: 0,
       activities: [],
       localActivities: 0,
+      patchMarkers: 0,
       updates: 0,
     };
     for (const event of history.events ?? []) {
@@ -75,8 +82,10 @@ export async function lifecycleAnatomy(
         detail = ` ${scheduled.get(String(attributes?.scheduledEventId)) ?? ''}`;
       }
       if (event.eventType === EventType.EVENT_TYPE_MARKER_RECORDED) {
-        count.localActivities += 1;
-        detail = ' (local activity)';
+        const marker = event.markerRecordedEventAttributes?.markerName ?? '';
+        if (marker === localActivityMarker) count.localActivities += 1;
+        if (marker === patchMarker) count.patchMarkers += 1;
+        detail = ` (${markerKinds[marker] ?? marker})`;
       }
       if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED) {
         count.updates += 1;

@@ -1,7 +1,7 @@
 // The bare Temporal figures, against the same server in the same run: the empty-workflow ceiling at
 // the chosen concurrency, and at concurrency 1 the latency of each kind of call Tessera's api makes.
 import { randomUUID } from 'node:crypto';
-import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { WithStartWorkflowOperation, type Client, type WorkflowHandle } from '@temporalio/client';
 import { elapsedMs, now, type Recorder, Samples } from './stats';
 import {
   activityUpdate,
@@ -69,32 +69,19 @@ export function emptyWorkflowCeiling(
 }
 
 /**
- * The checkout's bare shape, without HTTP or database, in `concurrency` loops for `seconds`: start a
- * probe (the session), an Update on it that starts a child (the payment) running one activity and
- * signalling back, then an Update on the child running one activity (the capture). The workflows
- * stay open while measured, as a session and its payment do; they are told to finish afterwards,
- * outside the measured time.
+ * `once` in `concurrency` loops for `seconds`, each opening workflows that stay open while measured,
+ * as a session and its payment do (`once` adds their ids to `opened`); they are told to finish
+ * afterwards, outside the measured time.
  */
-export async function bareShapeRate(
+async function openWorkflowsRate(
   client: Client,
-  taskQueue: string,
   concurrency: number,
   seconds: number,
+  once: (opened: string[]) => Promise<void>,
 ): Promise<Ceiling> {
   const opened: string[] = [];
-  const rate = await rateOf(concurrency, seconds, async () => {
-    const sessionId = `bench-shape-${randomUUID()}`;
-    const paymentId = `${sessionId}-payment`;
-    opened.push(sessionId, paymentId);
-    const session = await client.workflow.start(benchProbe, {
-      taskQueue,
-      workflowId: sessionId,
-      workflowExecutionTimeout: '15 minutes',
-    });
-    await session.executeUpdate(childUpdate, { args: [paymentId] });
-    await client.workflow.getHandle(paymentId).executeUpdate(childCaptureUpdate);
-  });
-  // Bounded by the number opened; a workflow that never started just refuses the signal.
+  const rate = await rateOf(concurrency, seconds, () => once(opened));
+  // Bounded by the number opened; a workflow that never started, or has ended, just refuses the signal.
   for (let i = 0; i < opened.length; i += concurrency) {
     await Promise.all(
       opened.slice(i, i + concurrency).map((workflowId) =>
@@ -106,6 +93,73 @@ export async function bareShapeRate(
     );
   }
   return rate;
+}
+
+/**
+ * The checkout's bare shape (the prototype issue 19 measured), without HTTP or database, in
+ * `concurrency` loops for `seconds`: start a probe (the session), an Update on it that starts a
+ * child (the payment) running one activity and signalling back, then an Update on the child running
+ * one activity (the capture).
+ */
+export function bareShapeRate(client: Client, taskQueue: string, concurrency: number, seconds: number) {
+  return openWorkflowsRate(client, concurrency, seconds, async (opened) => {
+    const sessionId = `bench-shape-${randomUUID()}`;
+    const paymentId = `${sessionId}-payment`;
+    opened.push(sessionId, paymentId);
+    const session = await client.workflow.start(benchProbe, {
+      taskQueue,
+      workflowId: sessionId,
+      workflowExecutionTimeout: '15 minutes',
+    });
+    await session.executeUpdate(childUpdate, { args: [paymentId] });
+    await client.workflow.getHandle(paymentId).executeUpdate(childCaptureUpdate);
+  });
+}
+
+/**
+ * Tessera's own round trips through the Temporal server, made by bare probes: no HTTP, no database,
+ * no partner, none of Tessera's workflow code. What a lifecycle's rate is compared with to tell
+ * the engine's share of its cost from Tessera's.
+ */
+export const skeletons = {
+  checkout:
+    'start a probe (the session); an Update on it (the reservation); an Update-with-Start of a second probe running one local activity (the payment and its authorization); a signal to the first, which ends it (the first outcome); an Update on the second running one local activity (the capture)',
+  payment:
+    'an Update-with-Start of a probe running one local activity (POST /v2/payments and its authorization); an Update on it running one local activity (the capture)',
+} as const;
+export type Skeleton = keyof typeof skeletons;
+
+/** One of the skeletons above in `concurrency` loops for `seconds`. */
+export function skeletonRate(
+  client: Client,
+  taskQueue: string,
+  skeleton: Skeleton,
+  concurrency: number,
+  seconds: number,
+): Promise<Ceiling> {
+  return openWorkflowsRate(client, concurrency, seconds, async (opened) => {
+    const paymentId = `bench-skeleton-${randomUUID()}`;
+    opened.push(paymentId);
+    let session: WorkflowHandle | undefined;
+    if (skeleton === 'checkout') {
+      session = await client.workflow.start(benchProbe, {
+        taskQueue,
+        workflowId: `${paymentId}-session`,
+        workflowExecutionTimeout: '15 minutes',
+      });
+      opened.push(session.workflowId);
+      await session.executeUpdate(noopUpdate);
+    }
+    const startWorkflowOperation = new WithStartWorkflowOperation(benchProbe, {
+      workflowId: paymentId,
+      taskQueue,
+      workflowIdConflictPolicy: 'FAIL',
+      workflowExecutionTimeout: '15 minutes',
+    });
+    await client.workflow.executeUpdateWithStart(localActivityUpdate, { startWorkflowOperation });
+    await session?.signal(finishSignal);
+    await client.workflow.getHandle(paymentId).executeUpdate(localActivityUpdate);
+  });
 }
 
 export const bareCalls = {

@@ -10,7 +10,15 @@ import { projectRoot } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { describeTuning, workerTuningFrom } from '../../temporal/worker-tuning';
 import { lifecycleAnatomy, type Mark } from './anatomy';
-import { bareRound, bareShapeRate, emptyWorkflowCeiling, type Ceiling } from './bare';
+import {
+  bareRound,
+  bareShapeRate,
+  emptyWorkflowCeiling,
+  skeletonRate,
+  skeletons,
+  type Ceiling,
+  type Skeleton,
+} from './bare';
 import { captureSplit } from './capture-split';
 import { runClusterBench } from './cluster';
 import { CpuMeter, type CpuUse } from './cpu';
@@ -84,6 +92,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** Measures each skeleton at the concurrency (after a warm-up), adds it to `rates` and says the rates. */
+async function measureSkeletons(
+  temporal: Client,
+  taskQueue: string,
+  rates: Record<Skeleton, Ceiling[]>,
+  warmUpSeconds: number,
+): Promise<string> {
+  const said: string[] = [];
+  for (const skeleton of Object.keys(skeletons) as Skeleton[]) {
+    if (warmUpSeconds > 0) await skeletonRate(temporal, taskQueue, skeleton, options.concurrency, warmUpSeconds);
+    const rate = await skeletonRate(temporal, taskQueue, skeleton, options.concurrency, options.bareSeconds);
+    rates[skeleton].push(rate);
+    said.push(`${rate.perSecond.toFixed(1)} skeleton ${skeleton}s/s`);
+  }
+  return said.join(', ');
+}
+
 /** The code under test: the commit, and how many tracked files differ from it. */
 function codeVersion(): string {
   try {
@@ -127,6 +152,8 @@ try {
   let ceiling: Ceiling | undefined;
   let ceilingCpu: CpuUse | undefined;
   let shape: Ceiling | undefined;
+  /** Each skeleton's rate, before the lifecycles and again after them. */
+  const skeletonRates: Record<Skeleton, Ceiling[]> = { checkout: [], payment: [] };
   const bareQueue = `bench-bare-${process.pid}`;
   // Idle (long polls) while the lifecycles run at the concurrency; serves the second ceiling at the end.
   const bareWorker = options.skipBare
@@ -153,6 +180,10 @@ try {
     await bareShapeRate(client, bareQueue, options.concurrency, 2);
     shape = await bareShapeRate(client, bareQueue, options.concurrency, options.bareSeconds);
     say(`  ${shape.perSecond.toFixed(1)} bare checkouts/s`);
+    say(
+      `bare Temporal: Tessera's round trips without Tessera (the checkout's and the payment's skeletons) at concurrency ${options.concurrency} for ${options.bareSeconds} s each...`,
+    );
+    say(`  ${await measureSkeletons(client, bareQueue, skeletonRates, 1)}`);
   }
 
   // 2. Concurrency 1: bare rounds and lifecycles interleaved, one after the other, so that both see
@@ -313,13 +344,14 @@ try {
   let shapeAfter: Ceiling | undefined;
   if (bareWorker) {
     say(
-      `bare Temporal: empty workflows, then the bare shape, at concurrency ${options.concurrency} for ${options.bareSeconds} s each again...`,
+      `bare Temporal: empty workflows, the bare shape and the skeletons, at concurrency ${options.concurrency} for ${options.bareSeconds} s each again...`,
     );
     const again = cpuMeter(false);
     again.start();
     ceilingAfter = await emptyWorkflowCeiling(client, bareQueue, options.concurrency, options.bareSeconds);
     ceilingAfterCpu = again.stop();
     shapeAfter = await bareShapeRate(client, bareQueue, options.concurrency, options.bareSeconds);
+    await measureSkeletons(client, bareQueue, skeletonRates, 0);
     await bareWorker.stop();
   }
 
@@ -345,7 +377,7 @@ try {
         ...anatomy.lines,
         ...anatomy.counts.map(
           (count) =>
-            `${count.workflowId}: ${count.events} events, ${count.workflowTasks} workflow tasks, ${count.activities.length} activities (${count.activities.join(', ') || 'none'}), ${count.localActivities} local activities, ${count.updates} Updates`,
+            `${count.workflowId}: ${count.events} events, ${count.workflowTasks} workflow tasks, ${count.activities.length} activities (${count.activities.join(', ') || 'none'}), ${count.localActivities} local activities, ${count.patchMarkers} patch markers, ${count.updates} Updates`,
         ),
       ]
     : [];
@@ -378,6 +410,7 @@ try {
     ceilingAfterCpu,
     shape,
     shapeAfter,
+    skeletons: skeletonRates,
     bare,
     single,
     singleCpu,

@@ -1,7 +1,7 @@
 // The printed figures: lifecycles, the bare Temporal figures, where the CPU went, and each target
 // with PASS or MISS.
 import type { Ceiling } from './bare';
-import { bareCalls, type BareCall } from './bare';
+import { bareCalls, skeletons, type BareCall, type Skeleton } from './bare';
 import { captureWays, type CaptureWay } from './capture-split';
 import type { CpuUse } from './cpu';
 import { partial, submissionCall, type LoadResult, type SubmissionMode } from './lifecycle';
@@ -31,6 +31,8 @@ export interface ReportInput {
   /** The checkout's bare shape (bare.ts), before and after the lifecycles. */
   shape: Ceiling | undefined;
   shapeAfter: Ceiling | undefined;
+  /** Tessera's round trips made by bare probes (bare.ts), before and after the lifecycles. */
+  skeletons: Record<Skeleton, Ceiling[]>;
   bare: Recorder | undefined;
   single: LoadResult;
   singleCpu: CpuUse;
@@ -204,6 +206,23 @@ function webhookRows(input: ReportInput): string[] {
   return rows;
 }
 
+/**
+ * A lifecycle's rate against its skeleton (Tessera's round trips without Tessera), and the
+ * skeleton's own share of the empty-workflow ceiling: what is left to Tessera, and what the
+ * engine takes whatever Tessera does.
+ */
+function skeletonRatioRows(result: LoadResult, skeleton: Ceiling[], emptyRate: number | undefined): string[] {
+  const rate = ceilingRate(...skeleton);
+  if (rate === undefined) return [];
+  const ofEmpty =
+    emptyRate === undefined
+      ? ''
+      : `; the skeleton itself is ${((rate / emptyRate) * 100).toFixed(1)}% of the empty-workflow ceiling`;
+  return [
+    `  ratio to its skeleton (the same round trips by bare probes): ${((result.perSecond / rate) * 100).toFixed(1)}% of ${rate.toFixed(1)}/s (the better of ${aroundOf(...skeleton)})${ofEmpty}`,
+  ];
+}
+
 function rateRows(result: LoadResult, label: string, emptyRate: number | undefined, around: string): string[] {
   const rows = [
     `  ${label} per second: ${result.perSecond.toFixed(2)} (${result.completed} completed of ${result.attempted} started)`,
@@ -232,12 +251,14 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
     out.push(
       `  ratio to its bare shape: ${((loaded.perSecond / shapeRate) * 100).toFixed(1)}% of ${shapeRate.toFixed(1)} bare checkouts/s (the better of ${aroundOf(input.shape, input.shapeAfter)})`,
     );
+  out.push(...skeletonRatioRows(loaded, input.skeletons.checkout, emptyRate));
   out.push(...callRows(loaded, input.submission), ...cpuRows(input.loadedCpu), ...firstErrors(loaded), '');
 
   out.push(
     `Payment lifecycles at concurrency ${payments.concurrency} for ${payments.seconds.toFixed(1)} s (no session: vault, POST /v2/payments, capture of the whole amount)`,
   );
   out.push(...rateRows(payments, 'payment lifecycles', emptyRate, emptyAround));
+  out.push(...skeletonRatioRows(payments, input.skeletons.payment, emptyRate));
   out.push(...callRows(payments, 'payments'), ...cpuRows(input.paymentsCpu), ...firstErrors(payments), '');
 
   out.push(
@@ -281,6 +302,17 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
           '',
         ),
       );
+    for (const skeleton of Object.keys(skeletons) as Skeleton[]) {
+      input.skeletons[skeleton].forEach((rate, index) =>
+        out.push(
+          ...rateRow(
+            `${skeleton} skeletons/s at ${rate.concurrency}${index === 0 ? ' (below)' : ', again after the lifecycles'}`,
+            rate,
+            '',
+          ),
+        ),
+      );
+    }
     for (const call of Object.keys(bareCalls) as BareCall[]) {
       const samples = bare.of(call);
       const design = designFigures[call];
@@ -291,6 +323,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
     out.push(
       '  the bare shape: start a probe (the session), an Update on it starting a child (the payment) that runs one activity and',
       '  signals back, then an Update on the child running one activity (the capture); no HTTP, no database',
+      ...(Object.keys(skeletons) as Skeleton[]).map((skeleton) => `  the ${skeleton} skeleton: ${skeletons[skeleton]}`),
     );
     if (input.ceilingCpu) out.push(...cpuRows(input.ceilingCpu, 'CPU during the ceiling'));
     if (input.ceilingAfterCpu)
@@ -364,15 +397,22 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
   return { pass, miss };
 }
 
+/** Every bare rate measured: the ceilings, the bare shapes and the skeletons. */
+const bareRates = (input: ReportInput) => [
+  input.ceiling,
+  input.ceilingAfter,
+  input.shape,
+  input.shapeAfter,
+  ...input.skeletons.checkout,
+  ...input.skeletons.payment,
+];
+
 function bareErrors(input: ReportInput): number {
-  return (
-    (input.bare?.totalErrors ?? 0) +
-    [input.ceiling, input.ceilingAfter, input.shape, input.shapeAfter].reduce((sum, c) => sum + (c?.errors ?? 0), 0)
-  );
+  return (input.bare?.totalErrors ?? 0) + bareRates(input).reduce((sum, c) => sum + (c?.errors ?? 0), 0);
 }
 
 function bareFirstErrors(input: ReportInput): string {
-  const first = [input.ceiling, input.ceilingAfter, input.shape, input.shapeAfter]
+  const first = bareRates(input)
     .map((c) => c?.firstError)
     .filter((e): e is string => e !== undefined)
     .slice(0, 2);
