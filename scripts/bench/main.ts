@@ -98,11 +98,15 @@ async function measureSkeletons(
   taskQueue: string,
   rates: Record<Skeleton, Ceiling[]>,
   warmUpSeconds: number,
+  cpu?: { meter: () => CpuMeter; use: Partial<Record<Skeleton, CpuUse>> },
 ): Promise<string> {
   const said: string[] = [];
   for (const skeleton of Object.keys(skeletons) as Skeleton[]) {
     if (warmUpSeconds > 0) await skeletonRate(temporal, taskQueue, skeleton, options.concurrency, warmUpSeconds);
+    const meter = cpu?.meter();
+    meter?.start();
     const rate = await skeletonRate(temporal, taskQueue, skeleton, options.concurrency, options.bareSeconds);
+    if (cpu && meter) cpu.use[skeleton] = meter.stop();
     rates[skeleton].push(rate);
     said.push(`${rate.perSecond.toFixed(1)} skeleton ${skeleton}s/s`);
   }
@@ -154,6 +158,7 @@ try {
   let shape: Ceiling | undefined;
   /** Each skeleton's rate, before the lifecycles and again after them. */
   const skeletonRates: Record<Skeleton, Ceiling[]> = { checkout: [], payment: [] };
+  const skeletonCpu: Partial<Record<Skeleton, CpuUse>> = {};
   const bareQueue = `bench-bare-${process.pid}`;
   // Idle (long polls) while the lifecycles run at the concurrency; serves the second ceiling at the end.
   const bareWorker = options.skipBare
@@ -183,7 +188,9 @@ try {
     say(
       `bare Temporal: Tessera's round trips without Tessera (the checkout's and the payment's skeletons) at concurrency ${options.concurrency} for ${options.bareSeconds} s each...`,
     );
-    say(`  ${await measureSkeletons(client, bareQueue, skeletonRates, 1)}`);
+    say(
+      `  ${await measureSkeletons(client, bareQueue, skeletonRates, 1, { meter: () => cpuMeter(false), use: skeletonCpu })}`,
+    );
   }
 
   // 2. Concurrency 1: bare rounds and lifecycles interleaved, one after the other, so that both see
@@ -411,6 +418,7 @@ try {
     shape,
     shapeAfter,
     skeletons: skeletonRates,
+    skeletonCpu,
     bare,
     single,
     singleCpu,

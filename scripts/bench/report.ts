@@ -33,6 +33,8 @@ export interface ReportInput {
   shapeAfter: Ceiling | undefined;
   /** Tessera's round trips made by bare probes (bare.ts), before and after the lifecycles. */
   skeletons: Record<Skeleton, Ceiling[]>;
+  /** CPU during each skeleton's first measure. */
+  skeletonCpu: Partial<Record<Skeleton, CpuUse>>;
   bare: Recorder | undefined;
   single: LoadResult;
   singleCpu: CpuUse;
@@ -119,14 +121,29 @@ function captureSplitRows(split: Recorder | undefined): string[] {
 /** Other users' CPU above this (% of one core) makes a phase's figures unlike the reference ones. */
 const busyMachine = 30;
 
-export function cpuRows(cpu: CpuUse, title = 'CPU'): string[] {
-  const parts = cpu.byProcess
-    .filter((entry) => entry.percent >= 0.5)
-    .map((entry) => `${entry.name} ${entry.percent.toFixed(0)}%`);
+/**
+ * A phase's CPU per process; given the phase's rate, also the CPU time each process spent per
+ * lifecycle, which compares across phases and runs where the shares of a full machine do not.
+ */
+export function cpuRows(cpu: CpuUse, title = 'CPU', perSecond?: number): string[] {
+  const shown = cpu.byProcess.filter((entry) => entry.percent >= 0.5);
+  const parts = shown.map((entry) => `${entry.name} ${entry.percent.toFixed(0)}%`);
   if (cpu.postgresPercent >= 0.5) parts.push(`postgres (whole cluster) ${cpu.postgresPercent.toFixed(0)}%`);
   parts.push(`everything else on the machine ${cpu.othersPercent.toFixed(0)}%`);
+  // A percent of one core is 10 ms of CPU a second.
+  const perOne = (percent: number) => (perSecond ? ((percent * 10) / perSecond).toFixed(1) : '');
+  const ownPercent = shown.reduce((sum, entry) => sum + entry.percent, 0) + cpu.postgresPercent;
+  const perLifecycle = perSecond
+    ? [
+        `  CPU per lifecycle, ms: ${[
+          ...shown.map((entry) => `${entry.name} ${perOne(entry.percent)}`),
+          ...(cpu.postgresPercent >= 0.5 ? [`postgres ${perOne(cpu.postgresPercent)}`] : []),
+        ].join(', ')}; all of these ${perOne(ownPercent)}`,
+      ]
+    : [];
   const rows = [
     `  ${title}, % of one core: ${parts.join(', ')}`,
+    ...perLifecycle,
     `  machine busy ${cpu.machineBusyPercent.toFixed(0)}% of ${cpu.cores * 100}%; load average ${cpu.loadBefore.map((v) => v.toFixed(2)).join(' ')} before, ${cpu.loadAfter.map((v) => v.toFixed(2)).join(' ')} after`,
   ];
   if (cpu.othersPercent > busyMachine)
@@ -252,14 +269,24 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
       `  ratio to its bare shape: ${((loaded.perSecond / shapeRate) * 100).toFixed(1)}% of ${shapeRate.toFixed(1)} bare checkouts/s (the better of ${aroundOf(input.shape, input.shapeAfter)})`,
     );
   out.push(...skeletonRatioRows(loaded, input.skeletons.checkout, emptyRate));
-  out.push(...callRows(loaded, input.submission), ...cpuRows(input.loadedCpu), ...firstErrors(loaded), '');
+  out.push(
+    ...callRows(loaded, input.submission),
+    ...cpuRows(input.loadedCpu, 'CPU', loaded.perSecond),
+    ...firstErrors(loaded),
+    '',
+  );
 
   out.push(
     `Payment lifecycles at concurrency ${payments.concurrency} for ${payments.seconds.toFixed(1)} s (no session: vault, POST /v2/payments, capture of the whole amount)`,
   );
   out.push(...rateRows(payments, 'payment lifecycles', emptyRate, emptyAround));
   out.push(...skeletonRatioRows(payments, input.skeletons.payment, emptyRate));
-  out.push(...callRows(payments, 'payments'), ...cpuRows(input.paymentsCpu), ...firstErrors(payments), '');
+  out.push(
+    ...callRows(payments, 'payments'),
+    ...cpuRows(input.paymentsCpu, 'CPU', payments.perSecond),
+    ...firstErrors(payments),
+    '',
+  );
 
   out.push(
     `Checkout lifecycles at concurrency 1 (${single.completed} lifecycles${bare ? ', each after one round of the bare calls below' : ''}, ${single.seconds.toFixed(1)} s):`,
@@ -272,7 +299,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
   out.push(
     `API v1 lifecycles at concurrency ${input.v1.concurrency} (create at the host root, vault, validate, capture): ${input.v1.completed} in ${input.v1.seconds.toFixed(1)} s = ${input.v1.perSecond.toFixed(2)}/s, v2 ${loaded.perSecond.toFixed(2)}/s`,
   );
-  out.push(...v1CallRows(input.v1), ...cpuRows(input.v1Cpu), ...firstErrors(input.v1), '');
+  out.push(...v1CallRows(input.v1), ...cpuRows(input.v1Cpu, 'CPU', input.v1.perSecond), ...firstErrors(input.v1), '');
 
   if (ceiling && bare) {
     out.push('Bare Temporal, same server, same run (own tiny workflows, own task queue, worker in its own process;');
@@ -326,6 +353,11 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
       ...(Object.keys(skeletons) as Skeleton[]).map((skeleton) => `  the ${skeleton} skeleton: ${skeletons[skeleton]}`),
     );
     if (input.ceilingCpu) out.push(...cpuRows(input.ceilingCpu, 'CPU during the ceiling'));
+    for (const skeleton of Object.keys(skeletons) as Skeleton[]) {
+      const cpu = input.skeletonCpu[skeleton];
+      const rate = input.skeletons[skeleton][0];
+      if (cpu && rate) out.push(...cpuRows(cpu, `CPU during the ${skeleton} skeletons`, rate.perSecond));
+    }
     if (input.ceilingAfterCpu)
       out.push(...cpuRows(input.ceilingAfterCpu, 'CPU during the ceiling after the lifecycles'));
     out.push(`  errors: ${bareErrors(input)}${bareFirstErrors(input)}`);
