@@ -8,6 +8,7 @@ import {
   benchEmpty,
   benchProbe,
   childCaptureUpdate,
+  childDoneSignal,
   childLocalUpdate,
   childUpdate,
   finishSignal,
@@ -166,6 +167,7 @@ export const bareCalls = {
   start: 'workflow start',
   query: 'query',
   update: 'Update',
+  signal: 'signal',
   updateActivity: 'Update + activity',
   updateLocalActivity: 'Update + local activity',
   updateWithStartActivity: 'Update-with-Start + activity',
@@ -177,7 +179,7 @@ export type BareCall = keyof typeof bareCalls;
 
 /**
  * One round of single calls at concurrency 1: start a probe workflow, settle its first workflow
- * task (untimed Update), then a query, an Update, an Update running one activity and one running a
+ * task (untimed Update), then a query, an Update, a signal, an Update running one activity and one running a
  * local activity, each on the probe now cached by the worker (as a capture finds its payment), and
  * an Update that starts a child workflow running one activity (then one local activity) and waits
  * for its signal (what a session submission does); then an Update-with-Start whose Update runs one activity (what
@@ -207,6 +209,8 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
       await handle.executeUpdate(noopUpdate);
       await time('query', () => handle.query(probeQuery));
       await time('update', () => handle.executeUpdate(noopUpdate));
+      // As the api tells a session of its payment's first outcome: answered once the server has it.
+      await time('signal', () => handle.signal(childDoneSignal, 'news'));
       await time('updateActivity', () => handle.executeUpdate(activityUpdate));
       await time('updateLocalActivity', () => handle.executeUpdate(localActivityUpdate));
       const childId = `${handle.workflowId}-child`;

@@ -347,6 +347,11 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
         `  ${pad(`p50 at concurrency 1: ${bareCalls[call]}, ms`, 64)}${num(ms(samples.p50), 10)}${num(ms(samples.p99), 9)}${num(String(samples.count), 7)}${num(design === undefined ? '' : `~${design}`, 11)}`,
       );
     }
+    const submissionCalls: BareCall[] = ['update', 'updateWithStartLocalActivity', 'signal'];
+    const submissionFloor = submissionCalls.map((call) => bareP50(call) ?? Number.NaN);
+    out.push(
+      `  the submission's round trips made bare, one after the other (an Update, an Update-with-Start running a local activity, a signal): ${ms(submissionFloor.reduce((sum, value) => sum + value, 0))} ms`,
+    );
     out.push(
       '  the bare shape: start a probe (the session), an Update on it starting a child (the payment) that runs one activity and',
       '  signals back, then an Update on the child running one activity (the capture); no HTTP, no database',
