@@ -122,13 +122,14 @@ export function bareShapeRate(client: Client, taskQueue: string, concurrency: nu
  * no partner, none of Tessera's workflow code. What a lifecycle's rate is compared with to tell
  * the engine's share of its cost from Tessera's.
  */
-export const skeletons = {
+export type Skeleton = 'checkout' | 'payment';
+export const skeletonNames: readonly Skeleton[] = ['checkout', 'payment'];
+export const skeletons: Record<Skeleton, string> = {
   checkout:
     'start a probe (the session); an Update on it (the reservation); an Update-with-Start of a second probe running one local activity (the payment and its authorization); a signal to the first, which ends it (the first outcome); an Update on the second running one local activity (the capture)',
   payment:
     'an Update-with-Start of a probe running one local activity (POST /v2/payments and its authorization); an Update on it running one local activity (the capture)',
-} as const;
-export type Skeleton = keyof typeof skeletons;
+};
 
 /** One of the skeletons above in `concurrency` loops for `seconds`. */
 export function skeletonRate(

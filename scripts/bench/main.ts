@@ -15,7 +15,7 @@ import {
   bareShapeRate,
   emptyWorkflowCeiling,
   skeletonRate,
-  skeletons,
+  skeletonNames,
   type Ceiling,
   type Skeleton,
 } from './bare';
@@ -101,7 +101,7 @@ async function measureSkeletons(
   cpu?: { meter: () => CpuMeter; use: Partial<Record<Skeleton, CpuUse>> },
 ): Promise<string> {
   const said: string[] = [];
-  for (const skeleton of Object.keys(skeletons) as Skeleton[]) {
+  for (const skeleton of skeletonNames) {
     if (warmUpSeconds > 0) await skeletonRate(temporal, taskQueue, skeleton, options.concurrency, warmUpSeconds);
     const meter = cpu?.meter();
     meter?.start();

@@ -1,7 +1,7 @@
 // The printed figures: lifecycles, the bare Temporal figures, where the CPU went, and each target
 // with PASS or MISS.
 import type { Ceiling } from './bare';
-import { bareCalls, skeletons, type BareCall, type Skeleton } from './bare';
+import { bareCalls, skeletonNames, skeletons, type BareCall, type Skeleton } from './bare';
 import { captureWays, type CaptureWay } from './capture-split';
 import type { CpuUse } from './cpu';
 import { partial, submissionCall, type LoadResult, type SubmissionMode } from './lifecycle';
@@ -329,7 +329,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
           '',
         ),
       );
-    for (const skeleton of Object.keys(skeletons) as Skeleton[]) {
+    for (const skeleton of skeletonNames) {
       input.skeletons[skeleton].forEach((rate, index) =>
         out.push(
           ...rateRow(
@@ -355,10 +355,10 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
     out.push(
       '  the bare shape: start a probe (the session), an Update on it starting a child (the payment) that runs one activity and',
       '  signals back, then an Update on the child running one activity (the capture); no HTTP, no database',
-      ...(Object.keys(skeletons) as Skeleton[]).map((skeleton) => `  the ${skeleton} skeleton: ${skeletons[skeleton]}`),
+      ...skeletonNames.map((skeleton) => `  the ${skeleton} skeleton: ${skeletons[skeleton]}`),
     );
     if (input.ceilingCpu) out.push(...cpuRows(input.ceilingCpu, 'CPU during the ceiling'));
-    for (const skeleton of Object.keys(skeletons) as Skeleton[]) {
+    for (const skeleton of skeletonNames) {
       const cpu = input.skeletonCpu[skeleton];
       const rate = input.skeletons[skeleton][0];
       if (cpu && rate) out.push(...cpuRows(cpu, `CPU during the ${skeleton} skeletons`, rate.perSecond));
