@@ -53,6 +53,24 @@ async function rateOf(concurrency: number, seconds: number, once: () => Promise<
   return { concurrency, completed, seconds: elapsed, perSecond: completed / elapsed, latency, errors, firstError };
 }
 
+/** Probes are bounded: one the bench forgets to finish ends by itself. */
+const probeTimeout = '15 minutes';
+
+/** Starts a probe (bench workflows.ts) on the bare task queue. */
+export function startProbe(client: Client, taskQueue: string, workflowId: string): Promise<WorkflowHandle> {
+  return client.workflow.start(benchProbe, { taskQueue, workflowId, workflowExecutionTimeout: probeTimeout });
+}
+
+/** An Update-with-Start's start of a new probe, as POST /v2/payments starts its payment. */
+function probeStartOperation(taskQueue: string, workflowId: string) {
+  return new WithStartWorkflowOperation(benchProbe, {
+    workflowId,
+    taskQueue,
+    workflowIdConflictPolicy: 'FAIL',
+    workflowExecutionTimeout: probeTimeout,
+  });
+}
+
 /** Empty workflows (start, then wait for the result) in `concurrency` loops for `seconds`. */
 export function emptyWorkflowCeiling(
   client: Client,
@@ -107,11 +125,7 @@ export function bareShapeRate(client: Client, taskQueue: string, concurrency: nu
     const sessionId = `bench-shape-${randomUUID()}`;
     const paymentId = `${sessionId}-payment`;
     opened.push(sessionId, paymentId);
-    const session = await client.workflow.start(benchProbe, {
-      taskQueue,
-      workflowId: sessionId,
-      workflowExecutionTimeout: '15 minutes',
-    });
+    const session = await startProbe(client, taskQueue, sessionId);
     await session.executeUpdate(childUpdate, { args: [paymentId] });
     await client.workflow.getHandle(paymentId).executeUpdate(childCaptureUpdate);
   });
@@ -144,21 +158,13 @@ export function skeletonRate(
     opened.push(paymentId);
     let session: WorkflowHandle | undefined;
     if (skeleton === 'checkout') {
-      session = await client.workflow.start(benchProbe, {
-        taskQueue,
-        workflowId: `${paymentId}-session`,
-        workflowExecutionTimeout: '15 minutes',
-      });
+      session = await startProbe(client, taskQueue, `${paymentId}-session`);
       opened.push(session.workflowId);
       await session.executeUpdate(noopUpdate);
     }
-    const startWorkflowOperation = new WithStartWorkflowOperation(benchProbe, {
-      workflowId: paymentId,
-      taskQueue,
-      workflowIdConflictPolicy: 'FAIL',
-      workflowExecutionTimeout: '15 minutes',
+    await client.workflow.executeUpdateWithStart(localActivityUpdate, {
+      startWorkflowOperation: probeStartOperation(taskQueue, paymentId),
     });
-    await client.workflow.executeUpdateWithStart(localActivityUpdate, { startWorkflowOperation });
     await session?.signal(finishSignal);
     await client.workflow.getHandle(paymentId).executeUpdate(localActivityUpdate);
   });
@@ -198,13 +204,7 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
       return undefined;
     }
   };
-  const handle = await time('start', () =>
-    client.workflow.start(benchProbe, {
-      taskQueue,
-      workflowId: `bench-probe-${randomUUID()}`,
-      workflowExecutionTimeout: '15 minutes',
-    }),
-  );
+  const handle = await time('start', () => startProbe(client, taskQueue, `bench-probe-${randomUUID()}`));
   if (handle) {
     try {
       await handle.executeUpdate(noopUpdate);
@@ -224,28 +224,18 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
       await finish(client, handle.workflowId);
     }
   }
-  const workflowId = `bench-uws-${randomUUID()}`;
-  const startWorkflowOperation = new WithStartWorkflowOperation(benchProbe, {
-    workflowId,
-    taskQueue,
-    workflowIdConflictPolicy: 'FAIL',
-    workflowExecutionTimeout: '15 minutes',
-  });
-  await time('updateWithStartActivity', () =>
-    client.workflow.executeUpdateWithStart(activityUpdate, { startWorkflowOperation }),
-  );
-  await finish(client, workflowId);
-  const localId = `bench-uws-${randomUUID()}`;
-  const startLocal = new WithStartWorkflowOperation(benchProbe, {
-    workflowId: localId,
-    taskQueue,
-    workflowIdConflictPolicy: 'FAIL',
-    workflowExecutionTimeout: '15 minutes',
-  });
-  await time('updateWithStartLocalActivity', () =>
-    client.workflow.executeUpdateWithStart(localActivityUpdate, { startWorkflowOperation: startLocal }),
-  );
-  await finish(client, localId);
+  for (const [call, update] of [
+    ['updateWithStartActivity', activityUpdate],
+    ['updateWithStartLocalActivity', localActivityUpdate],
+  ] as const) {
+    const workflowId = `bench-uws-${randomUUID()}`;
+    await time(call, () =>
+      client.workflow.executeUpdateWithStart(update, {
+        startWorkflowOperation: probeStartOperation(taskQueue, workflowId),
+      }),
+    );
+    await finish(client, workflowId);
+  }
 }
 
 /**

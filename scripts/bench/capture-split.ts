@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { paymentWorkflowId } from '../../workflows/payment/ids';
 import { captureUpdate } from '../../workflows/payment/messages';
-import { finish } from './bare';
+import { finish, startProbe } from './bare';
 import { amount, tokenizeApprovedCard, type LifecycleContext } from './lifecycle';
-import { benchProbe, localActivityUpdate, noopUpdate } from './workflows';
+import { localActivityUpdate, noopUpdate } from './workflows';
 import { elapsedMs, now, Recorder } from './stats';
 
 export const captureWays = {
@@ -62,13 +62,7 @@ export async function captureSplit(
     const id: string = created.body.id;
     payment = { id, handle: client.workflow.getHandle(paymentWorkflowId(id)) };
   };
-  const probe = bareQueue
-    ? await client.workflow.start(benchProbe, {
-        taskQueue: bareQueue,
-        workflowId: `bench-capture-split-${randomUUID()}`,
-        workflowExecutionTimeout: '15 minutes',
-      })
-    : undefined;
+  const probe = bareQueue ? await startProbe(client, bareQueue, `bench-capture-split-${randomUUID()}`) : undefined;
   // Its first workflow task settled, as the payment's is.
   await probe?.executeUpdate(noopUpdate);
 
