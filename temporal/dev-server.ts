@@ -32,14 +32,24 @@ export interface DevServer {
 }
 
 /**
- * The dev server has a single history shard, and Temporal's per-shard limit of 20 transfer-queue
- * polls a second (sized for clusters of hundreds of shards) then paces the whole server: every
- * workflow task the server creates itself (a child started, a signal received, an activity
- * completed) waited up to 50 ms for the next poll. Measured here, an empty workflow's start to
- * result went from 50 ms to 21 ms, and a session submission from 230 ms to about half.
+ * Temporal's defaults are sized for clusters of hundreds of history shards; the dev server has one,
+ * which takes every task of the node.
+ *
+ * Transfer-queue polls: at the default 20 a second per shard, every workflow task the server
+ * creates itself (a child started, a signal received, an activity completed) waited up to 50 ms
+ * for the next poll. Measured here, an empty workflow's start to result went from 50 ms to 21 ms,
+ * and a session submission from 230 ms to about half.
+ *
+ * Transfer- and visibility-queue checkpoints, in seconds (default 30): a queue keeps every task it
+ * has run in memory until its next checkpoint, and each poll walks that set. With polls at up to
+ * 1000 a second, the walks took 7% of the server's CPU in the bench's checkout lifecycles, growing
+ * until each checkpoint, and about none at 1 s (`perf` of the dev server under `npm run bench`).
+ * A checkpoint is one write of the shard's record.
  */
 export const devServerDynamicConfig: Record<string, number> = {
   'history.transferProcessorMaxPollRPS': 1000,
+  'history.transferProcessorUpdateAckInterval': 1,
+  'history.visibilityProcessorUpdateAckInterval': 1,
 };
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
