@@ -6,6 +6,9 @@ import { dirname } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { searchAttributeFlags } from './search-attributes';
 
+/** A dynamic config value as the server reads it: a number, or a duration such as '1s'. */
+export type DynamicConfigValue = number | string;
+
 export interface DevServerOptions {
   binary: string;
   ip?: string;
@@ -20,7 +23,7 @@ export interface DevServerOptions {
    */
   uiCodecEndpoint?: string;
   /** More dynamic config, over devServerDynamicConfig (a test forcing continue-as-new lowers its limits). */
-  dynamicConfig?: Record<string, number>;
+  dynamicConfig?: Record<string, DynamicConfigValue>;
   log?: (line: string) => void;
 }
 
@@ -40,16 +43,19 @@ export interface DevServer {
  * for the next poll. Measured here, an empty workflow's start to result went from 50 ms to 21 ms,
  * and a session submission from 230 ms to about half.
  *
- * Transfer- and visibility-queue checkpoints, in seconds (default 30): a queue keeps every task it
+ * Transfer- and visibility-queue checkpoints (default every 30 s): a queue keeps every task it
  * has run in memory until its next checkpoint, and each poll walks that set. With polls at up to
  * 1000 a second, the walks took 7% of the server's CPU in the bench's checkout lifecycles, growing
  * until each checkpoint, and about none at 1 s (`perf` of the dev server under `npm run bench`).
  * A checkpoint is one write of the shard's record.
+ *
+ * The cluster's Temporal server takes the same values (temporal/cluster/dynamic-config.yaml; the
+ * test beside this file holds the two together).
  */
-export const devServerDynamicConfig: Record<string, number> = {
+export const devServerDynamicConfig: Record<string, DynamicConfigValue> = {
   'history.transferProcessorMaxPollRPS': 1000,
-  'history.transferProcessorUpdateAckInterval': 1,
-  'history.visibilityProcessorUpdateAckInterval': 1,
+  'history.transferProcessorUpdateAckInterval': '1s',
+  'history.visibilityProcessorUpdateAckInterval': '1s',
 };
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
