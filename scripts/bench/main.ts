@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { devServerDynamicConfig } from '../../temporal/dev-server';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { projectRoot } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
@@ -25,6 +26,7 @@ import { CpuMeter, type CpuUse } from './cpu';
 import { profilesIn, summarizeProfile } from './cpu-profile';
 import { startEnvironment, type Environment } from './environment';
 import { HttpClient } from './http';
+import { monotonicUs, serverProfileReport, startServerProfile, type PhaseWindow } from './server-profile';
 import { runV1Lifecycles } from './v1-lifecycle';
 import {
   accessToken,
@@ -98,14 +100,21 @@ async function measureSkeletons(
   taskQueue: string,
   rates: Record<Skeleton, Ceiling[]>,
   warmUpSeconds: number,
-  cpu?: { meter: () => CpuMeter; use: Partial<Record<Skeleton, CpuUse>> },
+  cpu?: {
+    meter: () => CpuMeter;
+    use: Partial<Record<Skeleton, CpuUse>>;
+    /** When each skeleton ran, for the server's profile. */
+    windows: Partial<Record<Skeleton, PhaseWindow>>;
+  },
 ): Promise<string> {
   const said: string[] = [];
   for (const skeleton of skeletonNames) {
     if (warmUpSeconds > 0) await skeletonRate(temporal, taskQueue, skeleton, options.concurrency, warmUpSeconds);
     const meter = cpu?.meter();
     meter?.start();
+    const fromUs = monotonicUs();
     const rate = await skeletonRate(temporal, taskQueue, skeleton, options.concurrency, options.bareSeconds);
+    if (cpu) cpu.windows[skeleton] = { fromUs, toUs: monotonicUs(), lifecycles: rate.completed };
     if (cpu && meter) cpu.use[skeleton] = meter.stop();
     rates[skeleton].push(rate);
     said.push(`${rate.perSecond.toFixed(1)} skeleton ${skeleton}s/s`);
@@ -159,6 +168,11 @@ try {
   /** Each skeleton's rate, before the lifecycles and again after them. */
   const skeletonRates: Record<Skeleton, Ceiling[]> = { checkout: [], payment: [] };
   const skeletonCpu: Partial<Record<Skeleton, CpuUse>> = {};
+  const skeletonWindows: Partial<Record<Skeleton, PhaseWindow>> = {};
+  const serverProfile =
+    options.profile && env.temporal.process.pid !== undefined
+      ? startServerProfile(env.temporal.process.pid, env.temporalBinary, join(env.runDir, 'temporal.perf.data'))
+      : undefined;
   const bareQueue = `bench-bare-${process.pid}`;
   // Idle (long polls) while the lifecycles run at the concurrency; serves the second ceiling at the end.
   const bareWorker = options.skipBare
@@ -189,7 +203,11 @@ try {
       `bare Temporal: Tessera's round trips without Tessera (the checkout's and the payment's skeletons) at concurrency ${options.concurrency} for ${options.bareSeconds} s each...`,
     );
     say(
-      `  ${await measureSkeletons(client, bareQueue, skeletonRates, 1, { meter: () => cpuMeter(false), use: skeletonCpu })}`,
+      `  ${await measureSkeletons(client, bareQueue, skeletonRates, 1, {
+        meter: () => cpuMeter(false),
+        use: skeletonCpu,
+        windows: skeletonWindows,
+      })}`,
     );
   }
 
@@ -310,12 +328,12 @@ try {
   say(`checkout lifecycles at concurrency ${options.concurrency} for ${options.durationSeconds} s...`);
   const meter = cpuMeter(env.database.isPostgres);
   meter.start();
-  const loadedFromUs = Number(process.hrtime.bigint() / 1000n);
+  const loadedFromUs = monotonicUs();
   const loaded = await runLifecycles(context, {
     concurrency: options.concurrency,
     durationMs: options.durationSeconds * 1000,
   });
-  const loadedToUs = Number(process.hrtime.bigint() / 1000n);
+  const loadedToUs = monotonicUs();
   const loadedCpu = meter.stop();
   env.assertAlive();
 
@@ -434,7 +452,15 @@ try {
     captureSplit: captureSplitRecorder,
   });
   const names = new Map(env.pids().map(({ name, pid }) => [pid, name]));
+  const serverSamples = await serverProfile?.stop();
   await stop(options.keepData);
+  if (serverSamples)
+    console.log(
+      serverProfileReport(serverSamples, [
+        { label: 'checkout lifecycle', fromUs: loadedFromUs, toUs: loadedToUs, lifecycles: loaded.completed },
+        ...(skeletonWindows.checkout ? [{ label: 'checkout skeleton', ...skeletonWindows.checkout }] : []),
+      ]).join('\n'),
+    );
   if (env.profileDir) printProfiles(env.profileDir, names, loadedFromUs, loadedToUs, loaded.completed);
   say(
     `done (${miss} target${miss === 1 ? '' : 's'} missed)${options.keepData ? `; data and logs kept in ${env.runDir}` : ''}`,

@@ -45,8 +45,10 @@ const usage = `usage: npm run bench -- [--target dev|cluster] [--duration 60] [-
                    auto: session when the api has that path
   --database       auto: DATABASE_URL, else PostgreSQL via scripts/ensure-postgres.sh, else PGlite
   --keep-data      keep .data/bench/<run>/ (Temporal's SQLite file and the process logs)
-  --profile        run the api, worker and sandbox under node --cpu-prof and print where their CPU
-                   went during the lifecycles at --concurrency (profiles kept in .data/bench/<run>/)
+  --profile        run the api, worker and sandbox under node --cpu-prof, and the Temporal server under
+                   perf (installed when missing), and print where their CPU went during the checkout
+                   lifecycles at --concurrency, the server's beside its checkout skeleton's (profiles
+                   kept in .data/bench/<run>/)
   --memory         after the other phases, checkout lifecycles at --concurrency until 10,000 have run
                    (at most 30 minutes), the api's and worker's resident size read after 5,000 and after
                    10,000: the memory target (n/a without this flag)`;

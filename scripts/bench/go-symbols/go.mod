@@ -1,0 +1,3 @@
+module tessera/bench/go-symbols
+
+go 1.21
