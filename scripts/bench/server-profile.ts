@@ -41,10 +41,13 @@ function ensurePerf(): void {
   try {
     execFileSync('perf', ['--version'], { stdio: 'ignore' });
   } catch {
-    execFileSync('apt-get', ['install', '-y', '-qq', 'linux-perf'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+    const apt = (args: string[]) =>
+      execFileSync('apt-get', args, {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    apt(['update', '-qq']);
+    apt(['install', '-y', '-qq', 'linux-perf']);
   }
 }
 
