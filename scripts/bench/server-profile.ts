@@ -36,19 +36,12 @@ export interface ServerProfile {
 const KERNEL = '[kernel]';
 const UNKNOWN = '?';
 
-/** perf, installed from Debian's packages when missing (as scripts/ensure-postgres.sh does PostgreSQL). */
-function ensurePerf(): void {
-  try {
-    execFileSync('perf', ['--version'], { stdio: 'ignore' });
-  } catch {
-    const apt = (args: string[]) =>
-      execFileSync('apt-get', args, {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      });
-    apt(['update', '-qq']);
-    apt(['install', '-y', '-qq', 'linux-perf']);
-  }
+/** perf, installed from Debian's packages when missing (scripts/ensure-perf.sh). */
+function perfBinary(): string {
+  return execFileSync('bash', [join(projectRoot, 'scripts', 'ensure-perf.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
 }
 
 /** The go-symbols tool, built with the installed Go when its source is newer than the build. */
@@ -63,12 +56,12 @@ function goSymbolsTool(): string {
 }
 
 export function startServerProfile(pid: number, serverBinary: string, dataFile: string): ServerProfile {
-  ensurePerf();
+  const perf = perfBinary();
   // perf names a frame's file by its real path.
   const binary = realpathSync(serverBinary);
   const tool = goSymbolsTool();
   const recorder: ChildProcess = spawn(
-    'perf',
+    perf,
     [
       'record',
       '-e',
@@ -90,13 +83,13 @@ export function startServerProfile(pid: number, serverBinary: string, dataFile: 
     async stop() {
       recorder.kill('SIGINT');
       await exited;
-      return readSamples(dataFile, binary, tool);
+      return readSamples(perf, dataFile, binary, tool);
     },
   };
 }
 
-async function readSamples(dataFile: string, binary: string, tool: string): Promise<ServerSample[]> {
-  const script = spawn('perf', ['script', '-F', 'time,ip,dso', '-i', dataFile], {
+async function readSamples(perf: string, dataFile: string, binary: string, tool: string): Promise<ServerSample[]> {
+  const script = spawn(perf, ['script', '-F', 'time,ip,dso', '-i', dataFile], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const samples: ServerSample[] = [];
@@ -185,8 +178,9 @@ export function serverProfileReport(
   phases: ReadonlyArray<PhaseWindow & { label: string }>,
   rows = 16,
 ): string[] {
-  const columns = phases.filter((phase) => phase.lifecycles > 0).map((phase) => serverCpuByArea(samples, phase));
-  const labels = phases.filter((phase) => phase.lifecycles > 0).map((phase) => phase.label);
+  const measured = phases.filter((phase) => phase.lifecycles > 0);
+  const columns = measured.map((phase) => serverCpuByArea(samples, phase));
+  const labels = measured.map((phase) => phase.label);
   const total = (byArea: Map<string, number>) => [...byArea.values()].reduce((sum, ms) => sum + ms, 0);
   const areas = [...new Set(columns.flatMap((byArea) => [...byArea.keys()]))].sort(
     (a, b) => (columns[0]?.get(b) ?? 0) - (columns[0]?.get(a) ?? 0),
