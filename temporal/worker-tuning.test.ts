@@ -1,5 +1,6 @@
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { defaultWorkerTuning, workerTuningFrom } from './worker-tuning';
+import { applyProcessTuning, defaultWorkerTuning, workerTuningFrom } from './worker-tuning';
 
 describe('worker tuning from the environment', () => {
   it('takes the defaults when nothing or an empty value is set', () => {
@@ -13,8 +14,9 @@ describe('worker tuning from the environment', () => {
         TESSERA_WORKER_CACHED_WORKFLOWS: '500',
         TESSERA_WORKER_WORKFLOW_THREADS: '2',
         TESSERA_WORKER_WORKFLOW_TASK_POLLS: '4',
+        TESSERA_WORKER_WORKFLOW_STACK_FRAMES: '12',
       }),
-    ).toEqual({ cachedWorkflows: 500, workflowThreads: 2, workflowTaskPolls: 4 });
+    ).toEqual({ cachedWorkflows: 500, workflowThreads: 2, workflowTaskPolls: 4, workflowStackFrames: 12 });
     expect(workerTuningFrom({ TESSERA_WORKER_WORKFLOW_THREADS: '3' })).toEqual({
       ...defaultWorkerTuning,
       workflowThreads: 3,
@@ -29,8 +31,42 @@ describe('worker tuning from the environment', () => {
       ['TESSERA_WORKER_WORKFLOW_THREADS', '1.5'],
       ['TESSERA_WORKER_WORKFLOW_TASK_POLLS', '1'],
       ['TESSERA_WORKER_WORKFLOW_TASK_POLLS', '41'],
+      ['TESSERA_WORKER_WORKFLOW_STACK_FRAMES', '3'],
+      ['TESSERA_WORKER_WORKFLOW_STACK_FRAMES', 'all'],
     ] as const) {
       expect(() => workerTuningFrom({ [name]: raw }), `${name}=${raw}`).toThrow(name);
     }
+  });
+});
+
+/** The frames a stack trace keeps in a new thread and in a sandbox created in it, as the SDK makes them. */
+async function framesInANewWorkflowThread(): Promise<{ thread: number; sandbox: number }> {
+  const source = `
+    const { parentPort } = require('node:worker_threads');
+    const vm = require('node:vm');
+    const sandbox = vm.createContext({});
+    const depth = 'function deeper(n) { return n === 0 ? new Error().stack : deeper(n - 1); } deeper(30)';
+    const framesOf = (stack) => stack.split('\\n').length - 1;
+    parentPort.postMessage({ thread: framesOf(eval(depth)), sandbox: framesOf(vm.runInContext(depth, sandbox)) });`;
+  const thread = new Worker(source, { eval: true });
+  try {
+    return await new Promise((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+    });
+  } finally {
+    await thread.terminate();
+  }
+}
+
+describe('the process tuning', () => {
+  it('limits the stack frames of the threads and sandboxes created after it, not those of the process', async () => {
+    const mainThreadLimit = Error.stackTraceLimit;
+    applyProcessTuning({ ...defaultWorkerTuning, workflowStackFrames: 5 });
+    expect(await framesInANewWorkflowThread()).toEqual({ thread: 5, sandbox: 5 });
+    applyProcessTuning({ ...defaultWorkerTuning, workflowStackFrames: 14 });
+    expect(await framesInANewWorkflowThread()).toEqual({ thread: 14, sandbox: 14 });
+    expect(Error.stackTraceLimit).toBe(mainThreadLimit);
+    applyProcessTuning({ ...defaultWorkerTuning, workflowStackFrames: mainThreadLimit });
   });
 });

@@ -1,6 +1,7 @@
 // How a worker holds and runs workflows, from its environment (README's configuration table). No
 // other value `npm run bench` tried did better than these defaults on the 2-core reference machine
 // (README: Benchmark, the worker tuning table).
+import { setFlagsFromString } from 'node:v8';
 
 export interface WorkerTuning {
   /**
@@ -12,22 +13,32 @@ export interface WorkerTuning {
   workflowThreads: number;
   /** Workflow task polls in flight at once (maxConcurrentWorkflowTaskPolls). */
   workflowTaskPolls: number;
+  /**
+   * Frames a stack trace keeps in the workflow threads (V8's stack trace limit there; Node's
+   * default is 10). The SDK's sandbox records a stack trace for every promise a workflow creates,
+   * for the stack trace query, and each frame costs its formatting: two of them are the SDK's own
+   * hook, the rest say where the workflow waits. Errors thrown in workflow code keep as many.
+   */
+  workflowStackFrames: number;
 }
 
 export const defaultWorkerTuning: WorkerTuning = {
   cachedWorkflows: 2000,
   workflowThreads: 1,
   workflowTaskPolls: 10,
+  workflowStackFrames: 6,
 };
 
 /**
  * The names and bounds of each setting. The SDK refuses a cache below 2, and polls below 2 or above
- * the workflow tasks it runs at once (40 by default).
+ * the workflow tasks it runs at once (40 by default). Below 4 stack frames the SDK's hook could no
+ * longer tell the promises of Promise.all and Promise.race apart from others.
  */
 const workerTuningSettings: Record<keyof WorkerTuning, { env: string; min: number; max: number }> = {
   cachedWorkflows: { env: 'TESSERA_WORKER_CACHED_WORKFLOWS', min: 2, max: 1_000_000 },
   workflowThreads: { env: 'TESSERA_WORKER_WORKFLOW_THREADS', min: 1, max: 64 },
   workflowTaskPolls: { env: 'TESSERA_WORKER_WORKFLOW_TASK_POLLS', min: 2, max: 40 },
+  workflowStackFrames: { env: 'TESSERA_WORKER_WORKFLOW_STACK_FRAMES', min: 4, max: 200 },
 };
 
 /** Each setting from the environment, or its default when unset or empty; throws on anything else. */
@@ -45,6 +56,16 @@ export function workerTuningFrom(env: Record<string, string | undefined>): Worke
   return tuning;
 }
 
+/**
+ * What of a tuning is the process's rather than the SDK's: the stack trace limit of the contexts
+ * created from now on. Call it before Worker.create, which starts the workflow threads: each has
+ * its own V8 context, and so has the sandbox in it. Contexts that already exist keep theirs, the
+ * main thread's included, so activities and the rest of the process still get Node's 10 frames.
+ */
+export function applyProcessTuning(tuning: WorkerTuning): void {
+  setFlagsFromString(`--stack-trace-limit=${tuning.workflowStackFrames}`);
+}
+
 /** The Temporal SDK's worker options for a tuning. */
 export function workerOptionsOf(tuning: WorkerTuning) {
   return {
@@ -56,5 +77,5 @@ export function workerOptionsOf(tuning: WorkerTuning) {
 
 /** One line for logs and reports. */
 export function describeTuning(tuning: WorkerTuning): string {
-  return `${tuning.cachedWorkflows} cached workflows, ${tuning.workflowThreads} workflow thread(s), ${tuning.workflowTaskPolls} workflow task polls`;
+  return `${tuning.cachedWorkflows} cached workflows, ${tuning.workflowThreads} workflow thread(s), ${tuning.workflowTaskPolls} workflow task polls, ${tuning.workflowStackFrames} stack frames in workflow code`;
 }

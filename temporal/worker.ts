@@ -4,7 +4,7 @@ import type { Activities } from '../activities';
 import { projectRoot, runsCompiled } from '../platform/config';
 import type { PayloadKeySettings } from '../platform/payload-keys';
 import { dataConverterFor } from './data-converter';
-import { defaultWorkerTuning, workerOptionsOf, type WorkerTuning } from './worker-tuning';
+import { applyProcessTuning, defaultWorkerTuning, workerOptionsOf, type WorkerTuning } from './worker-tuning';
 
 export const workflowsPath = join(projectRoot, 'workflows', 'index.ts');
 
@@ -36,6 +36,8 @@ export interface WorkerOptions {
 }
 
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+  const tuning = options.tuning ?? defaultWorkerTuning;
+  applyProcessTuning(tuning);
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
@@ -52,7 +54,7 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     ...(options.shutdown
       ? { shutdownGraceTime: options.shutdown.graceMs, shutdownForceTime: options.shutdown.forceMs }
       : {}),
-    ...workerOptionsOf(options.tuning ?? defaultWorkerTuning),
+    ...workerOptionsOf(tuning),
   });
   return { worker, connection };
 }

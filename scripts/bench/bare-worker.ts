@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { dataConverterFor } from '../../temporal/data-converter';
-import { workerOptionsOf, workerTuningFrom } from '../../temporal/worker-tuning';
+import { applyProcessTuning, workerOptionsOf, workerTuningFrom } from '../../temporal/worker-tuning';
 import type { BenchActivities } from './workflows';
 
 const address = process.env.TEMPORAL_ADDRESS;
@@ -28,6 +28,10 @@ const { code } = await bundleWorkflowCode({
   },
 });
 const activities: BenchActivities = { benchNoop: async () => {} };
+// Tuned as Tessera's worker is in the same run (temporal/worker-tuning.ts): the bench's own
+// environment reaches both.
+const tuning = workerTuningFrom(process.env);
+applyProcessTuning(tuning);
 const connection = await NativeConnection.connect({ address });
 const worker = await Worker.create({
   connection,
@@ -36,9 +40,7 @@ const worker = await Worker.create({
   workflowBundle: { code },
   activities,
   dataConverter: dataConverterFor({ encryptionKey: Buffer.from(encryptionKey, 'base64'), payloadDecryptionKeys: [] }),
-  // Tuned as Tessera's worker is in the same run (temporal/worker-tuning.ts): the bench's own
-  // environment reaches both.
-  ...workerOptionsOf(workerTuningFrom(process.env)),
+  ...workerOptionsOf(tuning),
 });
 const running = worker.run();
 process.send?.('ready');

@@ -7,6 +7,7 @@ import type { CreatedMerchant } from '../../db/merchants';
 import { readClientSessionProjection } from '../../db/projections';
 import { openClientSessionUpdate } from '../../workflows/client-session/messages';
 import { clientSessionWorkflowId } from '../../workflows/client-session/id';
+import { defaultWorkerTuning } from '../../temporal/worker-tuning';
 import { eventually, sessionApplication } from '../support/api-client';
 import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -186,5 +187,22 @@ describe('client session lifecycle', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('tells where it waits through the stack trace query, in the frames the worker keeps', async () => {
+    const { session: created } = await create(sessionApplication(merchant.entity_id));
+    const handle = stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.id));
+    const trace = await handle.query<string>('__stack_trace');
+    // One stack per promise the session waits on; the SDK drops its own hook's two frames.
+    const stacks = trace.split('\n\n').filter((one) => one.trim() !== '');
+    expect(stacks.length).toBeGreaterThan(0);
+    for (const one of stacks) {
+      const frames = one.split('\n').filter((line) => line.trim().startsWith('at '));
+      expect(frames.length, one).toBeGreaterThan(0);
+      expect(frames.length, one).toBeLessThanOrEqual(defaultWorkerTuning.workflowStackFrames - 2);
+    }
+    expect(trace).toMatch(/clientSessionWorkflow/);
+    expect(trace).toMatch(/read-model\.ts/);
+    await abort(created.id, 'ABORTED_BY_MERCHANT');
   });
 });
