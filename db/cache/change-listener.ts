@@ -117,7 +117,15 @@ export class ChangeListener {
     let retryMs = first;
     let reported = false;
     while (!this.stopped) {
-      const lost = new Promise<string>((resolve) => (this.lost = resolve));
+      // Why this attempt ended, once it has: a close right after the probe came back must not
+      // leave a dead connection trusted.
+      let ended: string | undefined;
+      const lost = new Promise<string>((resolve) => {
+        this.lost = (reason) => {
+          ended ??= reason;
+          resolve(reason);
+        };
+      });
       // Events of a connection given up (its close comes when it is ended below) change nothing.
       let current = true;
       const connection = connect({
@@ -139,7 +147,7 @@ export class ChangeListener {
       );
       const outcome = await Promise.race([attempt, lost]);
       clearTimeout(giveUp);
-      if (outcome === 'listening' && !this.stopped && this.state === 'connecting') {
+      if (outcome === 'listening' && ended === undefined) {
         this.state = 'listening';
         retryMs = first;
         reported = false;
