@@ -84,6 +84,24 @@ const silently = (change: (tx: postgres.TransactionSql) => Promise<unknown>) =>
 /** Until every notification committed so far has reached both processes. */
 const told = () => Promise.all(instances.map(({ cache }) => cache.listener.caughtUp()));
 
+/** The first api instance, its cache holding a merchant's key that was then revoked unnoticed. */
+async function revokedUnnoticed(name: string): Promise<{ merchant: CreatedMerchant; first: ApiInstance }> {
+  const merchant = await stack.createMerchant(name);
+  await told();
+  const first = firstInstance();
+  expect(await tokenize(first, merchant.api_key)).toBe(201);
+  await silently((tx) => tx`update api_keys set revoked_at = now() where entity_id = ${merchant.entity_id}`);
+  // What the cache is for: the database was not asked.
+  expect(await tokenize(first, merchant.api_key)).toBe(201);
+  return { merchant, first };
+}
+
+function firstInstance(): ApiInstance {
+  const [first] = instances;
+  if (!first) throw new Error('no api instance');
+  return first;
+}
+
 describe('changes reach every api process at once', () => {
   it('a revoked API key is refused by the next request once PostgreSQL has told the processes', async () => {
     for (let round = 0; round < 3; round++) {
@@ -117,14 +135,7 @@ describe('changes reach every api process at once', () => {
   });
 
   it('a key is answered from memory while nothing notifies a change, and dropped when its entity changes', async () => {
-    const merchant = await stack.createMerchant('Cached shop');
-    await told();
-    const [first] = instances;
-    if (!first) throw new Error('no api instance');
-    expect(await tokenize(first, merchant.api_key)).toBe(201);
-    await silently((tx) => tx`update api_keys set revoked_at = now() where entity_id = ${merchant.entity_id}`);
-    // What the cache is for: the database was not asked.
-    expect(await tokenize(first, merchant.api_key)).toBe(201);
+    const { merchant, first } = await revokedUnnoticed('Cached shop');
     // Any notified change of the entity drops everything held of it.
     await stack.sql`update entities set name = name where id = ${merchant.entity_id}`;
     await told();
@@ -146,8 +157,7 @@ describe('changes reach every api process at once', () => {
 
   it('a disabled contract is no longer offered by the next request', async () => {
     const merchant = await stack.createMerchant('Contract shop');
-    const [first] = instances;
-    if (!first) throw new Error('no api instance');
+    const first = firstInstance();
     const created = await call(first.baseUrl, 'POST', '/v2/client-sessions', {
       apiKey: merchant.api_key,
       body: sessionApplication(merchant.entity_id),
@@ -168,8 +178,7 @@ describe('changes reach every api process at once', () => {
   });
 
   it('keeps nothing of an unknown key, however many are tried', async () => {
-    const [first] = instances;
-    if (!first) throw new Error('no api instance');
+    const first = firstInstance();
     const before = first.cache.reads.size;
     for (let i = 0; i < 20; i++) expect(await tokenize(first, `sk_${randomBytes(16).toString('hex')}`)).toBe(401);
     // A late notification of an earlier test may drop something meanwhile; nothing is added.
@@ -179,13 +188,7 @@ describe('changes reach every api process at once', () => {
 
 describe('a cache that cannot trust its notifications holds nothing', () => {
   it('empties itself when its listening connection is cut, and listens again', async () => {
-    const merchant = await stack.createMerchant('Cut shop');
-    await told();
-    const [first] = instances;
-    if (!first) throw new Error('no api instance');
-    expect(await tokenize(first, merchant.api_key)).toBe(201);
-    await silently((tx) => tx`update api_keys set revoked_at = now() where entity_id = ${merchant.entity_id}`);
-    expect(await tokenize(first, merchant.api_key)).toBe(201);
+    const { merchant, first } = await revokedUnnoticed('Cut shop');
     // An operator's (or a failover's) cut: the server ends every listening connection of this database.
     await stack.sql`
       select pg_terminate_backend(pid) from pg_stat_activity
