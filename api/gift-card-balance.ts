@@ -6,8 +6,8 @@
 // retry durability, and the shopper (or cashier) is waiting for it. Going through Temporal would
 // add a workflow or an activity round trip for nothing to make durable. The clear number lives
 // only in this request's memory: neither Temporal nor a log sees it.
+import type { MerchantReads } from '../db/cache/merchant-cache';
 import type { Sql } from '../db/connection';
-import { contractsOf } from '../db/contracts';
 import { detokenizeGiftCard } from '../db/gift-card-vault';
 import { GIFT_CARD_PARTNERS, PartnerRequestError, PartnerUnavailableError, type PartnerRegistry } from '../partners';
 import { badRequest, HttpProblem } from './errors/problem';
@@ -20,7 +20,7 @@ export interface GiftCardBalance {
 
 /** Field errors point at `/vault_form_token` and `/currency`, the fields of the v2 balance request. */
 export async function giftCardBalance(
-  deps: { sql: Sql; encryptionKey: Buffer; partners: PartnerRegistry },
+  deps: { sql: Sql; merchants: MerchantReads; encryptionKey: Buffer; partners: PartnerRegistry },
   entityId: string,
   vaultFormToken: string,
   currency: string,
@@ -34,7 +34,7 @@ export async function giftCardBalance(
       },
     ]);
   }
-  const contract = (await contractsOf(deps.sql, entityId)).find(
+  const contract = (await deps.merchants.contractsOf(entityId)).find(
     (candidate) => GIFT_CARD_PARTNERS.includes(candidate.partner) && candidate.currencies.includes(currency),
   );
   if (!contract)

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Client } from '@temporalio/client';
 import type { DestinationStream } from 'pino';
+import { startMerchantCache, type RunningMerchantCache } from '../db/cache/merchant-cache';
 import type { Sql } from '../db/connection';
 import type { TesseraConfig } from '../platform/config';
 import { redactedPaths } from '../platform/logger';
@@ -53,6 +54,8 @@ export interface ApiDependencies {
   temporal: Client;
   /** Shared by tests that build several apps on one database; made here otherwise. */
   keys?: KeyRing;
+  /** The cache of merchant reads; started on `sql` otherwise. Tests pass their own to watch it (and stop it). */
+  merchantCache?: RunningMerchantCache;
   logLevel?: string;
   /** Where the api's log lines go; stdout otherwise. Tests capture them to prove what is never logged. */
   logStream?: DestinationStream;
@@ -107,11 +110,17 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   refuseNulCharacters(app);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicUrl);
-  await app.register(authenticationPlugin, { sql: deps.sql, keys });
+  // Which entity a key belongs to, entities and their contracts: read on most requests, kept in
+  // memory while PostgreSQL notifies every change (db/cache/merchant-cache.ts).
+  const merchantCache = deps.merchantCache ?? startMerchantCache(deps.sql, app.log);
+  if (!deps.merchantCache) app.addHook('onClose', () => merchantCache.stop());
+  const merchants = merchantCache.reads;
+  await app.register(authenticationPlugin, { merchants, keys });
   const limits = await registerAbuseLimits(app, { sql: deps.sql, limits: deps.config.rateLimits });
 
   registerOAuthRoute(app, {
     sql: deps.sql,
+    merchants,
     keys,
     limits,
     accessTokenTtlSeconds: deps.config.accessTokenTtlSeconds,
@@ -123,7 +132,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     namespace: deps.config.temporalNamespace,
   });
   // Every route reaches the workflows through these, whichever API it serves.
-  const gateway = { sql: deps.sql, temporal: deps.temporal, config: deps.config };
+  const gateway = { sql: deps.sql, merchants, temporal: deps.temporal, config: deps.config };
   const payments = new PaymentGateway(gateway);
   const clientSessions = new ClientSessionGateway(gateway, payments);
   const settlements = new SettlementGateway(gateway);
@@ -139,15 +148,28 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     settlements,
   });
   registerSigningJwksRoute(app, { keys });
-  registerCheckoutRoutes(app, { sql: deps.sql, keys, clientSessions, payments });
-  registerSavedMethodRoutes(app, { sql: deps.sql, keys, encryptionKey: deps.config.encryptionKey, clientSessions });
-  registerVaultRoutes(app, { sql: deps.sql, keys, config: deps.config, limits });
-  registerGiftCardVaultRoutes(app, { sql: deps.sql, keys, config: deps.config, limits });
+  registerCheckoutRoutes(app, { merchants, keys, clientSessions, payments });
+  registerSavedMethodRoutes(app, {
+    sql: deps.sql,
+    merchants,
+    keys,
+    encryptionKey: deps.config.encryptionKey,
+    clientSessions,
+  });
+  registerVaultRoutes(app, { sql: deps.sql, merchants, keys, config: deps.config, limits });
+  registerGiftCardVaultRoutes(app, { sql: deps.sql, merchants, keys, config: deps.config, limits });
   registerV1NotificationKeyRoute(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey });
-  const v1 = { sql: deps.sql, config: deps.config, partners: partnersFor(deps.config), clientSessions, payments };
+  const v1 = {
+    sql: deps.sql,
+    merchants,
+    config: deps.config,
+    partners: partnersFor(deps.config),
+    clientSessions,
+    payments,
+  };
   registerV1SessionRoutes(app, v1);
   registerV1TransactionRoutes(app, v1);
-  registerWalletRoutes(app, { sql: deps.sql, keys, config: deps.config });
+  registerWalletRoutes(app, { sql: deps.sql, merchants, keys, config: deps.config });
   registerTemporalCodecRoutes(app, {
     codec: payloadCodecFor(deps.config),
     operators: new OperatorAccess(

@@ -3,8 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { allScopes, type Scope } from '../../db/merchants';
-import { entityOfApiKey } from '../../db/credentials';
-import type { Sql } from '../../db/connection';
+import type { MerchantReads } from '../../db/cache/merchant-cache';
 import { HttpProblem } from '../errors/problem';
 import { verifyAccessToken } from './access-tokens';
 import type { KeyRing } from './key-ring';
@@ -37,7 +36,7 @@ const unauthorized = (detail: string) =>
 
 export async function authenticate(
   request: FastifyRequest,
-  deps: { sql: Sql; keys: KeyRing },
+  deps: { merchants: MerchantReads; keys: KeyRing },
   auth: RouteAuth,
 ): Promise<Principal> {
   const header = request.headers.authorization;
@@ -51,23 +50,25 @@ export async function authenticate(
   }
   const apiKey = request.headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey.length > 0 && auth.apiKey !== false) {
-    const entityId = await entityOfApiKey(deps.sql, apiKey);
+    const entityId = await deps.merchants.entityOfApiKey(apiKey);
     if (!entityId) throw unauthorized('the API key is invalid');
     return { entityId, scopes: allScopes, via: 'api-key' };
   }
   throw unauthorized('send a Bearer access token (POST /oauth/token) or an x-api-key header');
 }
 
-export const authenticationPlugin = fp(async (app: FastifyInstance, deps: { sql: Sql; keys: KeyRing }) => {
-  app.decorateRequest('principal', undefined);
-  // Before the body is parsed and validated: a caller without credentials learns only that (401),
-  // not what the body should have been, and costs no parsing.
-  app.addHook('onRequest', async (request) => {
-    const auth = request.routeOptions.config.auth;
-    if (!auth) return;
-    request.principal = await authenticate(request, deps, auth);
-  });
-});
+export const authenticationPlugin = fp(
+  async (app: FastifyInstance, deps: { merchants: MerchantReads; keys: KeyRing }) => {
+    app.decorateRequest('principal', undefined);
+    // Before the body is parsed and validated: a caller without credentials learns only that (401),
+    // not what the body should have been, and costs no parsing.
+    app.addHook('onRequest', async (request) => {
+      const auth = request.routeOptions.config.auth;
+      if (!auth) return;
+      request.principal = await authenticate(request, deps, auth);
+    });
+  },
+);
 
 /** The caller of an authenticated route; a route that forgot its `auth` config fails loudly. */
 export function principalOf(request: FastifyRequest): Principal {

@@ -7,7 +7,8 @@ import { Ref } from '../schemas/typebox';
 import { rateLimitedResponse } from '../routes/schema-refs';
 import { OAuthTokenRequest, OAuthTokenResponse } from '../schemas/v2';
 import type { Sql } from '../../db/connection';
-import { entityOfApiKey, findOAuthClient } from '../../db/credentials';
+import type { MerchantReads } from '../../db/cache/merchant-cache';
+import { findOAuthClient } from '../../db/credentials';
 import { allScopes, type Scope } from '../../db/merchants';
 import { sameHash, sha256 } from '../../platform/secrets';
 import { errorResponse } from '../errors/documented-errors';
@@ -62,7 +63,7 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
  * "BasicAuth or ApiKey"); such a token is the API key's, with the scopes the key has.
  */
 async function authenticatedClient(
-  deps: { sql: Sql; limits: AbuseLimits },
+  deps: { sql: Sql; merchants: MerchantReads; limits: AbuseLimits },
   request: FastifyRequest<{ Body: OAuthTokenRequest }>,
 ): Promise<{ client_id: string; entity_id: string; scopes: Scope[] }> {
   const { sql } = deps;
@@ -71,7 +72,7 @@ async function authenticatedClient(
   const clientSecret = basic?.secret ?? request.body.client_secret;
   const apiKey = request.headers['x-api-key'];
   if (!clientId && !clientSecret && typeof apiKey === 'string' && apiKey.length > 0) {
-    const entityId = await entityOfApiKey(sql, apiKey);
+    const entityId = await deps.merchants.entityOfApiKey(apiKey);
     if (!entityId) throw invalidClient();
     return { client_id: API_KEY_SUBJECT, entity_id: entityId, scopes: [...allScopes] };
   }
@@ -99,7 +100,7 @@ const invalidClient = () =>
 
 export function registerOAuthRoute(
   app: FastifyInstance,
-  deps: { sql: Sql; keys: KeyRing; limits: AbuseLimits; accessTokenTtlSeconds: number },
+  deps: { sql: Sql; merchants: MerchantReads; keys: KeyRing; limits: AbuseLimits; accessTokenTtlSeconds: number },
 ): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/oauth/token',

@@ -6,8 +6,8 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookSubscription } from '../../activities/webhook-types';
-import { contractsOf, type PartnerContract } from '../../db/contracts';
-import { findEntity, type EntityRecord } from '../../db/merchants';
+import type { PartnerContract } from '../../db/contracts';
+import type { EntityRecord } from '../../db/merchants';
 import { deleteClientSessionProjection, readClientSessionProjection } from '../../db/projections';
 import type { AbortStatus } from '../../domain/client-session-status';
 import { withClientSessionDefaults } from '../../domain/defaults';
@@ -37,7 +37,7 @@ import { webhookSubscriptionOf } from './webhook-subscription';
 /** What a browser checkout needs to mount the widget; base64 JSON as existing clients decode it. */
 function widgetData(
   session: { id: string; amount: number; currency: string },
-  entity: EntityRecord,
+  entity: Readonly<EntityRecord>,
   publicUrl: string,
 ): string {
   const payload = {
@@ -89,12 +89,12 @@ export class ClientSessionGateway {
       contracts?: readonly PartnerContract[];
     },
   ): Promise<ClientSessionState> {
-    const { sql, config } = this.deps;
+    const { sql, config, merchants } = this.deps;
     const application = withClientSessionDefaults(submitted);
-    // Independent reads: in parallel, they cost one database round trip instead of two.
+    // Independent reads: in parallel, they cost one database round trip instead of two (none when cached).
     const [entity, contracts] = await Promise.all([
-      findEntity(sql, application.entity_id),
-      options.contracts ?? contractsOf(sql, application.entity_id),
+      merchants.entity(application.entity_id),
+      options.contracts ?? merchants.contractsOf(application.entity_id),
     ]);
     if (!entity) throw notFound('entity');
 

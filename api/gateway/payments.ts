@@ -5,8 +5,6 @@
 import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { contractsOf } from '../../db/contracts';
-import { findEntity } from '../../db/merchants';
 import { readPaymentProjection } from '../../db/projections';
 import { withPaymentDefaults } from '../../domain/defaults';
 import type { OperationKind } from '../../domain/payment-ledger';
@@ -105,7 +103,7 @@ export class PaymentGateway {
       entityId: input.entityId,
       currency: input.currency,
       allowFutureUsage: input.allowFutureUsage,
-      contracts: await contractsOf(this.deps.sql, input.entityId),
+      contracts: await this.deps.merchants.contractsOf(input.entityId),
       split: input.split,
       newId: () => deterministicUuid('payment-leg', input.paymentId, String(legIndex++)),
       now: new Date().toISOString(),
@@ -122,9 +120,9 @@ export class PaymentGateway {
     request: CreatePaymentRequest,
     options: { idempotencyKey?: string; log: FastifyBaseLogger },
   ): Promise<Payment> {
-    const { sql, config } = this.deps;
+    const { sql, config, merchants } = this.deps;
     const body = withPaymentDefaults(request);
-    const entity = await findEntity(sql, body.entity_id);
+    const entity = await merchants.entity(body.entity_id);
     if (!entity) throw notFound('entity');
     const id = options.idempotencyKey ? deterministicUuid('payment', entity.id, options.idempotencyKey) : randomUUID();
     const legs = await this.legsOf({

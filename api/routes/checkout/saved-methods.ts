@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import type { Sql } from '../../../db/connection';
 import { deleteWalletToken, listWalletTokens } from '../../../db/wallet';
 import type { KeyRing } from '../../auth/key-ring';
@@ -15,6 +16,7 @@ import { problemResponses } from '../schema-refs';
 
 interface Deps {
   sql: Sql;
+  merchants: MerchantReads;
   keys: KeyRing;
   encryptionKey: Buffer;
   clientSessions: ClientSessionGateway;

@@ -4,9 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
-import type { Sql } from '../../../db/connection';
-import { contractsOf } from '../../../db/contracts';
-import { findEntity } from '../../../db/merchants';
+import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import type { KeyRing } from '../../auth/key-ring';
 import { badRequest, notFound } from '../../errors/problem';
 import type { ClientSessionGateway } from '../../gateway/client-sessions';
@@ -17,7 +15,7 @@ import { identifyVaultCaller, vaultCorsHeaders, withVaultCors } from '../v2/vaul
 import { problemResponses } from '../schema-refs';
 
 interface Deps {
-  sql: Sql;
+  merchants: MerchantReads;
   keys: KeyRing;
   clientSessions: ClientSessionGateway;
   payments: PaymentGateway;
@@ -96,7 +94,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
     async (request) => {
       const entityId = await entityOf(request);
       const session = await deps.clientSessions.terms(request.params.id, entityId);
-      const contracts = await contractsOf(deps.sql, entityId);
+      const contracts = await deps.merchants.contractsOf(entityId);
       return session.eligible_solutions.flatMap(({ partner, method }) => {
         const contract = contracts.find((candidate) => candidate.partner === partner && candidate.method === method);
         return contract ? [{ partner, method, min_amount: contract.min_amount, max_amount: contract.max_amount }] : [];
@@ -121,7 +119,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
       },
     },
     async (request) => {
-      const entity = await findEntity(deps.sql, request.params.entityId);
+      const entity = await deps.merchants.entity(request.params.entityId);
       if (!entity) throw notFound('client session');
       const session = await deps.clientSessions.open(request.params.id, entity.id, request.log);
       return { publishable_key: entity.publishable_key, session };

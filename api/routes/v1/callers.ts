@@ -2,8 +2,7 @@
 // secret API key (the auth plugin checks them, api/auth/authenticate.ts); init and validate run in
 // the shopper's browser and take an API key only: the publishable key, or the secret one.
 import type { FastifyRequest } from 'fastify';
-import type { Sql } from '../../../db/connection';
-import { entityOfApiKey, entityOfPublishableKey } from '../../../db/credentials';
+import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import { principalOf } from '../../auth/authenticate';
 import { HttpProblem } from '../../errors/problem';
 import { PUBLISHABLE_KEY_PREFIX } from '../v2/vault';
@@ -27,13 +26,17 @@ export function entityOfPrincipal(request: FastifyRequest, pathEntityId: string)
 }
 
 /** init and validate: the x-api-key header, publishable (pk_) or secret, of the path's entity. */
-async function entityOfApiKeyCaller(request: FastifyRequest, sql: Sql, pathEntityId: string): Promise<string> {
+async function entityOfApiKeyCaller(
+  request: FastifyRequest,
+  merchants: MerchantReads,
+  pathEntityId: string,
+): Promise<string> {
   const apiKey = request.headers['x-api-key'];
   if (typeof apiKey !== 'string' || apiKey.length === 0)
     throw unauthorized('init and validate take an API key in x-api-key: the publishable key (pk_…) or the secret one');
   const entityId = apiKey.startsWith(PUBLISHABLE_KEY_PREFIX)
-    ? await entityOfPublishableKey(sql, apiKey)
-    : await entityOfApiKey(sql, apiKey);
+    ? await merchants.entityOfPublishableKey(apiKey)
+    : await merchants.entityOfApiKey(apiKey);
   if (!entityId) throw unauthorized('the API key is invalid');
   assertEntity(entityId, pathEntityId);
   return entityId;
@@ -45,10 +48,10 @@ const apiKeyCallers = new WeakMap<FastifyRequest, string>();
  * onRequest hook of init and validate: the API key is checked before the body is read, so a caller
  * without one is told only that (401), as on every other call.
  */
-export function authenticateApiKeyCaller(sql: Sql) {
+export function authenticateApiKeyCaller(merchants: MerchantReads) {
   return async (request: FastifyRequest) => {
     const { entity } = request.params as { entity?: string };
-    apiKeyCallers.set(request, await entityOfApiKeyCaller(request, sql, entity ?? ''));
+    apiKeyCallers.set(request, await entityOfApiKeyCaller(request, merchants, entity ?? ''));
   };
 }
 

@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import type { Sql } from '../../../db/connection';
-import { contractsOf } from '../../../db/contracts';
 import { paymentsOfOrder, paymentsOfSession, transactionParents } from '../../../db/projections';
 import { parseMajorUnits } from '../../../domain/decimal-amount';
 import { mayBePaid } from '../../../domain/client-session-status';
@@ -42,6 +42,7 @@ import { deterministicUuid } from '../../../platform/ids';
 
 export interface V1Deps {
   sql: Sql;
+  merchants: MerchantReads;
   config: TesseraConfig;
   partners: PartnerRegistry;
   clientSessions: ClientSessionGateway;
@@ -136,7 +137,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             if (!converted.ok) throw badRequest('the session is invalid', converted.errors);
             const errors = validateClientSessionApplication(converted.application);
             if (errors.length > 0) throw badRequest('the session is invalid', errors);
-            const contracts = await contractsOf(deps.sql, entityId);
+            const contracts = await deps.merchants.contractsOf(entityId);
             const protocols = v1Protocols(contracts, converted.application.amount, converted.currency);
             if (Object.keys(protocols).length === 0) return { status: 204, body: undefined };
             const key = gatewayKeyOf(request);
@@ -228,7 +229,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       url,
       {
         config: v1ErrorShape,
-        onRequest: [withVaultCors, authenticateApiKeyCaller(deps.sql)],
+        onRequest: [withVaultCors, authenticateApiKeyCaller(deps.merchants)],
         ...v1RouteOptions(documented, {
           summary: 'Prepare a solution',
           description:
@@ -270,7 +271,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
               },
             ]);
           const { balance } = await giftCardBalance(
-            { ...secrets, partners: deps.partners },
+            { ...secrets, merchants: deps.merchants, partners: deps.partners },
             entityId,
             paymentData.token,
             session.currency,
@@ -312,7 +313,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
       url,
       {
         config: v1ErrorShape,
-        onRequest: [withVaultCors, authenticateApiKeyCaller(deps.sql)],
+        onRequest: [withVaultCors, authenticateApiKeyCaller(deps.merchants)],
         ...v1RouteOptions(documented, {
           summary: 'Pay the session',
           description:

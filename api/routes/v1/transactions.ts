@@ -415,7 +415,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           ...(body.payment_data.card.pin ? { pin: body.payment_data.card.pin } : {}),
         });
         const { balance } = await giftCardBalance(
-          { ...secrets, partners: deps.partners },
+          { ...secrets, merchants: deps.merchants, partners: deps.partners },
           entityId,
           token.vault_form_token,
           currency,

@@ -8,6 +8,7 @@
 //   hosted page can say "your gift card covers X, pay the rest by card".
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import type { Sql } from '../../../db/connection';
 import { vaultGiftCard } from '../../../db/gift-card-vault';
 import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault';
@@ -39,6 +40,7 @@ export const GIFT_CARD_BALANCE_PATH = '/v2/vault/gift-cards/balance';
 
 interface Deps {
   sql: Sql;
+  merchants: MerchantReads;
   keys: KeyRing;
   config: TesseraConfig;
   limits: AbuseLimits;
@@ -135,7 +137,7 @@ export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps)
       const caller = callerOf(request);
       const currency = request.body.currency ?? 'EUR';
       const { balance, partner, lastFourDigits } = await giftCardBalance(
-        { sql: deps.sql, encryptionKey: deps.config.encryptionKey, partners },
+        { sql: deps.sql, merchants: deps.merchants, encryptionKey: deps.config.encryptionKey, partners },
         caller.entityId,
         request.body.vault_form_token,
         currency,

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Sql } from '../../../db/connection';
-import { entityOfPublishableKey } from '../../../db/credentials';
+import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import { vaultCard, VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault';
 import { normalizeHolderName, validateCard } from '../../../domain/card';
 import type { TesseraConfig } from '../../../platform/config';
@@ -30,6 +30,7 @@ export const PUBLISHABLE_KEY_PREFIX = 'pk_';
 
 interface Deps {
   sql: Sql;
+  merchants: MerchantReads;
   keys: KeyRing;
   config: TesseraConfig;
   limits: AbuseLimits;
@@ -68,12 +69,12 @@ const unauthorized = (detail: string) =>
 /** The caller of a vault route: a server credential (payment-api scope) or a publishable key. */
 export async function identifyVaultCaller(
   request: FastifyRequest,
-  deps: Pick<Deps, 'sql' | 'keys'>,
+  deps: Pick<Deps, 'merchants' | 'keys'>,
 ): Promise<VaultCaller> {
   const apiKey = request.headers['x-api-key'];
   const bearer = /^bearer\s/i.test(request.headers.authorization ?? '');
   if (!bearer && typeof apiKey === 'string' && apiKey.startsWith(PUBLISHABLE_KEY_PREFIX)) {
-    const entityId = await entityOfPublishableKey(deps.sql, apiKey);
+    const entityId = await deps.merchants.entityOfPublishableKey(apiKey);
     if (!entityId) throw unauthorized('the publishable key is invalid');
     return { entityId, via: 'publishable-key' };
   }
@@ -87,7 +88,7 @@ export async function identifyVaultCaller(
  */
 export async function limitedVaultCaller(
   request: FastifyRequest,
-  deps: Pick<Deps, 'sql' | 'keys' | 'limits'>,
+  deps: Pick<Deps, 'merchants' | 'keys' | 'limits'>,
 ): Promise<VaultCaller> {
   const caller = await identifyVaultCaller(request, deps);
   await deps.limits.vault(request, caller);

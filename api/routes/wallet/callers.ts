@@ -9,7 +9,7 @@
 // like an unknown one, is "not found".
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Sql } from '../../../db/connection';
-import { entityOfApiKey, entityOfPublishableKey } from '../../../db/credentials';
+import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import { entityOfMerchantId } from '../../../db/wallet';
 import { verifyAccessToken } from '../../auth/access-tokens';
 import type { KeyRing } from '../../auth/key-ring';
@@ -43,7 +43,10 @@ interface Identified {
   via: WalletCredential;
 }
 
-async function identifyCredentials(request: FastifyRequest, deps: { sql: Sql; keys: KeyRing }): Promise<Identified> {
+async function identifyCredentials(
+  request: FastifyRequest,
+  deps: { merchants: MerchantReads; keys: KeyRing },
+): Promise<Identified> {
   const header = request.headers.authorization;
   const bearer = header && /^bearer\s/i.test(header) ? header.slice(7).trim() : undefined;
   const apiKey =
@@ -65,8 +68,8 @@ async function identifyCredentials(request: FastifyRequest, deps: { sql: Sql; ke
   if (apiKey !== undefined) {
     const publishable = apiKey.startsWith(PUBLISHABLE_KEY_PREFIX);
     const entityId = publishable
-      ? await entityOfPublishableKey(deps.sql, apiKey)
-      : await entityOfApiKey(deps.sql, apiKey);
+      ? await deps.merchants.entityOfPublishableKey(apiKey)
+      : await deps.merchants.entityOfApiKey(apiKey);
     if (entityId) identified.push({ entityId, via: publishable ? 'publishable-key' : 'api-key' });
   }
   const [first, ...others] = identified;
@@ -87,7 +90,7 @@ const callerOf = new WeakMap<FastifyRequest, WalletCaller>();
  * onRequest hook: authenticates before the body is read, so a token value from an unknown caller
  * is never even parsed.
  */
-export function authenticateWalletCaller(deps: { sql: Sql; keys: KeyRing }, audience: WalletAudience) {
+export function authenticateWalletCaller(deps: { merchants: MerchantReads; keys: KeyRing }, audience: WalletAudience) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const identified = await identifyCredentials(request, deps);
     if (identified.via === 'publishable-key' && audience === 'server') {

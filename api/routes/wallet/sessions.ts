@@ -3,6 +3,7 @@
 // call as the original platform's e-commerce plugin makes it, with an integer customer id.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import type { Sql } from '../../../db/connection';
 import { openWalletSession } from '../../../db/wallet';
 import type { TesseraConfig } from '../../../platform/config';
@@ -16,6 +17,7 @@ import { legacyOwnerReference } from './inputs';
 
 export interface WalletDeps {
   sql: Sql;
+  merchants: MerchantReads;
   keys: KeyRing;
   config: TesseraConfig;
 }
