@@ -53,6 +53,11 @@ export class KeyRing {
     return find();
   }
 
+  /** Whether the ring holds this key now: a key retired or past its time is gone at the next reload. */
+  holds(purpose: KeyPurpose, kid: string): boolean {
+    return this.keys.some((key) => key.kid === kid && key.purpose === purpose);
+  }
+
   async publicJwks(purpose: KeyPurpose): Promise<JWK[]> {
     await this.signingKey(purpose);
     return this.keys.filter((key) => key.purpose === purpose).map((key) => key.publicJwk);
