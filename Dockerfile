@@ -8,6 +8,9 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci patches what it installs (postinstall: scripts/apply-dependency-patches.mjs).
+COPY scripts/apply-dependency-patches.mjs scripts/
+COPY patches patches/
 RUN npm ci --no-audit --no-fund
 
 # `npm run build` writes dist/: the compiled entries, the workflow bundle, the migrations, the web
@@ -20,6 +23,8 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY scripts/apply-dependency-patches.mjs scripts/
+COPY patches patches/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime

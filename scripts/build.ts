@@ -2,6 +2,7 @@
 // default, which is the whole deployment but for its production node_modules:
 //
 //   package.json, package-lock.json   for `npm ci --omit=dev` there, and `npm run merchant:create`
+//   scripts/apply-dependency-patches.mjs, patches/   what that install runs after it (postinstall)
 //   api/main.js                       one esbuild bundle per process: Tessera's own code inlined,
 //   temporal/worker-main.js           every npm package left to node_modules, so nothing at run
 //   partners/sandbox-network/main.js  time compiles TypeScript (no tsx)
@@ -51,6 +52,9 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as Manifest;
+const dependencyPatchesScript = manifest.scripts?.postinstall;
+if (dependencyPatchesScript !== 'node scripts/apply-dependency-patches.mjs')
+  throw new Error('package.json: postinstall must apply the dependency patches (scripts/apply-dependency-patches.mjs)');
 const nodeVersion = /\d+/.exec(manifest.engines?.node ?? '')?.[0] ?? '20';
 
 const result = await build({
@@ -111,12 +115,19 @@ if (!flags['no-web']) {
 const builtManifest: Manifest = {
   ...manifest,
   scripts: {
+    postinstall: dependencyPatchesScript,
     'merchant:create': 'node scripts/merchant-create.js',
     'partner:configure': 'node scripts/partner-configure.js',
   },
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(builtManifest, null, 2)}\n`);
 cpSync(join(projectRoot, 'package-lock.json'), join(out, 'package-lock.json'));
+// `npm ci --omit=dev` there patches what it installs, as `npm ci` does here.
+cpSync(
+  join(projectRoot, 'scripts', 'apply-dependency-patches.mjs'),
+  join(out, 'scripts', 'apply-dependency-patches.mjs'),
+);
+cpSync(join(projectRoot, 'patches'), join(out, 'patches'), { recursive: true });
 
 console.log(
   `built ${relative(process.cwd(), out) || '.'}/ in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +

@@ -8,6 +8,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo "installing npm packages (npm ci)..." >&2
   npm ci --no-audit --no-fund --loglevel=error >&2
 fi
+# npm ci applies them after installing (postinstall); a tree installed before a patch came gets it here.
+node scripts/apply-dependency-patches.mjs >/dev/null
 # The typed client's generator runs with its own TypeScript 5 (scripts/typed-client/generate.ts).
 if [ ! -f scripts/typed-client/node_modules/.package-lock.json ] ||
   [ scripts/typed-client/package-lock.json -nt scripts/typed-client/node_modules/.package-lock.json ]; then

@@ -203,6 +203,15 @@ describe('client session lifecycle', () => {
     }
     expect(trace).toMatch(/clientSessionWorkflow/);
     expect(trace).toMatch(/read-model\.ts/);
+    // The same stacks, located in the workflows' sources (the promise hook formats them only when
+    // a query asks: patches/@temporalio+worker+1.24.0.patch).
+    const enhanced = await handle.query<{ stacks: { locations: { file_path?: string; function_name?: string }[] }[] }>(
+      '__enhanced_stack_trace',
+    );
+    expect(enhanced.stacks).toHaveLength(stacks.length);
+    const locations = enhanced.stacks.flatMap((one) => one.locations);
+    expect(locations).toContainEqual(expect.objectContaining({ function_name: 'clientSessionWorkflow' }));
+    expect(locations.some((location) => location.file_path?.endsWith('workflows/read-model.ts'))).toBe(true);
     await abort(created.id, 'ABORTED_BY_MERCHANT');
   });
 });

@@ -181,6 +181,23 @@ describe('the production build', () => {
     expect(() => createRequire(join(layout, 'package.json')).resolve('esbuild')).toThrow();
   });
 
+  it('patches the packages it installs, with plain node, as the repository does', async () => {
+    for (const stage of ['deps', 'prod-deps'])
+      expect(dockerStage(stage).copies, stage).toEqual(
+        expect.arrayContaining(['scripts/apply-dependency-patches.mjs scripts/', 'patches patches/']),
+      );
+    const manifest = JSON.parse(readFileSync(join(layout, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(manifest.scripts.postinstall).toBe('node scripts/apply-dependency-patches.mjs');
+    // What npm runs after `npm ci --omit=dev` there; the layout's packages are the repository's,
+    // which its own install patched already.
+    const { stdout } = await run(process.execPath, ['scripts/apply-dependency-patches.mjs'], { cwd: layout });
+    const patches = readdirSync(join(layout, 'patches')).filter((name) => name.endsWith('.patch'));
+    expect(patches.length).toBeGreaterThan(0);
+    expect(stdout.trim().split('\n')).toEqual(patches.map((name) => `patches/${name}: already applied`));
+  });
+
   it('runs each process as plain node on its compiled file', () => {
     for (const service of running) {
       const pid = service.child.pid!;
