@@ -63,42 +63,39 @@ export function parsePatch(text) {
   return files;
 }
 
-/** Where a hunk's old lines stand in `lines`, searched from its stated line outwards; -1 when nowhere. */
-function locate(lines, hunk) {
-  const old = hunk.lines.filter((line) => !line.startsWith('+')).map((line) => line.slice(1));
-  const matchesAt = (at) => old.every((expected, offset) => lines[at + offset] === expected);
-  const stated = hunk.oldStart - 1;
+/** A hunk's lines as the file has them before it and after it. */
+function sidesOf(hunk) {
+  return {
+    before: hunk.lines.filter((line) => !line.startsWith('+')).map((line) => line.slice(1)),
+    after: hunk.lines.filter((line) => !line.startsWith('-')).map((line) => line.slice(1)),
+  };
+}
+
+/** Where `wanted` stands in `lines`, searched from line index `near` outwards; -1 when nowhere. */
+function indexOfLines(lines, wanted, near) {
+  const matchesAt = (at) =>
+    at >= 0 &&
+    at + wanted.length <= lines.length &&
+    wanted.every((expected, offset) => lines[at + offset] === expected);
   for (let distance = 0; distance <= lines.length; distance += 1) {
-    if (stated - distance >= 0 && matchesAt(stated - distance)) return stated - distance;
-    if (distance > 0 && stated + distance + old.length <= lines.length && matchesAt(stated + distance))
-      return stated + distance;
+    if (matchesAt(near - distance)) return near - distance;
+    if (distance > 0 && matchesAt(near + distance)) return near + distance;
   }
   return -1;
 }
 
 /** `source` with the hunks applied, or undefined when they are applied already; throws when neither. */
 export function applyHunks(source, hunks, label) {
-  const applied = (lines) => hunks.every((hunk) => locateNew(lines, hunk) >= 0);
   let lines = source.split('\n');
-  if (applied(lines)) return undefined;
+  if (hunks.every((hunk) => indexOfLines(lines, sidesOf(hunk).after, hunk.oldStart - 1) >= 0)) return undefined;
   // Last hunk first, so that the line numbers of the earlier ones still hold.
   for (const hunk of [...hunks].reverse()) {
-    const at = locate(lines, hunk);
+    const { before, after } = sidesOf(hunk);
+    const at = indexOfLines(lines, before, hunk.oldStart - 1);
     if (at < 0) throw new Error(`${label}: a hunk at line ${hunk.oldStart} does not match the installed file`);
-    const removed = hunk.lines.filter((line) => !line.startsWith('+')).length;
-    const added = hunk.lines.filter((line) => !line.startsWith('-')).map((line) => line.slice(1));
-    lines = [...lines.slice(0, at), ...added, ...lines.slice(at + removed)];
+    lines = [...lines.slice(0, at), ...after, ...lines.slice(at + before.length)];
   }
   return lines.join('\n');
-}
-
-/** Where a hunk's new lines stand in `lines` (anywhere); -1 when nowhere. */
-function locateNew(lines, hunk) {
-  const wanted = hunk.lines.filter((line) => !line.startsWith('-')).map((line) => line.slice(1));
-  for (let at = 0; at + wanted.length <= lines.length; at += 1) {
-    if (wanted.every((expected, offset) => lines[at + offset] === expected)) return at;
-  }
-  return -1;
 }
 
 /**
