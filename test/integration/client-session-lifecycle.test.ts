@@ -112,9 +112,17 @@ describe('client session lifecycle', () => {
         ).valid,
       ).toBe(false);
 
-      const attempts = await stack.sql<{ attempt: number; status_code: number; succeeded: boolean }[]>`
-        select attempt, status_code, succeeded from webhook_delivery_attempts
-        where resource_id = ${created.id} order by id`;
+      // An attempt is recorded once the receiver has answered it (activities/webhooks/deliver.ts):
+      // the last one may still be on its way to the database when the receiver holds it.
+      const attempts = await eventually(
+        async () => {
+          const rows = await stack.sql<{ attempt: number; status_code: number; succeeded: boolean }[]>`
+            select attempt, status_code, succeeded from webhook_delivery_attempts
+            where resource_id = ${created.id} order by id`;
+          return rows.length >= 4 ? rows : undefined;
+        },
+        { what: 'four recorded attempts' },
+      );
       expect(attempts).toEqual([
         { attempt: 1, status_code: 500, succeeded: false },
         { attempt: 2, status_code: 500, succeeded: false },
