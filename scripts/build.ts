@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { build } from 'esbuild';
 import { projectRoot } from '../platform/config';
-import { workflowBundleFile, workflowsPath } from '../temporal/worker';
+import { workflowBundleFile, workflowBundling } from '../temporal/worker';
 
 const entryPoints = {
   'api/main': 'api/main.ts',
@@ -88,9 +88,9 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
 }
 if (strays.length > 0) throw new Error(strays.join('\n'));
 
-// What `Worker.create({ workflowsPath })` would bundle at every start, once.
+// What the worker bundles at every start from source (temporal/worker.ts), once.
 const { code } = await bundleWorkflowCode({
-  workflowsPath,
+  ...workflowBundling,
   logger: {
     log: () => {},
     trace: () => {},

@@ -8,6 +8,20 @@ import { applyProcessTuning, defaultWorkerTuning, workerOptionsOf, type WorkerTu
 
 export const workflowsPath = join(projectRoot, 'workflows', 'index.ts');
 
+/**
+ * The workflow modules are evaluated once in each workflow thread's reusable V8 context and shared by
+ * every workflow it runs (the SDK's preloadModules), instead of once for each new workflow. Sharing
+ * them is safe only while they keep no state at module level: temporal/workflow-modules.test.ts
+ * holds every module of the bundle to that.
+ */
+export const workflowBundling = { workflowsPath, preloadModules: [workflowsPath] };
+
+/** The same, in the options of a worker (or the replayer) that bundles the workflows itself. */
+export const workflowsFromSource = {
+  workflowsPath,
+  bundlerOptions: { preloadModules: workflowBundling.preloadModules },
+};
+
 /** Where scripts/build.ts writes the workflow bundle, relative to the build's package root. */
 export const workflowBundleFile = join('temporal', 'workflow-bundle.js');
 
@@ -49,7 +63,7 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
       ? { workflowBundle: options.workflowBundle }
       : runsCompiled
         ? { workflowBundle: { codePath: join(projectRoot, workflowBundleFile) } }
-        : { workflowsPath }),
+        : workflowsFromSource),
     ...(options.identity ? { identity: options.identity } : {}),
     ...(options.shutdown
       ? { shutdownGraceTime: options.shutdown.graceMs, shutdownForceTime: options.shutdown.forceMs }

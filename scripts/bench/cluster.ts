@@ -11,7 +11,7 @@ import { connect } from '../../db/connection';
 import { createMerchant, type CreatedMerchant } from '../../db/merchants';
 import { dataDir } from '../../platform/config';
 import { freePortOn } from '../../platform/free-port';
-import { workflowsPath } from '../../temporal/worker';
+import { workflowBundling } from '../../temporal/worker';
 import { freePorts, launchCluster, type Cluster } from '../cluster/launch';
 import { CpuMeter, type CpuUse } from './cpu';
 import { startEnvironment } from './environment';
@@ -82,7 +82,7 @@ export async function runClusterBench(options: BenchOptions, say: (line: string)
   chmodSync(postgresDir, 0o711);
   // One workflow bundle for both workers, as the tests do: a worker then starts in a second.
   const bundle = join(runDir, 'workflow-bundle.js');
-  writeFileSync(bundle, (await bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') })).code);
+  writeFileSync(bundle, (await bundleWorkflowCode({ ...workflowBundling, logger: new DefaultLogger('WARN') })).code);
   const encryptionKey = randomBytes(32);
   let cluster: Cluster | undefined;
   try {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import { workflowsPath } from '../../temporal/worker';
+import { workflowsFromSource } from '../../temporal/worker';
 import { dataConverterFor } from '../../temporal/data-converter';
 import { historyFromJSON } from './history-json';
 
@@ -51,12 +51,12 @@ beforeAll(async () => {
     if (other) throw new Error(`${file} and ${other} record the same run (${run}): keep one`);
     fileOf.set(run, file);
   }
-  // One bundle of workflowsPath, as the worker makes it (temporal/worker.ts), for all histories,
+  // One bundle of the workflows, as the worker makes it (temporal/worker.ts), for all histories,
   // and its data converter: payloads recorded in clear pass through the codec, as they would in a
   // worker meeting a workflow started before payloads were encrypted.
   const results = Worker.runReplayHistories(
     {
-      workflowsPath,
+      ...workflowsFromSource,
       replayName: 'tessera-replay',
       dataConverter: dataConverterFor({ encryptionKey: randomBytes(32), payloadDecryptionKeys: [] }),
     },

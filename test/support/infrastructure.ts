@@ -11,7 +11,7 @@ import { migrate } from '../../db/migrate';
 import { dataDir, projectRoot } from '../../platform/config';
 import { temporalBinary } from '../../temporal/binary';
 import { startDevServer, type DevServer } from '../../temporal/dev-server';
-import { workflowsPath } from '../../temporal/worker';
+import { workflowBundling } from '../../temporal/worker';
 import { freePort } from './free-port';
 
 /** What a stack needs to find the shared servers; the global setup hands it to test files by `provide`. */
@@ -68,7 +68,7 @@ export async function startTestInfrastructure(
 
 /** The workflows bundled once, for the many workers a test starts (each then starts in about a second). */
 export async function buildWorkflowBundle(): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+  const { code } = await bundleWorkflowCode({ ...workflowBundling, logger: quietBundlerLogger });
   return code;
 }
 
