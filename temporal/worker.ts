@@ -6,7 +6,7 @@ import type { PayloadKeySettings } from '../platform/payload-keys';
 import { dataConverterFor } from './data-converter';
 import { applyProcessTuning, defaultWorkerTuning, workerOptionsOf, type WorkerTuning } from './worker-tuning';
 
-export const workflowsPath = join(projectRoot, 'workflows', 'index.ts');
+const workflowsPath = join(projectRoot, 'workflows', 'index.ts');
 
 /**
  * The workflow modules are evaluated once in each workflow thread's reusable V8 context and shared by

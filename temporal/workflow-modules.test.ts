@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { parseSync } from 'vite';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../platform/config';
 import { workflowBundling } from './worker';
 
@@ -44,7 +44,7 @@ const packagesReadForState: readonly string[] = [];
 const mutableCollections = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Array']);
 
 function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }
 
 /** What a top-level statement would share between workflows, or undefined when it shares nothing. */
@@ -61,7 +61,7 @@ function sharedState(statement: Node, source: string): string | undefined {
         const init = declarator.init;
         if (!isNode(init) || init.type !== 'NewExpression' || !isNode(init.callee)) continue;
         const made = String(init.callee.name);
-        const typed = source.slice(Number((declarator.id as Node).start), Number(init.start));
+        const typed = isNode(declarator.id) ? source.slice(Number(declarator.id.start), Number(init.start)) : '';
         if (mutableCollections.has(made) && !/:\s*Readonly/.test(typed))
           return `a module-level ${made} (type it Readonly${made} if nothing adds to it): ${text()}`;
       }
@@ -98,8 +98,12 @@ function findingsOf(file: string, source: string): string[] {
 }
 
 describe('the preloaded workflow modules keep no state between workflows', () => {
-  it('holds only our own modules besides the SDK: a package would be shared unread', async () => {
-    const modules = await workflowModules();
+  let modules: string[] = [];
+  beforeAll(async () => {
+    modules = await workflowModules();
+  });
+
+  it('holds only our own modules besides the SDK: a package would be shared unread', () => {
     expect(modules.length).toBeGreaterThan(20);
     const unread = modules.filter(
       (file) =>
@@ -108,8 +112,8 @@ describe('the preloaded workflow modules keep no state between workflows', () =>
     expect(unread).toEqual([]);
   });
 
-  it('declares nothing at module level that a workflow could change for the next one', async () => {
-    const ours = (await workflowModules()).filter((file) => !file.includes('node_modules/'));
+  it('declares nothing at module level that a workflow could change for the next one', () => {
+    const ours = modules.filter((file) => !file.includes('node_modules/'));
     const findings = ours.flatMap((file) => findingsOf(file, readFileSync(join(projectRoot, file), 'utf8')));
     expect(findings).toEqual([]);
   });
