@@ -14,16 +14,22 @@ import type { FieldError } from '../errors/problem';
 import type { PaymentSplitEntry } from '../schemas/v2';
 import type { AuthorizationLegState } from '../../workflows/payment/types';
 
-export interface LegsInput {
+/** Where the split's entries are looked up: independent of the payment's terms. */
+export interface SplitLookup {
   sql: Sql;
   encryptionKey: Buffer;
+  entityId: string;
+}
+
+export interface LegsInput extends SplitLookup {
   /** The payment's customer.reference: a saved token must be this customer's. */
   customerReference?: string;
-  entityId: string;
   currency: string;
   allowFutureUsage: boolean;
   contracts: readonly PartnerContract[];
   split: readonly PaymentSplitEntry[];
+  /** What lookUpSplit found for these entries, when the caller looked them up beside its own reads. */
+  facts?: readonly SplitEntryFacts[];
   newId: () => string;
   now: string;
 }
@@ -31,7 +37,7 @@ export interface LegsInput {
 export async function legsFromSplit(
   input: LegsInput,
 ): Promise<{ legs: AuthorizationLegState[]; errors: FieldError[] }> {
-  const facts = await Promise.all(input.split.map((entry) => factsOf(input, entry)));
+  const facts = input.facts ?? (await lookUpSplit(input, input.split));
   return authorizationLegs({
     split: input.split,
     facts,
@@ -46,7 +52,12 @@ export async function legsFromSplit(
   });
 }
 
-async function factsOf(input: LegsInput, entry: PaymentSplitEntry): Promise<SplitEntryFacts> {
+/** What each entry names, one look-up per entry, all at once, in the entries' order. */
+export function lookUpSplit(lookup: SplitLookup, split: readonly PaymentSplitEntry[]): Promise<SplitEntryFacts[]> {
+  return Promise.all(split.map((entry) => factsOf(lookup, entry)));
+}
+
+async function factsOf(input: SplitLookup, entry: PaymentSplitEntry): Promise<SplitEntryFacts> {
   switch (splitEntryKind(entry)) {
     case 'DUPLICATE':
       return {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { readPaymentProjection } from '../../db/projections';
 import { withPaymentDefaults } from '../../domain/defaults';
 import type { OperationKind } from '../../domain/payment-ledger';
+import type { SplitEntryFacts } from '../../domain/payment-legs';
 import { deterministicUuid } from '../../platform/ids';
 import { entityIdKey, merchantReferenceKey } from '../../temporal/search-attributes';
 import { paymentWorkflowId } from '../../workflows/payment/ids';
@@ -41,7 +42,7 @@ import {
   updateFailure,
 } from '../temporal/workflow-errors';
 import type { GatewayDependencies } from './dependencies';
-import { legsFromSplit } from './payment-legs';
+import { legsFromSplit, lookUpSplit } from './payment-legs';
 import { redactedWebhook, webhookSubscriptionOf } from './webhook-subscription';
 
 const operationUpdates = { capture: captureUpdate, void: voidUpdate, refund: refundUpdate } as const;
@@ -94,12 +95,15 @@ export class PaymentGateway {
     allowFutureUsage: boolean;
     split: readonly PaymentSplitEntry[];
     customerReference?: string | undefined;
+    /** lookUpSplit's answer for these entries, when the caller asked beside its own reads. */
+    facts?: readonly SplitEntryFacts[];
   }): Promise<AuthorizationLegState[]> {
     let legIndex = 0;
     const { legs, errors } = await legsFromSplit({
       sql: this.deps.sql,
       encryptionKey: this.deps.config.encryptionKey,
       ...(input.customerReference !== undefined ? { customerReference: input.customerReference } : {}),
+      ...(input.facts ? { facts: input.facts } : {}),
       entityId: input.entityId,
       currency: input.currency,
       allowFutureUsage: input.allowFutureUsage,
@@ -110,6 +114,15 @@ export class PaymentGateway {
     });
     if (errors.length > 0) throw badRequest('the payment cannot be authorized as given', errors);
     return legs;
+  }
+
+  /**
+   * What each split entry names (a vaulted card, a wallet token, an earlier authorization), looked
+   * up without the payment's terms: a caller that must first read those starts this beside them,
+   * which saves a database round trip on the way to the payment (the checkout's submission).
+   */
+  lookUpSplit(entityId: string, split: readonly PaymentSplitEntry[]): Promise<SplitEntryFacts[]> {
+    return lookUpSplit({ sql: this.deps.sql, encryptionKey: this.deps.config.encryptionKey, entityId }, split);
   }
 
   /**

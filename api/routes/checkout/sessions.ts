@@ -140,7 +140,11 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
     async (request, reply) => {
       const entityId = await entityOf(request);
       // Whether the session may still be paid is for its workflow to judge, in the Update below.
-      const session = await deps.clientSessions.terms(request.params.id, entityId);
+      // What the entries name does not depend on the session's terms: both are read at once.
+      const [session, facts] = await Promise.all([
+        deps.clientSessions.terms(request.params.id, entityId),
+        deps.payments.lookUpSplit(entityId, request.body.split),
+      ]);
       const allowed = new Set(session.eligible_solutions.map((solution) => `${solution.partner}/${solution.method}`));
       const notOffered = request.body.split.findIndex((entry) => !allowed.has(`${entry.partner}/${entry.method}`));
       if (notOffered >= 0)
@@ -155,6 +159,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         currency: session.currency,
         allowFutureUsage: session.allow_future_usage,
         customerReference: session.customer?.reference,
+        facts,
         // The merchant's 3-D Secure preferences for the session apply to a card entry without its own.
         split: request.body.split.map((entry) =>
           session.three_ds_authentication_options && !entry.three_ds_authentication_options
