@@ -21,23 +21,15 @@ export interface StoredBatch {
   partner_created_at: string;
 }
 
-export interface LineRecord {
-  line_number: number;
+/**
+ * A settlement line as stored: the line as the API shows it, plus whose it is and the merchant
+ * reference the file gave; a line without a transaction date keeps none.
+ */
+export type LineRecord = Omit<SettlementLine, 'transaction_date'> & {
   entity_id: string | null;
-  type: string;
-  partner_reference: string;
-  authorization_reference: string | null;
   merchant_reference: string | null;
-  gross_amount: number;
-  fee_amount: number;
-  net_amount: number;
-  currency: string;
   transaction_date: string | null;
-  match: string;
-  transaction_id: string | null;
-  payment_id: string | null;
-  order_reference: string | null;
-}
+};
 
 export interface MismatchRecord {
   id: string;
