@@ -1,6 +1,7 @@
 // The shopper's path: a client session opened by the browser, a card submitted on it, the payment
 // started as a child workflow, and the merchant told by signed webhooks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { call, eventually, sessionApplication } from '../support/api-client';
@@ -170,6 +171,28 @@ describe('paying on a client session', () => {
       apiKey: other.publishable_key,
     });
     expect(answer.status).toBe(404);
+  });
+
+  // The submission reads the session and what its entries name at once (api/routes/checkout/sessions.ts):
+  // a session the key cannot see still answers 404, whatever the entries name, and nothing is paid.
+  it('answers 404 to a submission on a session it cannot see, whatever the entries name', async () => {
+    const card = await vaultCard(stack, merchant, '4242424242424242');
+    for (const entry of [cardEntry(card), cardEntry('not-a-vault-token')]) {
+      const missing = await browser('POST', `/checkout/v1/sessions/${randomUUID()}/payments`, entry);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ status: 404 });
+    }
+    const other = await stack.createMerchant('Another shop');
+    const elsewhere = await call(stack.baseUrl, 'POST', `/checkout/v1/sessions/${(await newSession()).id}/payments`, {
+      apiKey: other.publishable_key,
+      body: cardEntry(await vaultCard(stack, other, '4242424242424242')),
+    });
+    expect(elsewhere.status).toBe(404);
+    // The card stays unused: the session's own shopper pays with it.
+    const session = await newSession();
+    const paid = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(card));
+    expect(paid.status).toBe(201);
+    expect(paid.body.payment.authorization.status).toBe('AUTHORIZED');
   });
 });
 
