@@ -41,7 +41,13 @@ import {
   type LifecycleIds,
   type SubmissionMode,
 } from './lifecycle';
-import { memoryMilestones, memoryTimeLimitMs, runMemoryPhase, type MemoryResult } from './memory';
+import {
+  memoryMilestones,
+  memoryReadingsPerMilestone,
+  memoryTimeLimitMs,
+  runMemoryPhase,
+  type MemoryResult,
+} from './memory';
 import { parseOptions, UsageError, type BenchOptions } from './options';
 import { printReport } from './report';
 import { elapsedMs, now, Recorder } from './stats';
@@ -384,7 +390,7 @@ try {
   let memory: MemoryResult | undefined;
   if (options.memory) {
     say(
-      `memory: checkout lifecycles at concurrency ${options.concurrency} until ${memoryMilestones.at(-1)} (at most ${memoryTimeLimitMs / 60_000} minutes), resident sizes after ${memoryMilestones.join(' and ')}...`,
+      `memory: checkout lifecycles at concurrency ${options.concurrency} until ${memoryMilestones.at(-1)} (at most ${memoryTimeLimitMs / 60_000} minutes), resident sizes read ${memoryReadingsPerMilestone} times up to ${memoryMilestones.join(' and ')}...`,
     );
     const pidOf = (name: string) => env.children.find((child) => child.name === name)?.process.pid;
     memory = await runMemoryPhase(context, {

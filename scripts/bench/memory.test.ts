@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { memoryGrowth, memoryMilestones, memoryNoiseBytes, residentBytesOf } from './memory';
+import {
+  memoryGrowth,
+  memoryMilestones,
+  memoryNoiseBytes,
+  memoryReadingPoints,
+  milestoneOf,
+  residentBytesOf,
+  scatterAroundTrend,
+} from './memory';
 
 const MiB = 1024 * 1024;
 
@@ -16,28 +24,68 @@ describe('resident size', () => {
 });
 
 describe('memory growth between the milestones', () => {
-  it('are 5,000 and 10,000 lifecycles', () => {
+  it('are 5,000 and 10,000 lifecycles, each read five times 250 lifecycles apart, the last at the milestone', () => {
     expect(memoryMilestones).toEqual([5000, 10000]);
+    expect(memoryReadingPoints(memoryMilestones)).toEqual([
+      [4000, 4250, 4500, 4750, 5000],
+      [9000, 9250, 9500, 9750, 10000],
+    ]);
   });
 
-  it('allows 10 MiB of noise for a small process and 5% for a large one', () => {
-    expect(memoryNoiseBytes(150 * MiB)).toBe(10 * MiB);
-    expect(memoryNoiseBytes(400 * MiB)).toBe(20 * MiB);
+  it('measures noise as the scatter of readings around their own trend, so a steady rise is not noise', () => {
+    const steady = [0, 1, 2, 3, 4].map((step) => ({ x: 4000 + 250 * step, y: 500 * MiB + step * 20 * MiB }));
+    expect(scatterAroundTrend(steady)).toBeCloseTo(0, 6);
+    const swinging = [500, 620, 510, 640, 530].map((mib, step) => ({ x: 4000 + 250 * step, y: mib * MiB }));
+    // The fitted line rises 8 MiB a reading from 544; the residuals run from -50 to +72 MiB.
+    expect(scatterAroundTrend(swinging) / MiB).toBeCloseTo(122, 6);
+    expect(scatterAroundTrend([{ x: 5000, y: 400 * MiB }])).toBe(0);
   });
 
-  it('reports each figure and the noise in MiB, from the first milestone', () => {
-    const milestones = [
-      { lifecycles: 5000, seconds: 400, apiBytes: 180 * MiB, workerBytes: 400 * MiB },
-      { lifecycles: 10000, seconds: 800, apiBytes: 185 * MiB, workerBytes: 460 * MiB },
-    ];
-    expect(memoryGrowth(milestones, 'apiBytes')).toEqual({ firstMiB: 180, secondMiB: 185, noiseMiB: 10 });
-    expect(memoryGrowth(milestones, 'workerBytes')).toEqual({ firstMiB: 400, secondMiB: 460, noiseMiB: 20 });
+  it('allows at least 10 MiB of noise, and the widest scatter of either milestone beyond that', () => {
+    const flat = (mib: number) => [0, 1, 2].map((step) => ({ x: step, y: mib * MiB }));
+    expect(memoryNoiseBytes([flat(150), flat(160)])).toBe(10 * MiB);
+    const wide = [100, 130, 100].map((mib, step) => ({ x: step, y: mib * MiB }));
+    // Residuals around a flat line at 110: -10, +20, -10.
+    expect(memoryNoiseBytes([flat(150), wide]) / MiB).toBeCloseTo(30, 6);
   });
 
-  it('has no second figure when the phase stopped at its time limit before it', () => {
-    const milestones = [{ lifecycles: 5000, seconds: 1700, apiBytes: 180 * MiB, workerBytes: undefined }];
-    expect(memoryGrowth(milestones, 'apiBytes')).toEqual({ firstMiB: 180, secondMiB: undefined, noiseMiB: 10 });
-    expect(memoryGrowth(milestones, 'workerBytes')).toEqual({
+  const reading = (lifecycles: number, apiMiB: number, workerMiB: number | undefined) => ({
+    lifecycles,
+    seconds: lifecycles / 20,
+    apiBytes: apiMiB * MiB,
+    workerBytes: workerMiB === undefined ? undefined : workerMiB * MiB,
+  });
+
+  it('makes each milestone the medians of its readings, and judges growth between the medians', () => {
+    const first = milestoneOf(5000, [
+      reading(4000, 180, 1100),
+      reading(4250, 184, 1180),
+      reading(4500, 182, 1120),
+      reading(4750, 181, 1200),
+      reading(5000, 183, 1110),
+    ]);
+    expect(first).toMatchObject({ lifecycles: 5000, seconds: 250, apiBytes: 182 * MiB, workerBytes: 1120 * MiB });
+    const second = milestoneOf(10000, [
+      reading(9000, 185, 1150),
+      reading(9250, 186, 1130),
+      reading(9500, 185, 1160),
+      reading(9750, 184, 1140),
+      reading(10000, 186, 1150),
+    ]);
+    const api = memoryGrowth([first, second], 'apiBytes');
+    expect(api).toMatchObject({ firstMiB: 182, secondMiB: 185, noiseMiB: 10, readingsPerMilestone: 5 });
+    const worker = memoryGrowth([first, second], 'workerBytes');
+    expect(worker).toMatchObject({ firstMiB: 1120, secondMiB: 1150, readingsPerMilestone: 5 });
+    // The first milestone's readings swing by about 100 MiB around their trend: growth of 30 is noise.
+    expect(worker.noiseMiB).toBeGreaterThan(90);
+  });
+
+  it('leaves a reading out of a process that had none, and has no second figure when the phase stopped before it', () => {
+    const first = milestoneOf(5000, [reading(4750, 180, undefined), reading(5000, 182, 1000)]);
+    expect(first.workerBytes).toBe(1000 * MiB);
+    expect(memoryGrowth([first], 'apiBytes')).toMatchObject({ firstMiB: 181, secondMiB: undefined, noiseMiB: 10 });
+    const none = milestoneOf(5000, [reading(5000, 180, undefined)]);
+    expect(memoryGrowth([none], 'workerBytes')).toMatchObject({
       firstMiB: undefined,
       secondMiB: undefined,
       noiseMiB: undefined,

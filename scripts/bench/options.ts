@@ -50,8 +50,9 @@ const usage = `usage: npm run bench -- [--target dev|cluster] [--duration 60] [-
                    lifecycles at --concurrency, the server's beside its checkout skeleton's (profiles
                    kept in .data/bench/<run>/)
   --memory         after the other phases, checkout lifecycles at --concurrency until 10,000 have run
-                   (at most 30 minutes), the api's and worker's resident size read after 5,000 and after
-                   10,000: the memory target (n/a without this flag)`;
+                   (at most 30 minutes), the api's and worker's resident size read five times up to
+                   5,000 and up to 10,000, 250 lifecycles apart: the memory target, growth between the
+                   medians against the readings' own scatter (n/a without this flag)`;
 
 function bounded(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;

@@ -5,9 +5,15 @@ import { bareCalls, skeletonNames, skeletons, type BareCall, type Skeleton } fro
 import { captureWays, type CaptureWay } from './capture-split';
 import type { CpuUse } from './cpu';
 import { partial, submissionCall, type LoadResult, type SubmissionMode } from './lifecycle';
-import { memoryGrowth, memoryMilestones, type MemoryResult } from './memory';
+import {
+  memoryGrowth,
+  memoryMilestones,
+  memoryReadingSpacing,
+  memoryReadingsPerMilestone,
+  type MemoryResult,
+} from './memory';
 import type { Recorder } from './stats';
-import { issueTargets, targetRow, verdictOf } from './targets';
+import { issueTargets, targetRow, verdictOf, type MemoryGrowthFigure } from './targets';
 import type { FirstDeliveries } from './webhook-receiver';
 
 /** Bare Temporal on the project's reference machine (dev server with WAL, 2 cores), as first measured. */
@@ -177,21 +183,40 @@ function memoryRows(memory: MemoryResult | undefined): string[] {
   const { load } = memory;
   const rows = [
     `Memory (--memory, after the other phases): checkout lifecycles at concurrency ${load.concurrency}, ${load.completed} completed of ${load.attempted} started in ${load.seconds.toFixed(0)} s (${load.perSecond.toFixed(1)}/s)`,
-    '  resident size (VmRSS of /proc/<pid>/status, median of 5 reads 200 ms apart with no lifecycle in flight):',
+    `  resident size (VmRSS of /proc/<pid>/status, median of 5 reads 200 ms apart with no lifecycle in flight), read ${memoryReadingsPerMilestone} times up to each milestone, ${memoryReadingSpacing} lifecycles apart; each milestone's figure is the median of its readings:`,
     `  ${pad('when', 40)}${num('api', 12)}${num('worker', 12)}`,
     `  ${pad('before the phase', 40)}${num(mib(memory.before.apiBytes), 12)}${num(mib(memory.before.workerBytes), 12)}`,
   ];
   for (const milestone of memory.milestones) {
+    for (const reading of milestone.readings)
+      rows.push(
+        `  ${pad(`  after ${reading.lifecycles} lifecycles (${reading.seconds.toFixed(0)} s)`, 40)}${num(mib(reading.apiBytes), 12)}${num(mib(reading.workerBytes), 12)}`,
+      );
     rows.push(
-      `  ${pad(`after ${milestone.lifecycles} lifecycles (${milestone.seconds.toFixed(0)} s)`, 40)}${num(mib(milestone.apiBytes), 12)}${num(mib(milestone.workerBytes), 12)}`,
+      `  ${pad(`milestone ${milestone.lifecycles}, median`, 40)}${num(mib(milestone.apiBytes), 12)}${num(mib(milestone.workerBytes), 12)}`,
     );
   }
   const [first, second] = memory.milestones;
   if (first && second) {
-    const growth = (of: 'apiBytes' | 'workerBytes') =>
-      first[of] === undefined || second[of] === undefined ? 'n/a' : mib(second[of]! - first[of]!);
+    const api = memoryGrowth(memory.milestones, 'apiBytes');
+    const worker = memoryGrowth(memory.milestones, 'workerBytes');
+    const cells = (text: (figure: MemoryGrowthFigure) => string) => `${num(text(api), 12)}${num(text(worker), 12)}`;
+    const inMiB = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(1)} MiB`);
+    const growth = (figure: MemoryGrowthFigure) =>
+      inMiB(
+        figure.firstMiB === undefined || figure.secondMiB === undefined
+          ? undefined
+          : figure.secondMiB - figure.firstMiB,
+      );
+    // The steadiest leak that would pass for noise: the noise spread over the lifecycles between the milestones.
+    const hiddenLeak = (figure: MemoryGrowthFigure) =>
+      figure.noiseMiB === undefined
+        ? 'n/a'
+        : `${((figure.noiseMiB * 1024) / (second.lifecycles - first.lifecycles)).toFixed(1)} KiB`;
     rows.push(
-      `  ${pad(`growth from ${first.lifecycles} to ${second.lifecycles}`, 40)}${num(growth('apiBytes'), 12)}${num(growth('workerBytes'), 12)}`,
+      `  ${pad(`growth from ${first.lifecycles} to ${second.lifecycles}`, 40)}${cells(growth)}`,
+      `  ${pad('noise (widest scatter around the trend)', 40)}${cells((figure) => inMiB(figure.noiseMiB))}`,
+      `  ${pad('a leak that passes for it, per lifecycle', 40)}${cells(hiddenLeak)}`,
     );
   }
   if (memory.timedOut)

@@ -79,19 +79,25 @@ describe("issue 19's targets", () => {
       {
         ...figures,
         memory: {
-          api: { firstMiB: 180, secondMiB: 189.5, noiseMiB: 10 },
-          worker: { firstMiB: 400, secondMiB: 430, noiseMiB: 20 },
+          api: { firstMiB: 180, secondMiB: 189.5, noiseMiB: 10, readingsPerMilestone: 5 },
+          worker: { firstMiB: 400, secondMiB: 430, noiseMiB: 20, readingsPerMilestone: 5 },
         },
       },
       [5000, 10000],
     ).slice(9, 11);
     expect(verdictOf(api!)).toBe('PASS');
     expect(targetRow(api!)).toBe(
-      '  PASS  api resident size growth from 5000 to 10000 lifecycles within noise: 9.5 MiB, target <= 10.0 MiB of noise (180.0 MiB after 5000, 189.5 MiB after 10000)',
+      '  PASS  api resident size growth from 5000 to 10000 lifecycles within noise: 9.5 MiB, target <= 10.0 MiB of noise (medians of 5 readings: 180.0 MiB after 5000, 189.5 MiB after 10000)',
     );
     expect(verdictOf(worker!)).toBe('MISS');
     const [stopped] = issueTargets(
-      { ...figures, memory: { api: { firstMiB: 180, secondMiB: undefined, noiseMiB: 10 }, worker: worker as never } },
+      {
+        ...figures,
+        memory: {
+          api: { firstMiB: 180, secondMiB: undefined, noiseMiB: 10, readingsPerMilestone: 1 },
+          worker: { firstMiB: 400, secondMiB: undefined, noiseMiB: 20, readingsPerMilestone: 1 },
+        },
+      },
       [5000, 10000],
     ).slice(9, 10);
     expect(verdictOf(stopped!)).toBe('n/a');

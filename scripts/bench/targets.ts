@@ -108,8 +108,10 @@ export interface MemoryGrowthFigure {
   /** MiB at the first and the second milestone; undefined when the phase stopped before it. */
   firstMiB: number | undefined;
   secondMiB: number | undefined;
-  /** The growth allowed as noise, MiB (memory.ts says why). */
+  /** The growth allowed as noise, MiB, measured from the milestones' readings (memory.ts says how). */
   noiseMiB: number | undefined;
+  /** Readings each milestone's figure is the median of. */
+  readingsPerMilestone: number;
 }
 
 function memoryTarget(name: string, figure: MemoryGrowthFigure | undefined, milestones: readonly number[]): Target {
@@ -132,7 +134,7 @@ function memoryTarget(name: string, figure: MemoryGrowthFigure | undefined, mile
     unit: ' MiB',
     kind: 'max',
     limit: Number.isFinite(growth) ? figure.noiseMiB : undefined,
-    versus: `${fixed(figure.noiseMiB)} MiB of noise (${fixed(figure.firstMiB)} MiB after ${first}, ${fixed(figure.secondMiB)} MiB after ${second})`,
+    versus: `${fixed(figure.noiseMiB)} MiB of noise (medians of ${figure.readingsPerMilestone} readings: ${fixed(figure.firstMiB)} MiB after ${first}, ${fixed(figure.secondMiB)} MiB after ${second})`,
   };
 }
 
