@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { applyProcessTuning, defaultWorkerTuning, workerTuningFrom } from './worker-tuning';
+import { applyProcessTuning, defaultWorkerTuning, processFlagsOf, workerTuningFrom } from './worker-tuning';
 
 describe('worker tuning from the environment', () => {
   it('takes the defaults when nothing or an empty value is set', () => {
@@ -15,8 +15,15 @@ describe('worker tuning from the environment', () => {
         TESSERA_WORKER_WORKFLOW_THREADS: '2',
         TESSERA_WORKER_WORKFLOW_TASK_POLLS: '4',
         TESSERA_WORKER_WORKFLOW_STACK_FRAMES: '12',
+        TESSERA_WORKER_HEAP_GROWING_PERCENT: '0',
       }),
-    ).toEqual({ cachedWorkflows: 500, workflowThreads: 2, workflowTaskPolls: 4, workflowStackFrames: 12 });
+    ).toEqual({
+      cachedWorkflows: 500,
+      workflowThreads: 2,
+      workflowTaskPolls: 4,
+      workflowStackFrames: 12,
+      heapGrowingPercent: 0,
+    });
     expect(workerTuningFrom({ TESSERA_WORKER_WORKFLOW_THREADS: '3' })).toEqual({
       ...defaultWorkerTuning,
       workflowThreads: 3,
@@ -33,6 +40,8 @@ describe('worker tuning from the environment', () => {
       ['TESSERA_WORKER_WORKFLOW_TASK_POLLS', '41'],
       ['TESSERA_WORKER_WORKFLOW_STACK_FRAMES', '3'],
       ['TESSERA_WORKER_WORKFLOW_STACK_FRAMES', 'all'],
+      ['TESSERA_WORKER_HEAP_GROWING_PERCENT', '-1'],
+      ['TESSERA_WORKER_HEAP_GROWING_PERCENT', '12.5'],
     ] as const) {
       expect(() => workerTuningFrom({ [name]: raw }), `${name}=${raw}`).toThrow(name);
     }
@@ -60,6 +69,11 @@ async function framesInANewWorkflowThread(): Promise<{ thread: number; sandbox: 
 }
 
 describe('the process tuning', () => {
+  it("sets V8's stack trace limit and heap growing factor, 0 handing the factor back to V8", () => {
+    expect(processFlagsOf(defaultWorkerTuning)).toEqual(['--stack-trace-limit=6', '--heap-growing-percent=50']);
+    expect(processFlagsOf({ ...defaultWorkerTuning, heapGrowingPercent: 0 })).toContain('--heap-growing-percent=0');
+  });
+
   it('limits the stack frames of the threads and sandboxes created after it, not those of the process', async () => {
     const mainThreadLimit = Error.stackTraceLimit;
     applyProcessTuning({ ...defaultWorkerTuning, workflowStackFrames: 5 });
