@@ -55,23 +55,19 @@ describe('memory growth between the milestones', () => {
     apiBytes: apiMiB * MiB,
     workerBytes: workerMiB === undefined ? undefined : workerMiB * MiB,
   });
+  /** A milestone read at each of its reading points, api and worker in MiB, in order. */
+  const windowUpTo = (milestone: number, apiMiB: number[], workerMiB: number[]) =>
+    milestoneOf(
+      milestone,
+      memoryReadingPoints([milestone])[0]!.map((lifecycles, index) =>
+        reading(lifecycles, apiMiB[index]!, workerMiB[index]),
+      ),
+    );
 
   it('makes each milestone the medians of its readings, and judges growth between the medians', () => {
-    const first = milestoneOf(5000, [
-      reading(4000, 180, 1100),
-      reading(4250, 184, 1180),
-      reading(4500, 182, 1120),
-      reading(4750, 181, 1200),
-      reading(5000, 183, 1110),
-    ]);
+    const first = windowUpTo(5000, [180, 184, 182, 181, 183], [1100, 1180, 1120, 1200, 1110]);
     expect(first).toMatchObject({ lifecycles: 5000, seconds: 250, apiBytes: 182 * MiB, workerBytes: 1120 * MiB });
-    const second = milestoneOf(10000, [
-      reading(9000, 185, 1150),
-      reading(9250, 186, 1130),
-      reading(9500, 185, 1160),
-      reading(9750, 184, 1140),
-      reading(10000, 186, 1150),
-    ]);
+    const second = windowUpTo(10000, [185, 186, 185, 184, 186], [1150, 1130, 1160, 1140, 1150]);
     const api = memoryGrowth([first, second], 'apiBytes');
     expect(api).toMatchObject({ firstMiB: 182, secondMiB: 185, noiseMiB: 10, readingsPerMilestone: 5 });
     const worker = memoryGrowth([first, second], 'workerBytes');

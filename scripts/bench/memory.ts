@@ -86,8 +86,7 @@ async function settledResidentBytes(pid: number | undefined): Promise<number | u
     if (bytes !== undefined) reads.push(bytes);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  reads.sort((a, b) => a - b);
-  return reads[Math.floor(reads.length / 2)];
+  return median(reads);
 }
 
 export interface MemoryReading {

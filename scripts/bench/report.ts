@@ -10,10 +10,11 @@ import {
   memoryMilestones,
   memoryReadingSpacing,
   memoryReadingsPerMilestone,
+  type MemoryReading,
   type MemoryResult,
 } from './memory';
 import type { Recorder } from './stats';
-import { issueTargets, targetRow, verdictOf, type MemoryGrowthFigure } from './targets';
+import { issueTargets, targetRow, verdictOf, type MemoryGrowthFigure, type MemoryGrowthFigures } from './targets';
 import type { FirstDeliveries } from './webhook-receiver';
 
 /** Bare Temporal on the project's reference machine (dev server with WAL, 2 cores), as first measured. */
@@ -178,31 +179,29 @@ const aroundOf = (...measures: Array<Ceiling | undefined>) =>
 const MiB = 1024 * 1024;
 const mib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / MiB).toFixed(1)} MiB`);
 
-function memoryRows(memory: MemoryResult | undefined): string[] {
+function memoryRows(memory: MemoryResult | undefined, growth: MemoryGrowthFigures | undefined): string[] {
   if (!memory) return ['Memory: not measured (npm run bench -- --memory)', ''];
   const { load } = memory;
+  const sizes = (reading: MemoryReading) => `${num(mib(reading.apiBytes), 12)}${num(mib(reading.workerBytes), 12)}`;
   const rows = [
     `Memory (--memory, after the other phases): checkout lifecycles at concurrency ${load.concurrency}, ${load.completed} completed of ${load.attempted} started in ${load.seconds.toFixed(0)} s (${load.perSecond.toFixed(1)}/s)`,
     `  resident size (VmRSS of /proc/<pid>/status, median of 5 reads 200 ms apart with no lifecycle in flight), read ${memoryReadingsPerMilestone} times up to each milestone, ${memoryReadingSpacing} lifecycles apart; each milestone's figure is the median of its readings:`,
     `  ${pad('when', 40)}${num('api', 12)}${num('worker', 12)}`,
-    `  ${pad('before the phase', 40)}${num(mib(memory.before.apiBytes), 12)}${num(mib(memory.before.workerBytes), 12)}`,
+    `  ${pad('before the phase', 40)}${sizes(memory.before)}`,
   ];
   for (const milestone of memory.milestones) {
     for (const reading of milestone.readings)
       rows.push(
-        `  ${pad(`  after ${reading.lifecycles} lifecycles (${reading.seconds.toFixed(0)} s)`, 40)}${num(mib(reading.apiBytes), 12)}${num(mib(reading.workerBytes), 12)}`,
+        `  ${pad(`  after ${reading.lifecycles} lifecycles (${reading.seconds.toFixed(0)} s)`, 40)}${sizes(reading)}`,
       );
-    rows.push(
-      `  ${pad(`milestone ${milestone.lifecycles}, median`, 40)}${num(mib(milestone.apiBytes), 12)}${num(mib(milestone.workerBytes), 12)}`,
-    );
+    rows.push(`  ${pad(`milestone ${milestone.lifecycles}, median`, 40)}${sizes(milestone)}`);
   }
   const [first, second] = memory.milestones;
-  if (first && second) {
-    const api = memoryGrowth(memory.milestones, 'apiBytes');
-    const worker = memoryGrowth(memory.milestones, 'workerBytes');
-    const cells = (text: (figure: MemoryGrowthFigure) => string) => `${num(text(api), 12)}${num(text(worker), 12)}`;
+  if (first && second && growth) {
+    const cells = (text: (figure: MemoryGrowthFigure) => string) =>
+      `${num(text(growth.api), 12)}${num(text(growth.worker), 12)}`;
     const inMiB = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(1)} MiB`);
-    const growth = (figure: MemoryGrowthFigure) =>
+    const grown = (figure: MemoryGrowthFigure) =>
       inMiB(
         figure.firstMiB === undefined || figure.secondMiB === undefined
           ? undefined
@@ -214,7 +213,7 @@ function memoryRows(memory: MemoryResult | undefined): string[] {
         ? 'n/a'
         : `${((figure.noiseMiB * 1024) / (second.lifecycles - first.lifecycles)).toFixed(1)} KiB`;
     rows.push(
-      `  ${pad(`growth from ${first.lifecycles} to ${second.lifecycles}`, 40)}${cells(growth)}`,
+      `  ${pad(`growth from ${first.lifecycles} to ${second.lifecycles}`, 40)}${cells(grown)}`,
       `  ${pad('noise (widest scatter around the trend)', 40)}${cells((figure) => inMiB(figure.noiseMiB))}`,
       `  ${pad('a leak that passes for it, per lifecycle', 40)}${cells(hiddenLeak)}`,
     );
@@ -403,16 +402,16 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
     out.push(...input.anatomy.map((line) => `  ${line}`), '');
   }
 
-  out.push(...memoryRows(input.memory));
-
-  const p50 = (result: LoadResult, call: string) => result.recorder.of(call).p50;
-  const submission = submissionCall[input.submission];
-  const memory = input.memory
+  const memory: MemoryGrowthFigures | undefined = input.memory
     ? {
         api: memoryGrowth(input.memory.milestones, 'apiBytes'),
         worker: memoryGrowth(input.memory.milestones, 'workerBytes'),
       }
     : undefined;
+  out.push(...memoryRows(input.memory, memory));
+
+  const p50 = (result: LoadResult, call: string) => result.recorder.of(call).p50;
+  const submission = submissionCall[input.submission];
   const targets = issueTargets(
     {
       concurrency: loaded.concurrency,

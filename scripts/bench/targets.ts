@@ -100,7 +100,7 @@ export interface TargetFigures {
   bareShapeRate: number | undefined;
   /** p50 of the first delivery of each payment's webhooks after the change it tells of, ms. */
   firstWebhookP50: number;
-  memory: { api: MemoryGrowthFigure; worker: MemoryGrowthFigure } | undefined;
+  memory: MemoryGrowthFigures | undefined;
   errors: number;
 }
 
@@ -112,6 +112,11 @@ export interface MemoryGrowthFigure {
   noiseMiB: number | undefined;
   /** Readings each milestone's figure is the median of. */
   readingsPerMilestone: number;
+}
+
+export interface MemoryGrowthFigures {
+  api: MemoryGrowthFigure;
+  worker: MemoryGrowthFigure;
 }
 
 function memoryTarget(name: string, figure: MemoryGrowthFigure | undefined, milestones: readonly number[]): Target {
