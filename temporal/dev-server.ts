@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Connection } from '@temporalio/client';
+import { freePortOn } from '../platform/free-port';
 import { searchAttributeFlags } from './search-attributes';
 
 /** A dynamic config value as the server reads it: a number, or a duration such as '1s'. */
@@ -12,8 +13,16 @@ export type DynamicConfigValue = number | string;
 export interface DevServerOptions {
   binary: string;
   ip?: string;
-  port: number;
+  /**
+   * Omit to let the server take free ports of its own (tests, the bench): it then starts again on
+   * other ports when one of them was taken between the pick and the bind. A port given is used as
+   * given, and a clash fails the start.
+   */
+  port?: number;
+  /** With `port` given, defaults to `port` + 1000; without, a free port. */
   uiPort?: number;
+  /** Where free ports come from when `port` is omitted: the operating system's unless a test says otherwise. */
+  pickFreePort?: (ip: string) => Promise<number>;
   /** Omit for an in-memory server (tests); give a file for state that survives restarts. */
   dbFile?: string;
   headless?: boolean;
@@ -29,6 +38,8 @@ export interface DevServerOptions {
 
 export interface DevServer {
   address: string;
+  /** The front-end's port: a restart on the same data file must use it again (its workers stay connected). */
+  port: number;
   uiUrl: string | undefined;
   process: ChildProcess;
   stop(): Promise<void>;
@@ -58,12 +69,43 @@ export const devServerDynamicConfig: Record<string, DynamicConfigValue> = {
   'history.visibilityProcessorUpdateAckInterval': '1s',
 };
 
+/**
+ * A free port is only free until someone binds it: another test's server, or one of the ports the
+ * CLI picks at random for its own HTTP API, metrics and internal services, can take it first.
+ */
+const startAttemptsOnFreePorts = 5;
+
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const ip = options.ip ?? '127.0.0.1';
-  const args = ['server', 'start-dev', '--ip', ip, '--port', String(options.port), '--log-level', 'error'];
+  if (options.port !== undefined) return startOnPorts(options, ip, options.port, options.uiPort ?? options.port + 1000);
+  const pickFreePort = options.pickFreePort ?? freePortOn;
+  for (let attempt = 1; ; attempt++) {
+    const port = await pickFreePort(ip);
+    const uiPort = options.uiPort ?? (options.headless ? port + 1000 : await pickFreePort(ip));
+    try {
+      return await startOnPorts(options, ip, port, uiPort);
+    } catch (error) {
+      if (!(error instanceof DevServerStartError && error.portTaken) || attempt >= startAttemptsOnFreePorts)
+        throw error;
+      options.log?.(`temporal dev server: a port was taken before it bound (attempt ${attempt}), trying others\n`);
+    }
+  }
+}
+
+class DevServerStartError extends Error {
+  constructor(
+    message: string,
+    readonly portTaken: boolean,
+  ) {
+    super(message);
+  }
+}
+
+async function startOnPorts(options: DevServerOptions, ip: string, port: number, uiPort: number): Promise<DevServer> {
+  const args = ['server', 'start-dev', '--ip', ip, '--port', String(port), '--log-level', 'error'];
   if (options.headless) args.push('--headless');
   else {
-    args.push('--ui-port', String(options.uiPort ?? options.port + 1000), '--ui-disable-news-fetch');
+    args.push('--ui-port', String(uiPort), '--ui-disable-news-fetch');
     if (options.uiCodecEndpoint) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
   }
   if (options.dbFile) {
@@ -84,8 +126,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const child = spawn(options.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
+  // The CLI says where it serves once its ports are bound; until then a server answering on the
+  // address may be another one that holds the port this one is about to fail on.
+  let announced = false;
+  let said = '';
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
+    if (!announced) {
+      said += text;
+      announced = said.includes('Temporal Server:');
+    }
     output.push(text);
     if (output.length > 50) output.shift();
     options.log?.(text);
@@ -97,14 +147,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     exited = true;
   });
 
-  const address = `${ip}:${options.port}`;
+  const address = `${ip}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (exited) throw new Error(`temporal dev server exited during start-up:\n${output.join('')}`);
+    if (exited) {
+      const lastOutput = output.join('');
+      throw new DevServerStartError(
+        `temporal dev server exited during start-up:\n${lastOutput}`,
+        /address already in use/.test(lastOutput),
+      );
+    }
     try {
+      if (!announced) throw new Error('the server has not yet said it serves');
       const connection = await Connection.connect({ address, connectTimeout: 1_000 });
       await connection.workflowService.getSystemInfo({});
       await connection.close();
+      // The UI binds its port after the front-end: a clash there ends the server after this point.
+      if (!options.headless) await fetch(`http://${ip}:${uiPort}/`, { signal: AbortSignal.timeout(1_000) });
       break;
     } catch (error) {
       if (Date.now() > deadline) {
@@ -119,7 +178,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   return {
     address,
-    uiUrl: options.headless ? undefined : `http://${ip}:${options.uiPort ?? options.port + 1000}`,
+    port,
+    uiUrl: options.headless ? undefined : `http://${ip}:${uiPort}`,
     process: child,
     async stop() {
       if (exited) return;

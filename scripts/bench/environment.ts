@@ -148,7 +148,6 @@ export async function startEnvironment(options: {
     say(`starting the Temporal dev server (${binary}, SQLite WAL, synchronous=normal)...`);
     temporal = await startDevServer({
       binary,
-      port: await freePort(),
       headless: true,
       dbFile: join(runDir, 'temporal.db'),
     });

@@ -92,14 +92,14 @@ export async function startFaultStack(options: { say: (line: string) => void }):
     const tesseraDatabaseUrl = postgres.url.replace(`:${postgres.port}/`, `:${postgresProxy.port}/`);
 
     say('starting the Temporal dev server on its data file...');
-    const temporalPort = await freePort();
     const temporalOptions = {
       binary: temporalBinary(),
-      port: temporalPort,
       headless: true,
       dbFile: join(runDir, 'temporal.db'),
     };
     let devServer: DevServer | undefined = await startDevServer(temporalOptions);
+    // A restart takes the same port: the processes under test reconnect to the address they were given.
+    const temporalPort = devServer.port;
     cleanups.push(async () => devServer?.stop());
     const temporal = {
       async kill() {
@@ -111,7 +111,7 @@ export async function startFaultStack(options: { say: (line: string) => void }):
         await gone;
       },
       async start() {
-        devServer ??= await startDevServer(temporalOptions);
+        devServer ??= await startDevServer({ ...temporalOptions, port: temporalPort });
       },
     };
 

@@ -12,7 +12,6 @@ import { dataDir, projectRoot } from '../../platform/config';
 import { temporalBinary } from '../../temporal/binary';
 import { startDevServer, type DevServer } from '../../temporal/dev-server';
 import { workflowBundling } from '../../temporal/worker';
-import { freePort } from './free-port';
 
 /** What a stack needs to find the shared servers; the global setup hands it to test files by `provide`. */
 export interface SharedInfrastructure {
@@ -41,7 +40,7 @@ export async function startTestInfrastructure(
   await migrate(template);
   await template.end();
 
-  const temporal = await startDevServer({ binary: temporalBinary(), port: await freePort(), headless: true });
+  const temporal = await startDevServer({ binary: temporalBinary(), headless: true });
 
   const bundleDir = join(dataDir, 'test');
   mkdirSync(bundleDir, { recursive: true });
@@ -79,7 +78,6 @@ export async function buildWorkflowBundle(): Promise<string> {
 export async function startContinueAsNewServer(afterEvents = 20): Promise<DevServer> {
   return startDevServer({
     binary: temporalBinary(),
-    port: await freePort(),
     headless: true,
     dynamicConfig: { 'limit.historyCount.suggestContinueAsNew': afterEvents },
   });

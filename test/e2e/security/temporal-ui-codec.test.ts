@@ -26,8 +26,6 @@ beforeAll(async () => {
   const apiPort = await freePort();
   temporal = await startDevServer({
     binary: temporalBinary(),
-    port: await freePort(),
-    uiPort: await freePort(),
     uiCodecEndpoint: `http://127.0.0.1:${apiPort}/temporal-codec`,
   });
   uiUrl = temporal.uiUrl!;
