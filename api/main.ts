@@ -3,6 +3,7 @@
 import { connect } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { completeTransactionReport, sealClearProjections } from '../db/projections';
+import { allocatorInUse } from '../platform/allocator';
 import { loadConfig } from '../platform/config';
 import { intFromEnvOr } from '../platform/env';
 import { createLogger } from '../platform/logger';
@@ -29,7 +30,7 @@ const temporal = await connectClient(config);
 const app = await buildApi({ config, sql, temporal });
 const graceful = installGracefulShutdown(app);
 await app.listen({ host: config.host, port: config.port });
-log.info({ url: config.publicUrl }, 'api listening');
+log.info({ url: config.publicUrl, allocator: allocatorInUse() }, 'api listening');
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -7,5 +7,6 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/install-deps.sh
 bash scripts/ensure-nginx.sh >/dev/null
+bash scripts/ensure-jemalloc.sh >/dev/null
 bash temporal/ensure-binary.sh >/dev/null
 exec node --import tsx scripts/cluster/start.ts "$@"

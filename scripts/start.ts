@@ -9,6 +9,7 @@ import { embeddedDatabasePort } from '../db/embedded-url';
 import { migrate } from '../db/migrate';
 import { dataDir, loadConfig, projectRoot } from '../platform/config';
 import { temporalBinary } from '../temporal/binary';
+import { allocatorPlan, findJemalloc } from '../platform/allocator';
 import { startDevServer, type DevServer } from '../temporal/dev-server';
 
 const started = Date.now();
@@ -124,10 +125,13 @@ const env = {
 if (existsSync(join(projectRoot, 'partners', 'sandbox-network', 'main.ts'))) {
   run('sandbox partners', 'partners/sandbox-network/main.ts', env);
 }
+const allocator = allocatorPlan(process.env, findJemalloc());
+step(`the api and the worker run on ${allocator.description}`);
 const workerMetrics = process.env.TESSERA_WORKER_METRICS_ADDRESS ?? '127.0.0.1:9464';
-run('worker', 'temporal/worker-main.ts', { ...env, TESSERA_WORKER_METRICS_ADDRESS: workerMetrics });
+run('worker', 'temporal/worker-main.ts', { ...env, ...allocator.env, TESSERA_WORKER_METRICS_ADDRESS: workerMetrics });
 run('api', 'api/main.ts', {
   ...env,
+  ...allocator.env,
   // The UI started here calls the codec endpoint from the operator's browser (CORS).
   ...(temporalUi && !process.env.TESSERA_TEMPORAL_UI_ORIGINS ? { TESSERA_TEMPORAL_UI_ORIGINS: temporalUi } : {}),
 });

@@ -3,6 +3,7 @@
 import { Runtime } from '@temporalio/worker';
 import { connect } from '../db/connection';
 import { createActivities } from '../activities';
+import { allocatorInUse } from '../platform/allocator';
 import { loadConfig } from '../platform/config';
 import { intFromEnvOr } from '../platform/env';
 import { createLogger } from '../platform/logger';
@@ -57,6 +58,7 @@ log.info(
     taskQueue: config.taskQueue,
     temporal: config.temporalAddress,
     tuning: describeTuning(tuning),
+    allocator: allocatorInUse(),
     ...(metricsAddress ? { metrics: `http://${metricsAddress}/metrics` } : {}),
   },
   'worker polling',

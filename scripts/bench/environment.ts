@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { connect } from '../../db/connection';
 import { createMerchant, type CreatedMerchant } from '../../db/merchants';
 import { migrate } from '../../db/migrate';
+import { allocatorPlan, findJemalloc } from '../../platform/allocator';
 import { dataDir, projectRoot } from '../../platform/config';
 import { freePortOn } from '../../platform/free-port';
 import { temporalBinary } from '../../temporal/binary';
@@ -41,6 +42,8 @@ export interface Environment {
   /** pid of each process the CPU meter follows. */
   pids(): Array<{ name: string; pid: number | undefined }>;
   spawn(name: string, script: string, env: Record<string, string>, nodeArgs?: string[]): Child;
+  /** The malloc every Node process of the bench runs on (platform/allocator.ts), as the report says it. */
+  allocator: string;
   /** Where --cpu-prof writes, when profiling. */
   profileDir: string | undefined;
   stop(keepData: boolean): Promise<void>;
@@ -116,11 +119,18 @@ export async function startEnvironment(options: {
   let died: string | undefined;
   const profileDir = options.profile ? join(runDir, 'profiles') : undefined;
   const profiled = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  // Every child on the allocator `npm start` and the image give the api and the worker, the bare
+  // worker too: the bare figures then differ from Tessera's by Tessera's code alone.
+  execFileSync('bash', [join(projectRoot, 'scripts', 'ensure-jemalloc.sh')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const allocator = allocatorPlan(process.env, findJemalloc());
+  say(`every Node process of the bench on ${allocator.description}`);
   const spawn = (name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []) => {
     const child = spawnChild(
       name,
       script,
-      env,
+      { ...allocator.env, ...env },
       runDir,
       (dead, code, signal) => {
         died ??= `${dead.name} exited unexpectedly (${signal ?? code}); its log (${dead.logFile}) ends with:\n${dead.tail(20)}`;
@@ -215,6 +225,7 @@ export async function startEnvironment(options: {
         { name: 'bench driver', pid: process.pid },
       ],
       spawn,
+      allocator: allocator.description,
       profileDir,
       stop: stopStarted,
     };

@@ -422,6 +422,7 @@ try {
         .map(([name, value]) => `${name}=${value}`)
         .join(', ')} (temporal/dev-server.ts says why), on ${env.temporal.address}`,
       `database: ${env.database.description}`,
+      `allocator: every Node process of the bench on ${env.allocator} (platform/allocator.ts; TESSERA_ALLOCATOR=system for glibc's)`,
       'processes: sandbox partners (0 ms latency), Tessera worker and api each in its own process (node --import tsx, as npm start runs them, so',
       '  they spread over both cores rather than share one event loop); the bench driver (HTTP client, Temporal client of the bare probes) in',
       "  this process; the bare probes' worker in its own process (idle while the lifecycles run). Loopback only. LOG_LEVEL=warn.",

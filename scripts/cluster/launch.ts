@@ -11,6 +11,7 @@ import { Connection } from '@temporalio/client';
 import proto from '@temporalio/proto';
 import { connect } from '../../db/connection';
 import { migrate } from '../../db/migrate';
+import { allocatorPlan, findJemalloc } from '../../platform/allocator';
 import { projectRoot } from '../../platform/config';
 import { temporalBinary } from '../../temporal/binary';
 import { clusterBinaries, type ClusterBinaries } from '../../temporal/cluster/binaries';
@@ -344,6 +345,9 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
         ? { TESSERA_WORKFLOW_BUNDLE: options.app.workflowBundle }
         : {}),
     };
+    // The api and the workers run on jemalloc where the machine has it, as the image does (platform/allocator.ts).
+    const allocator = allocatorPlan(process.env, findJemalloc());
+    say(`api and workers on ${allocator.description}`);
 
     const sandboxUrl = `http://${loopback}:${ports.sandbox}`;
     say(`sandbox partner network on ${sandboxUrl}`);
@@ -380,6 +384,7 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
         ...node('temporal/worker-main'),
         env: {
           ...base,
+          ...allocator.env,
           ...workerEnvironment(app, { metricsAddress: `${loopback}:${metricsPort}` }),
           ...options.appEnv,
         },
@@ -400,6 +405,7 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
         ...node('api/main'),
         env: {
           ...base,
+          ...allocator.env,
           ...apiEnvironment(app, {
             host: loopback,
             port,

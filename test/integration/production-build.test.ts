@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../db/connection';
+import { findJemalloc } from '../../platform/allocator';
 import { projectRoot } from '../../platform/config';
 import { call, eventually, sessionApplication } from '../support/api-client';
 import { freePort } from '../support/free-port';
@@ -43,6 +44,7 @@ function dockerStage(name: string) {
     user: /^USER (\S+)$/m.exec(stage)?.[1],
     cmd: JSON.parse(/^CMD (\[.*\])$/m.exec(stage)?.[1] ?? 'null') as string[] | null,
     runs: [...stage.matchAll(/^RUN (.+)$/gm)].map((match) => match[1]),
+    env: Object.fromEntries([...stage.matchAll(/^ENV (\w+)=(\S+)$/gm)].map((match) => [match[1], match[2]])),
   };
 }
 
@@ -133,10 +135,13 @@ beforeAll(async () => {
   const sandboxPort = await freePort();
   baseUrl = `http://127.0.0.1:${apiPort}`;
   // Only what the image and docker-compose.yml set: nothing of this process's NODE_OPTIONS.
+  const jemalloc = findJemalloc();
+  if (!jemalloc) throw new Error('libjemalloc2 is not installed (scripts/ensure-jemalloc.sh)');
   env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
     NODE_ENV: 'production',
+    LD_PRELOAD: jemalloc,
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: infrastructure.temporalAddress,
     TESSERA_TASK_QUEUE: `production-build-${randomUUID()}`,
@@ -171,7 +176,11 @@ describe('the production build', () => {
     expect(runtime.copies).toEqual(['--from=prod-deps /app/node_modules ./node_modules', '--from=build /app/dist ./']);
     expect(runtime.workdir).toBe('/app');
     expect(runtime.user).toBe('node');
-    expect(runtime.runs).toEqual([]);
+    // The image's one addition to Node's: jemalloc, preloaded into every process (the layout below
+    // preloads this machine's copy; the image links its own where LD_PRELOAD says).
+    expect(runtime.runs).toEqual([expect.stringMatching(/apt-get install -y --no-install-recommends libjemalloc2 /)]);
+    expect(runtime.runs[0]).toContain(`ln -s "$(ls /usr/lib/*-linux-gnu/libjemalloc.so.2)" ${runtime.env.LD_PRELOAD}`);
+    expect(runtime.env).toEqual({ LD_PRELOAD: '/usr/local/lib/libjemalloc.so.2', NODE_ENV: 'production' });
     expect(runtime.cmd).toEqual(composeCommand('api'));
     for (const service of ['api', 'worker', 'sandbox-partners'])
       expect(existsSync(join(layout, composeCommand(service)[1]!)), service).toBe(true);
@@ -208,6 +217,14 @@ describe('the production build', () => {
         environ.filter((entry) => entry.startsWith('NODE_OPTIONS=')),
         service.name,
       ).toEqual([]);
+    }
+  });
+
+  it('runs the api and the worker on jemalloc, and says so at start', () => {
+    for (const name of ['api', 'worker']) {
+      const service = running.find((candidate) => candidate.name === name)!;
+      expect(readFileSync(`/proc/${service.child.pid!}/maps`, 'utf8'), name).toMatch(/\/libjemalloc\.so\.2$/m);
+      expect(service.output(), name).toMatch(/"allocator":"jemalloc"/);
     }
   });
 
