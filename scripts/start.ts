@@ -7,9 +7,9 @@ import { connect } from '../db/connection';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded';
 import { embeddedDatabasePort } from '../db/embedded-url';
 import { migrate } from '../db/migrate';
+import { allocatorPlan, findJemalloc } from '../platform/allocator';
 import { dataDir, loadConfig, projectRoot } from '../platform/config';
 import { temporalBinary } from '../temporal/binary';
-import { allocatorPlan, findJemalloc } from '../platform/allocator';
 import { startDevServer, type DevServer } from '../temporal/dev-server';
 
 const started = Date.now();
