@@ -77,11 +77,17 @@ const startAttemptsOnFreePorts = 5;
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const ip = options.ip ?? '127.0.0.1';
-  if (options.port !== undefined) return startOnPorts(options, ip, options.port, options.uiPort ?? options.port + 1000);
+  if (options.port !== undefined)
+    return startOnPorts(
+      options,
+      ip,
+      options.port,
+      options.headless ? undefined : (options.uiPort ?? options.port + 1000),
+    );
   const pickFreePort = options.pickFreePort ?? freePortOn;
   for (let attempt = 1; ; attempt++) {
     const port = await pickFreePort(ip);
-    const uiPort = options.uiPort ?? (options.headless ? port + 1000 : await pickFreePort(ip));
+    const uiPort = options.headless ? undefined : (options.uiPort ?? (await pickFreePort(ip)));
     try {
       return await startOnPorts(options, ip, port, uiPort);
     } catch (error) {
@@ -101,9 +107,15 @@ class DevServerStartError extends Error {
   }
 }
 
-async function startOnPorts(options: DevServerOptions, ip: string, port: number, uiPort: number): Promise<DevServer> {
+/** `uiPort` undefined: headless. */
+async function startOnPorts(
+  options: DevServerOptions,
+  ip: string,
+  port: number,
+  uiPort: number | undefined,
+): Promise<DevServer> {
   const args = ['server', 'start-dev', '--ip', ip, '--port', String(port), '--log-level', 'error'];
-  if (options.headless) args.push('--headless');
+  if (uiPort === undefined) args.push('--headless');
   else {
     args.push('--ui-port', String(uiPort), '--ui-disable-news-fetch');
     if (options.uiCodecEndpoint) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
@@ -163,7 +175,7 @@ async function startOnPorts(options: DevServerOptions, ip: string, port: number,
       await connection.workflowService.getSystemInfo({});
       await connection.close();
       // The UI binds its port after the front-end: a clash there ends the server after this point.
-      if (!options.headless) await fetch(`http://${ip}:${uiPort}/`, { signal: AbortSignal.timeout(1_000) });
+      if (uiPort !== undefined) await fetch(`http://${ip}:${uiPort}/`, { signal: AbortSignal.timeout(1_000) });
       break;
     } catch (error) {
       if (Date.now() > deadline) {
@@ -179,7 +191,7 @@ async function startOnPorts(options: DevServerOptions, ip: string, port: number,
   return {
     address,
     port,
-    uiUrl: options.headless ? undefined : `http://${ip}:${uiPort}`,
+    uiUrl: uiPort === undefined ? undefined : `http://${ip}:${uiPort}`,
     process: child,
     async stop() {
       if (exited) return;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { connect } from '../../db/connection';
 import { createMerchant, type CreatedMerchant } from '../../db/merchants';
 import { migrate } from '../../db/migrate';
-import { allocatorPlan, findJemalloc } from '../../platform/allocator';
+import { allocatorPlan } from '../../platform/allocator';
 import { dataDir, projectRoot } from '../../platform/config';
 import { freePortOn } from '../../platform/free-port';
 import { temporalBinary } from '../../temporal/binary';
@@ -121,10 +121,11 @@ export async function startEnvironment(options: {
   const profiled = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   // Every child on the allocator `npm start` and the image give the api and the worker, the bare
   // worker too: the bare figures then differ from Tessera's by Tessera's code alone.
-  execFileSync('bash', [join(projectRoot, 'scripts', 'ensure-jemalloc.sh')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const allocator = allocatorPlan(process.env, findJemalloc());
+  const jemalloc = execFileSync('bash', [join(projectRoot, 'scripts', 'ensure-jemalloc.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+  const allocator = allocatorPlan(process.env, jemalloc || undefined);
   say(`every Node process of the bench on ${allocator.description}`);
   const spawn = (name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []) => {
     const child = spawnChild(

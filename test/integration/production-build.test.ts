@@ -134,9 +134,9 @@ beforeAll(async () => {
   const apiPort = await freePort();
   const sandboxPort = await freePort();
   baseUrl = `http://127.0.0.1:${apiPort}`;
-  // Only what the image and docker-compose.yml set: nothing of this process's NODE_OPTIONS.
   const jemalloc = findJemalloc();
   if (!jemalloc) throw new Error('libjemalloc2 is not installed (scripts/ensure-jemalloc.sh)');
+  // Only what the image and docker-compose.yml set: nothing of this process's NODE_OPTIONS.
   env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
