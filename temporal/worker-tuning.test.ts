@@ -16,6 +16,7 @@ describe('worker tuning from the environment', () => {
         TESSERA_WORKER_WORKFLOW_TASK_POLLS: '4',
         TESSERA_WORKER_WORKFLOW_STACK_FRAMES: '12',
         TESSERA_WORKER_HEAP_GROWING_PERCENT: '0',
+        TESSERA_WORKER_HEAP_COMPACTION_SECONDS: '0',
       }),
     ).toEqual({
       cachedWorkflows: 500,
@@ -23,6 +24,7 @@ describe('worker tuning from the environment', () => {
       workflowTaskPolls: 4,
       workflowStackFrames: 12,
       heapGrowingPercent: 0,
+      heapCompactionSeconds: 0,
     });
     expect(workerTuningFrom({ TESSERA_WORKER_WORKFLOW_THREADS: '3' })).toEqual({
       ...defaultWorkerTuning,
@@ -42,6 +44,8 @@ describe('worker tuning from the environment', () => {
       ['TESSERA_WORKER_WORKFLOW_STACK_FRAMES', 'all'],
       ['TESSERA_WORKER_HEAP_GROWING_PERCENT', '-1'],
       ['TESSERA_WORKER_HEAP_GROWING_PERCENT', '12.5'],
+      ['TESSERA_WORKER_HEAP_COMPACTION_SECONDS', '-60'],
+      ['TESSERA_WORKER_HEAP_COMPACTION_SECONDS', 'hourly'],
     ] as const) {
       expect(() => workerTuningFrom({ [name]: raw }), `${name}=${raw}`).toThrow(name);
     }
