@@ -42,21 +42,18 @@ describe('the compaction schedule', () => {
       const { scheduleHeapCompaction } = await import('${join(import.meta.dirname, 'heap-compaction.ts')}');
       scheduleHeapCompaction({ everyMs: 100, windowMs: 50 });
       console.log('scheduled');`;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        timeout: 20_000,
-      },
-    );
+    const run = promisify(execFile);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      timeout: 20_000,
+    });
     expect(stdout.trim()).toBe('scheduled');
   });
 });
 
 /**
  * In a process of its own: a fragmented old space (objects promoted, then seven in eight dropped),
- * collected inside a compaction window and after it closes; the share of the old space's pages
- * that holds no live object after each.
+ * collected before a compaction window, inside one and after it closes; the share of the old
+ * space's room that no live object uses after each.
  */
 const fragmentation = `
   const v8 = await import('node:v8');
