@@ -4,6 +4,16 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMPACT, DO_NOT_COMPACT, scheduleHeapCompaction } from './heap-compaction';
 
+const importSchedule = `const { scheduleHeapCompaction } = await import('${join(import.meta.dirname, 'heap-compaction.ts')}');`;
+
+/** Runs an ES module script in a Node process of its own, with this file's module importable; its stdout. */
+async function inOwnProcess(script: string, nodeFlags: string[], timeoutMs: number): Promise<string> {
+  const run = promisify(execFile);
+  const args = [...nodeFlags, '--import', 'tsx', '--input-type=module', '-e', `${importSchedule}\n${script}`];
+  const { stdout } = await run(process.execPath, args, { timeout: timeoutMs });
+  return stdout;
+}
+
 describe('the compaction schedule', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -39,14 +49,9 @@ describe('the compaction schedule', () => {
 
   it('never keeps the process alive', async () => {
     const script = `
-      const { scheduleHeapCompaction } = await import('${join(import.meta.dirname, 'heap-compaction.ts')}');
       scheduleHeapCompaction({ everyMs: 100, windowMs: 50 });
       console.log('scheduled');`;
-    const run = promisify(execFile);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      timeout: 20_000,
-    });
-    expect(stdout.trim()).toBe('scheduled');
+    expect((await inOwnProcess(script, [], 20_000)).trim()).toBe('scheduled');
   });
 });
 
@@ -57,7 +62,6 @@ describe('the compaction schedule', () => {
  */
 const fragmentation = `
   const v8 = await import('node:v8');
-  const { scheduleHeapCompaction } = await import('${join(import.meta.dirname, 'heap-compaction.ts')}');
   const wasteAfterFullCollection = () => {
     let objects = [];
     for (let i = 0; i < 200_000; i += 1) objects.push({ i, values: new Array(20).fill(i) });
@@ -81,11 +85,7 @@ const fragmentation = `
 
 describe('a compaction window', () => {
   it("gives a fragmented heap's empty pages back, which V8 alone keeps", async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', fragmentation],
-      { timeout: 60_000 },
-    );
+    const stdout = await inOwnProcess(fragmentation, ['--expose-gc'], 60_000);
     const waste: { before: number; inWindow: number; after: number } = JSON.parse(stdout);
     expect(waste.before).toBeGreaterThan(0.3);
     expect(waste.inWindow).toBeLessThan(0.1);
