@@ -1,7 +1,8 @@
 // How a worker holds and runs workflows, from its environment (README's configuration table). No
 // other value `npm run bench` tried did better than these defaults on the 2-core reference machine
 // (README: Benchmark, the worker tuning tables), but for 4 stack frames, which saved a little more
-// CPU than 6 and left the stack trace query two frames of workflow code.
+// CPU than 6 and left the stack trace query two frames of workflow code, and for stack traces,
+// which are off because recording them cost a third of the workflow thread's CPU.
 import { setFlagsFromString } from 'node:v8';
 import { scheduleHeapCompaction } from './heap-compaction';
 
@@ -16,10 +17,20 @@ export interface WorkerTuning {
   /** Workflow task polls in flight at once (maxConcurrentWorkflowTaskPolls). */
   workflowTaskPolls: number;
   /**
+   * Whether the workflow threads answer the stack trace queries (`__stack_trace`, the Temporal UI's
+   * Stack Trace tab). To answer them, the SDK's sandbox records a stack trace for every promise a
+   * workflow creates: in the bench that cost a third of the workflow thread's CPU, for a query
+   * asked only while someone debugs. Off, the queries answer that stack traces are not enabled. A
+   * worker started with them on rebuilds a waiting workflow's stacks as it replays its history, so
+   * they can be turned on after the fact (patches/@temporalio+worker+1.24.0.patch installs the
+   * hook only then).
+   */
+  workflowStackTraces: boolean;
+  /**
    * Frames a stack trace keeps in the workflow threads (V8's stack trace limit there; Node's
-   * default is 10). The SDK's sandbox records a stack trace for every promise a workflow creates,
-   * for the stack trace query, and each frame costs its formatting: two of them are the SDK's own
-   * hook, the rest say where the workflow waits. Errors thrown in workflow code keep as many.
+   * default is 10): those of errors thrown in workflow code and, with workflowStackTraces, those
+   * recorded for every promise, where each frame costs its formatting. Of a promise's, two are the
+   * SDK's own hook, the rest say where the workflow waits.
    */
   workflowStackFrames: number;
   /**
@@ -47,17 +58,23 @@ export const defaultWorkerTuning: WorkerTuning = {
   cachedWorkflows: 2000,
   workflowThreads: 1,
   workflowTaskPolls: 10,
+  workflowStackTraces: false,
   workflowStackFrames: 6,
   heapGrowingPercent: 50,
   heapCompactionSeconds: 60,
 };
 
+type NumericSetting = Exclude<keyof WorkerTuning, 'workflowStackTraces'>;
+
+/** The workflow threads read it when they start (patches/@temporalio+worker+1.24.0.patch). */
+const STACK_TRACES_ENV = 'TESSERA_WORKER_WORKFLOW_STACK_TRACES';
+
 /**
- * The names and bounds of each setting. The SDK refuses a cache below 2, and polls below 2 or above
+ * The names and bounds of each numeric setting. The SDK refuses a cache below 2, and polls below 2 or above
  * the workflow tasks it runs at once (40 by default). Below 4 stack frames the SDK's hook could no
  * longer tell the promises of Promise.all and Promise.race apart from others.
  */
-const workerTuningSettings: Record<keyof WorkerTuning, { env: string; min: number; max: number }> = {
+const workerTuningSettings: Record<NumericSetting, { env: string; min: number; max: number }> = {
   cachedWorkflows: { env: 'TESSERA_WORKER_CACHED_WORKFLOWS', min: 2, max: 1_000_000 },
   workflowThreads: { env: 'TESSERA_WORKER_WORKFLOW_THREADS', min: 1, max: 64 },
   workflowTaskPolls: { env: 'TESSERA_WORKER_WORKFLOW_TASK_POLLS', min: 2, max: 40 },
@@ -69,7 +86,13 @@ const workerTuningSettings: Record<keyof WorkerTuning, { env: string; min: numbe
 /** Each setting from the environment, or its default when unset or empty; throws on anything else. */
 export function workerTuningFrom(env: Record<string, string | undefined>): WorkerTuning {
   const tuning = { ...defaultWorkerTuning };
-  for (const key of Object.keys(workerTuningSettings) as Array<keyof WorkerTuning>) {
+  const stackTraces = env[STACK_TRACES_ENV]?.trim();
+  if (stackTraces) {
+    if (stackTraces !== 'on' && stackTraces !== 'off')
+      throw new Error(`${STACK_TRACES_ENV} must be "on" or "off", got "${stackTraces}"`);
+    tuning.workflowStackTraces = stackTraces === 'on';
+  }
+  for (const key of Object.keys(workerTuningSettings) as NumericSetting[]) {
     const { env: name, min, max } = workerTuningSettings[key];
     const raw = env[name];
     if (raw === undefined || raw.trim() === '') continue;
@@ -93,15 +116,17 @@ const COMPACTION_WINDOW_MS = 10_000;
 let compaction: { stop(): void } | undefined;
 
 /**
- * What of a tuning is the process's rather than the SDK's. The stack trace limit holds for the
- * contexts created from now on: call it before Worker.create, which starts the workflow threads;
- * each has its own V8 context, and so has the sandbox in it. Contexts that already exist keep
- * theirs, the main thread's included, so activities and the rest of the process still get Node's
- * 10 frames. The heap growing factor holds from each heap's next full collection on, the main
- * thread's included, and so do the compaction windows.
+ * What of a tuning is the process's rather than the SDK's. The stack trace limit and the stack
+ * traces hold for the workflow threads started from now on: call it before Worker.create, which
+ * starts them; each has its own V8 context and its own copy of the environment, and so has the
+ * sandbox in it. Contexts that already exist keep their limit, the main thread's included, so
+ * activities and the rest of the process still get Node's 10 frames. The heap growing factor holds
+ * from each heap's next full collection on, the main thread's included, and so do the compaction
+ * windows.
  */
 export function applyProcessTuning(tuning: WorkerTuning): void {
   for (const flag of processFlagsOf(tuning)) setFlagsFromString(flag);
+  process.env[STACK_TRACES_ENV] = tuning.workflowStackTraces ? 'on' : 'off';
   compaction?.stop();
   compaction = scheduleHeapCompaction({
     everyMs: tuning.heapCompactionSeconds * 1000,
@@ -120,5 +145,5 @@ export function workerOptionsOf(tuning: WorkerTuning) {
 
 /** One line for logs and reports. */
 export function describeTuning(tuning: WorkerTuning): string {
-  return `${tuning.cachedWorkflows} cached workflows, ${tuning.workflowThreads} workflow thread(s), ${tuning.workflowTaskPolls} workflow task polls, ${tuning.workflowStackFrames} stack frames in workflow code, heaps growing ${tuning.heapGrowingPercent === 0 ? "by V8's own factor" : `${tuning.heapGrowingPercent}% past their live size`}, ${tuning.heapCompactionSeconds === 0 ? 'compacted when V8 judges it' : `compacted every ${tuning.heapCompactionSeconds} s`}`;
+  return `${tuning.cachedWorkflows} cached workflows, ${tuning.workflowThreads} workflow thread(s), ${tuning.workflowTaskPolls} workflow task polls, ${tuning.workflowStackFrames} stack frames in workflow code, stack trace queries ${tuning.workflowStackTraces ? 'answered' : 'off'}, heaps growing ${tuning.heapGrowingPercent === 0 ? "by V8's own factor" : `${tuning.heapGrowingPercent}% past their live size`}, ${tuning.heapCompactionSeconds === 0 ? 'compacted when V8 judges it' : `compacted every ${tuning.heapCompactionSeconds} s`}`;
 }

@@ -197,9 +197,15 @@ describe('client session lifecycle', () => {
     }
   });
 
-  it('tells where it waits through the stack trace query, in the frames the worker keeps', async () => {
+  it('answers the stack trace queries only on a worker that records stack traces, for workflows already waiting too', async () => {
     const { session: created } = await create(sessionApplication(merchant.entity_id));
     const handle = stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.id));
+    // By default the workflow threads record no stack (temporal/worker-tuning.ts says why).
+    await expect(handle.query<string>('__stack_trace')).rejects.toThrow(/stack traces are not enabled/);
+    await expect(handle.query('__enhanced_stack_trace')).rejects.toThrow(/stack traces are not enabled/);
+
+    // A worker started with them replays the waiting session's history and so records its stacks.
+    await stack.restartWorker({ ...defaultWorkerTuning, workflowStackTraces: true });
     const trace = await handle.query<string>('__stack_trace');
     // One stack per promise the session waits on; the SDK drops its own hook's two frames.
     const stacks = trace.split('\n\n').filter((one) => one.trim() !== '');
@@ -221,5 +227,6 @@ describe('client session lifecycle', () => {
     expect(locations).toContainEqual(expect.objectContaining({ function_name: 'clientSessionWorkflow' }));
     expect(locations.some((location) => location.file_path?.endsWith('workflows/read-model.ts'))).toBe(true);
     await abort(created.id, 'ABORTED_BY_MERCHANT');
+    await stack.restartWorker();
   });
 });

@@ -13,6 +13,7 @@ import { KeyRing } from '../../api/auth/key-ring';
 import { configFor, type RateLimits, type TesseraConfig } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { createWorker } from '../../temporal/worker';
+import type { WorkerTuning } from '../../temporal/worker-tuning';
 import { freePort } from './free-port';
 import { quietTemporalRuntime } from './temporal-runtime';
 import type { SharedInfrastructure } from './infrastructure';
@@ -69,10 +70,13 @@ export interface Stack {
   accessToken(merchant: CreatedMerchant, scope?: string): Promise<string>;
   /** The typed client (api/client) a merchant's server would use, with an access token or the entity's API key. */
   client(credentials: { accessToken: string } | { apiKey: string }): TesseraClient;
-  /** Stops the worker (letting in-flight tasks finish) and starts a fresh one on the same queue. */
-  restartWorker(): Promise<void>;
+  /**
+   * Stops the worker (letting in-flight tasks finish) and starts a fresh one on the same queue,
+   * with the measured defaults or the tuning given.
+   */
+  restartWorker(tuning?: WorkerTuning): Promise<void>;
   stopWorker(): Promise<void>;
-  startWorker(): Promise<void>;
+  startWorker(tuning?: WorkerTuning): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -147,8 +151,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
 
   let running: RunningWorker | undefined;
-  const startWorker = async () => {
+  const startWorker = async (tuning?: WorkerTuning) => {
     const { worker, connection } = await createWorker({
+      ...(tuning ? { tuning } : {}),
       address: config.temporalAddress,
       namespace: config.temporalNamespace,
       taskQueue: config.taskQueue,
@@ -197,9 +202,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return token.access_token;
     },
     client: (credentials) => createTesseraClient({ baseUrl, ...credentials }),
-    restartWorker: async () => {
+    restartWorker: async (tuning?: WorkerTuning) => {
       await stopWorker();
-      await startWorker();
+      await startWorker(tuning);
     },
     stopWorker,
     startWorker,
