@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { relayingNotifications } from './embedded-notifications';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -19,7 +20,12 @@ export async function startEmbeddedDatabase(options: {
   mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir);
   const host = options.host ?? '127.0.0.1';
-  const server = new PGLiteSocketServer({ db, host, port: options.port, maxConnections: 64 });
+  const server = new PGLiteSocketServer({
+    db: relayingNotifications(db),
+    host,
+    port: options.port,
+    maxConnections: 64,
+  });
   await server.start();
   return {
     url: `postgres://postgres:postgres@${host}:${options.port}/postgres`,

@@ -160,8 +160,9 @@ export class ChangeListener {
         await lost;
         clearInterval(probing);
       } else if (!reported && !this.stopped) {
-        // Where notifications never come back (an embedded database that serves every client from
-        // one session), this repeats at the longest wait, and reads keep going to the database.
+        // Where notifications never come back (a proxy that pools transactions, a database that
+        // serves every client from one session without db/embedded-notifications.ts), this
+        // repeats at the longest wait, and reads keep going to the database.
         this.options.log.warn(
           { channel: this.options.channel, err: failure ?? new Error(outcome) },
           'merchant cache: not listening for changes; reads go to the database until it is',

@@ -245,21 +245,29 @@ describe('a cache that cannot trust its notifications holds nothing', () => {
     }
   });
 
-  it("never trusts a database that does not deliver notifications (npm start's embedded PGlite)", async () => {
+  it("listens on npm start's embedded PGlite too, where another client's change reaches it", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tessera-pglite-cache-'));
     const database = await startEmbeddedDatabase({ dataDir, port: await freePort() });
     const sql = connect(database.url, { max: 2 });
-    const cache = startMerchantCache(sql, quiet, { probeEveryMs: 200, probeTimeoutMs: 300 });
+    // Another process's connection, as `npm run merchant:create` or an operator's psql would be.
+    const operator = connect(database.url, { max: 1 });
+    const cache = startMerchantCache(sql, quiet, probing);
     try {
-      await migrate(sql);
-      const merchant: CreatedMerchant = await createMerchant(sql, randomBytes(32), { name: 'Embedded shop' });
-      expect(await cache.listener.whenListening(2_000)).toBe(false);
+      await migrate(operator);
+      // PGlite is one session: without db/embedded-notifications.ts, probes never came back.
+      expect(await cache.listener.whenListening(5_000)).toBe(true);
+      const merchant: CreatedMerchant = await createMerchant(operator, randomBytes(32), { name: 'Embedded shop' });
+      await cache.listener.caughtUp();
       expect(await cache.reads.entityOfApiKey(merchant.api_key)).toBe(merchant.entity_id);
-      await sql`update api_keys set revoked_at = now() where entity_id = ${merchant.entity_id}`;
+      expect(cache.reads.size).toBeGreaterThan(0);
+      await operator`update api_keys set revoked_at = now() where entity_id = ${merchant.entity_id}`;
+      await cache.listener.caughtUp();
       expect(await cache.reads.entityOfApiKey(merchant.api_key)).toBeUndefined();
-      expect(cache.reads.size).toBe(0);
+      // Still listening: the probes of the last rounds came back.
+      expect(cache.listener.listening).toBe(true);
     } finally {
       await cache.stop();
+      await operator.end({ timeout: 5 });
       await sql.end({ timeout: 5 });
       await database.stop();
       rmSync(dataDir, { recursive: true, force: true });
