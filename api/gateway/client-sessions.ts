@@ -278,14 +278,15 @@ export class ClientSessionGateway {
         session: { ...reserved.session, ...(started.authorization ? { authorization: started.authorization } : {}) },
         payment: started,
       };
-      await Promise.all([
-        projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, result),
-        // The payment leaves its first outcome to us (workflows/payment/parent-session.ts). A signal
-        // that fails is only logged: a session not told asks the payment after a few seconds.
-        session.signal(paymentChangedSignal, started).catch((error: unknown) => {
-          log.warn({ err: error }, 'the session was not told of its payment; it will ask the payment');
-        }),
-      ]);
+      // The payment leaves its first outcome to us (workflows/payment/parent-session.ts). The shopper's
+      // answer does not wait for the session to take it (a round trip through the Temporal server):
+      // what the shopper reads next comes from the read model, written below, and a session that is
+      // never told (a signal that fails, an api process gone first) asks the payment after a few
+      // seconds. A submission that follows at once waits in the session for this news.
+      void session.signal(paymentChangedSignal, started).catch((error: unknown) => {
+        log.warn({ err: error }, 'the session was not told of its payment; it will ask the payment');
+      });
+      await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, log, result);
       return result;
     } catch (error) {
       const failure = updateFailure(error);
