@@ -19,8 +19,8 @@ export interface WorkerTuning {
   /**
    * Whether the workflow threads answer the stack trace queries (`__stack_trace`, the Temporal UI's
    * Stack Trace tab). To answer them, the SDK's sandbox records a stack trace for every promise a
-   * workflow creates: in the bench that cost a third of the workflow thread's CPU, for a query
-   * asked only while someone debugs. Off, the queries answer that stack traces are not enabled. A
+   * workflow creates: that cost a third of the workflow thread's CPU at concurrency 1 (README:
+   * Benchmark), for a query asked only while someone debugs. Off, the queries answer that stack traces are not enabled. A
    * worker started with them on rebuilds a waiting workflow's stacks as it replays its history, so
    * they can be turned on after the fact (patches/@temporalio+worker+1.24.0.patch installs the
    * hook only then).
@@ -70,9 +70,9 @@ type NumericSetting = Exclude<keyof WorkerTuning, 'workflowStackTraces'>;
 const STACK_TRACES_ENV = 'TESSERA_WORKER_WORKFLOW_STACK_TRACES';
 
 /**
- * The names and bounds of each numeric setting. The SDK refuses a cache below 2, and polls below 2 or above
- * the workflow tasks it runs at once (40 by default). Below 4 stack frames the SDK's hook could no
- * longer tell the promises of Promise.all and Promise.race apart from others.
+ * The names and bounds of each numeric setting. The SDK refuses a cache below 2, and polls below 2
+ * or above the workflow tasks it runs at once (40 by default). Below 4 stack frames the SDK's hook
+ * could no longer tell the promises of Promise.all and Promise.race apart from others.
  */
 const workerTuningSettings: Record<NumericSetting, { env: string; min: number; max: number }> = {
   cachedWorkflows: { env: 'TESSERA_WORKER_CACHED_WORKFLOWS', min: 2, max: 1_000_000 },
