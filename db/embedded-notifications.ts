@@ -20,30 +20,29 @@ const NOTIFICATION_RESPONSE = 0x41; // 'A'
 export function relayingNotifications(db: PGlite): PGlite {
   const listeners = new Map<string, ConnectionWriter[]>();
   const deliver = (notification: Uint8Array) => {
-    for (const write of listeners.get(channelOf(notification)) ?? []) write(notification.slice());
+    for (const write of listeners.get(channelOf(notification)) ?? []) write(notification);
+  };
+  const relayed = async (message: Uint8Array, options: { syncToFs?: boolean; onRawData: ConnectionWriter }) => {
+    const channel = listenedChannel(message);
+    if (channel !== undefined) {
+      const writers = listeners.get(channel) ?? [];
+      writers.push(options.onRawData);
+      listeners.set(channel, writers.slice(-LISTENERS_PER_CHANNEL));
+    }
+    const answer = new NotificationSplitter(deliver);
+    await db.execProtocolRawStream(message, {
+      ...options,
+      onRawData: (data) => {
+        const rest = answer.take(data);
+        if (rest.length > 0) options.onRawData(rest);
+      },
+    });
+    const unfinished = answer.unfinished();
+    if (unfinished.length > 0) options.onRawData(unfinished);
   };
   return new Proxy(db, {
     get(target, property) {
-      if (property === 'execProtocolRawStream') {
-        return async (message: Uint8Array, options: { syncToFs?: boolean; onRawData: ConnectionWriter }) => {
-          const channel = listenedChannel(message);
-          if (channel !== undefined) {
-            const writers = listeners.get(channel) ?? [];
-            writers.push(options.onRawData);
-            listeners.set(channel, writers.slice(-LISTENERS_PER_CHANNEL));
-          }
-          const answer = new NotificationSplitter(deliver);
-          await target.execProtocolRawStream(message, {
-            ...options,
-            onRawData: (data) => {
-              const rest = answer.take(data);
-              if (rest.length > 0) options.onRawData(rest);
-            },
-          });
-          const unfinished = answer.unfinished();
-          if (unfinished.length > 0) options.onRawData(unfinished);
-        };
-      }
+      if (property === 'execProtocolRawStream') return relayed;
       // The instance's own methods keep the instance as `this` (PGlite has private fields).
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
