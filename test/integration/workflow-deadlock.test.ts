@@ -18,7 +18,9 @@ import { quietBundlerLogger } from '../support/infrastructure';
 import { quietTemporalRuntime } from '../support/temporal-runtime';
 import { deadlockProbe, finish } from './workflow-deadlock/workflows';
 
-const executionTimeoutMs = 500;
+// Short enough for a quick test, long enough that a healthy activation on a loaded machine never
+// comes near it (the healthy workflow's history must show no failed task).
+const executionTimeoutMs = 2_000;
 
 let code: string;
 let client: Client;
@@ -43,7 +45,7 @@ async function failedTaskMessages(workflowId: string): Promise<string[]> {
 }
 
 async function firstFailedTask(workflowId: string): Promise<string> {
-  // Bounded: the watchdog fires after half a second; twenty seconds allow for a loaded machine.
+  // Bounded: the watchdog fires after two seconds; twenty allow for a loaded machine.
   for (let poll = 0; poll < 200; poll += 1) {
     const [message] = await failedTaskMessages(workflowId);
     if (message !== undefined) return message;
