@@ -20,10 +20,10 @@ export interface WorkerTuning {
    * Whether the workflow threads answer the stack trace queries (`__stack_trace`, the Temporal UI's
    * Stack Trace tab). To answer them, the SDK's sandbox records a stack trace for every promise a
    * workflow creates: that cost a third of the workflow thread's CPU at concurrency 1 (README:
-   * Benchmark), for a query asked only while someone debugs. Off, the queries answer that stack traces are not enabled. A
-   * worker started with them on rebuilds a waiting workflow's stacks as it replays its history, so
-   * they can be turned on after the fact (patches/@temporalio+worker+1.24.0.patch installs the
-   * hook only then).
+   * Benchmark), for a query asked only while someone debugs. Off, the queries answer that stack
+   * traces are not enabled. A worker started with them on rebuilds a waiting workflow's stacks as
+   * it replays its history, so they can be turned on after the fact
+   * (patches/@temporalio+worker+1.24.0.patch installs the hook only then).
    */
   workflowStackTraces: boolean;
   /**

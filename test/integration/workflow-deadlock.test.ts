@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { projectRoot } from '../../platform/config';
+import { eventually } from '../support/api-client';
 import { quietBundlerLogger } from '../support/infrastructure';
 import { quietTemporalRuntime } from '../support/temporal-runtime';
 import { deadlockProbe, finish } from './workflow-deadlock/workflows';
@@ -44,16 +45,6 @@ async function failedTaskMessages(workflowId: string): Promise<string[]> {
   });
 }
 
-async function firstFailedTask(workflowId: string): Promise<string> {
-  // Bounded: the watchdog fires after two seconds; twenty allow for a loaded machine.
-  for (let poll = 0; poll < 200; poll += 1) {
-    const [message] = await failedTaskMessages(workflowId);
-    if (message !== undefined) return message;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${workflowId}: no workflow task failed within 20 s`);
-}
-
 describe.each([
   { sandbox: 'one reused V8 context', reuseV8Context: true },
   { sandbox: 'a V8 context per workflow', reuseV8Context: false },
@@ -71,28 +62,34 @@ describe.each([
       isolateExecutionTimeout: executionTimeoutMs,
     };
     const worker = await Worker.create(options);
-    await worker.runUntil(async () => {
-      const started = { taskQueue, workflowExecutionTimeout: 60_000 };
-      const [stuck, healthy] = await Promise.all([
-        client.workflow.start(deadlockProbe, {
-          ...started,
-          args: [true],
-          workflowId: `deadlock-stuck-${randomUUID()}`,
-        }),
-        client.workflow.start(deadlockProbe, { ...started, workflowId: `deadlock-healthy-${randomUUID()}` }),
-      ]);
-      try {
-        expect(await firstFailedTask(stuck.workflowId)).toBe(
-          `Script execution timed out after ${executionTimeoutMs}ms`,
-        );
+    try {
+      await worker.runUntil(async () => {
+        const started = { taskQueue, workflowExecutionTimeout: 60_000 };
+        const [stuck, healthy] = await Promise.all([
+          client.workflow.start(deadlockProbe, {
+            ...started,
+            args: [true],
+            workflowId: `deadlock-stuck-${randomUUID()}`,
+          }),
+          client.workflow.start(deadlockProbe, { ...started, workflowId: `deadlock-healthy-${randomUUID()}` }),
+        ]);
+        try {
+          // The watchdog fires after two seconds; twenty allow for a loaded machine.
+          const firstFailure = await eventually(async () => (await failedTaskMessages(stuck.workflowId))[0], {
+            timeoutMs: 20_000,
+            what: `a failed workflow task of ${stuck.workflowId}`,
+          });
+          expect(firstFailure).toBe(`Script execution timed out after ${executionTimeoutMs}ms`);
 
-        await healthy.signal(finish);
-        expect(await healthy.result()).toBe('finished after 0 turns');
-        expect(await failedTaskMessages(healthy.workflowId)).toEqual([]);
-      } finally {
-        await stuck.terminate('deadlock test over');
-      }
-    });
-    await connection.close();
+          await healthy.signal(finish);
+          expect(await healthy.result()).toBe('finished after 0 turns');
+          expect(await failedTaskMessages(healthy.workflowId)).toEqual([]);
+        } finally {
+          await stuck.terminate('deadlock test over');
+        }
+      });
+    } finally {
+      await connection.close();
+    }
   }, 60_000);
 });
