@@ -2,6 +2,7 @@
 // (partner.ts): no answer -> PartnerUnavailableError (retryable); 4xx -> PartnerRequestError.
 // Request bodies may hold card data: they are never logged nor copied into errors.
 import { PartnerRequestError, PartnerUnavailableError, type PartnerCall } from './partner';
+import { httpTransport, type HttpTransport, type TransportResponse } from '../platform/http-transport';
 
 export interface PartnerHttpConfig {
   /** e.g. http://127.0.0.1:4010 (no trailing slash needed). */
@@ -10,7 +11,8 @@ export interface PartnerHttpConfig {
   timeoutMs: number;
   /** Extra headers on every call (tests use them for the sandbox's fault injection). */
   headers?: Record<string, string> | undefined;
-  fetch?: typeof fetch | undefined;
+  /** How requests are sent; tests wrap httpTransport to see them. */
+  transport?: HttpTransport | undefined;
 }
 
 export interface PartnerHttpRequest {
@@ -39,24 +41,21 @@ export class PartnerHttpClient {
     const headers: Record<string, string> = { accept: 'application/json', ...this.config.headers };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
-    const doFetch = this.config.fetch ?? fetch;
+    const send = this.config.transport ?? httpTransport;
 
-    let response: Response;
+    let response: TransportResponse;
     let text: string;
     try {
-      response = await doFetch(`${this.baseUrl}${request.path}`, {
+      response = await send(`${this.baseUrl}${request.path}`, {
         method: request.method,
         headers,
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-        signal: AbortSignal.timeout(this.config.timeoutMs),
+        timeoutMs: this.config.timeoutMs,
       });
       // Reading the body is part of the attempt: a connection cut mid-body is "no answer".
       text = await response.text();
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new PartnerUnavailableError(this.partner, call, timedOut ? 'timeout' : 'network', null, {
-        cause: error instanceof Error ? new Error(`${error.name}: ${causeMessage(error)}`) : undefined,
-      });
+      throw noAnswer(this.partner, call, error);
     }
 
     let json: unknown;
@@ -66,7 +65,7 @@ export class PartnerHttpClient {
       json = undefined;
     }
     const code = errorCode(json);
-    if (response.ok) {
+    if (isSuccess(response.status)) {
       // A 2xx without a readable body is as good as no answer: retry, the key makes it safe.
       if (json === undefined || typeof json !== 'object') {
         throw new PartnerUnavailableError(this.partner, call, 'http', response.status);
@@ -92,29 +91,18 @@ export async function* downloadText(
   path: string,
   options: { timeoutMs: number },
 ): AsyncGenerator<string> {
-  const doFetch = client.config.fetch ?? fetch;
-  const unavailable = (error: unknown, status: number | null) => {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return new PartnerUnavailableError(
-      client.partner,
-      call,
-      status === null ? (timedOut ? 'timeout' : 'network') : 'http',
-      status,
-      {
-        cause: error instanceof Error ? new Error(`${error.name}: ${causeMessage(error)}`) : undefined,
-      },
-    );
-  };
-  let response: Response;
+  const send = client.config.transport ?? httpTransport;
+  let response: TransportResponse;
   try {
-    response = await doFetch(`${client.config.baseUrl.replace(/\/+$/, '')}${path}`, {
+    response = await send(`${client.config.baseUrl.replace(/\/+$/, '')}${path}`, {
+      method: 'GET',
       headers: { accept: 'text/csv', ...client.config.headers },
-      signal: AbortSignal.timeout(options.timeoutMs),
+      timeoutMs: options.timeoutMs,
     });
   } catch (error) {
-    throw unavailable(error, null);
+    throw noAnswer(client.partner, call, error);
   }
-  if (!response.ok) {
+  if (!isSuccess(response.status)) {
     const text = await response.text().catch(() => '');
     let json: unknown;
     try {
@@ -128,26 +116,25 @@ export async function* downloadText(
     const message = json && typeof json === 'object' && 'message' in json ? String(json.message) : '';
     throw new PartnerRequestError(client.partner, call, code || `http_${response.status}`, response.status, message);
   }
-  if (!response.body) return;
-  const decoder = new TextDecoder();
   try {
-    for await (const chunk of response.body) {
-      const text = decoder.decode(chunk, { stream: true });
-      if (text) yield text;
-    }
-    const rest = decoder.decode();
-    if (rest) yield rest;
+    for await (const text of response.textChunks()) if (text) yield text;
   } catch (error) {
-    throw unavailable(error, null);
+    throw noAnswer(client.partner, call, error);
   }
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+/** No answer, or only part of one: the connection failed or the attempt's time ran out. */
+export function noAnswer(partner: string, call: PartnerCall, error: unknown): PartnerUnavailableError {
+  const timedOut = error instanceof Error && error.name === 'TimeoutError';
+  return new PartnerUnavailableError(partner, call, timedOut ? 'timeout' : 'network', null, {
+    cause: error instanceof Error ? new Error(`${error.name}: ${error.message}`) : undefined,
+  });
 }
 
 function errorCode(json: unknown): string {
   return json && typeof json === 'object' && 'error' in json && typeof json.error === 'string' ? json.error : '';
-}
-
-/** undici hides the socket error in `cause`; keep only names and messages (no request data). */
-function causeMessage(error: Error): string {
-  const cause = error.cause;
-  return cause instanceof Error ? `${error.message} (${cause.name}: ${cause.message})` : error.message;
 }

@@ -2,6 +2,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
 import { findWebhookSecret } from '../../db/merchants';
 import { decrypt } from '../../platform/secrets';
+import { httpTransport } from '../../platform/http-transport';
 import type { WebhookEvent, WebhookSubscription } from '../webhook-types';
 import { signatureHeader, signWebhook } from './signature';
 import { v1NotificationKeyPair } from '../../db/notification-key';
@@ -53,13 +54,14 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
       ? JSON.parse(decrypt(deps.encryptionKey, subscription.headers_encrypted))
       : [];
 
-    const headers = new Headers();
-    for (const header of extraHeaders) headers.set(header.name, header.values.join(', '));
-    headers.set('content-type', 'application/json');
-    headers.set('user-agent', 'Tessera-Webhooks/1.0');
-    headers.set('tessera-event-id', event.id);
-    headers.set('tessera-event-type', event.event_type);
-    headers.set('tessera-delivery-attempt', String(attempt));
+    // By lower-case name, so that a merchant's header never doubles one of ours.
+    const headers: Record<string, string> = {};
+    for (const header of extraHeaders) headers[header.name.toLowerCase()] = header.values.join(', ');
+    headers['content-type'] = 'application/json';
+    headers['user-agent'] = 'Tessera-Webhooks/1.0';
+    headers['tessera-event-id'] = event.id;
+    headers['tessera-event-type'] = event.event_type;
+    headers['tessera-delivery-attempt'] = String(attempt);
     let body: string;
     if (subscription.format === 'v1-action-result') {
       const result = await v1ActionResultOf(deps, event);
@@ -67,25 +69,20 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
       if (!result) return { status: 0, attempt };
       body = JSON.stringify(result);
       const keys = await v1NotificationKeyPair(deps.sql, deps.encryptionKey);
-      headers.set(v1SignatureHeader, signV1Notification(keys.privateKeyPem, body));
+      headers[v1SignatureHeader] = signV1Notification(keys.privateKeyPem, body);
     } else {
       body = JSON.stringify(event);
-      headers.set(signatureHeader, signWebhook(secret, body, Math.floor(Date.now() / 1000)));
+      headers[signatureHeader] = signWebhook(secret, body, Math.floor(Date.now() / 1000));
     }
 
     const started = performance.now();
     let status: number | undefined;
     let error: string | undefined;
     try {
-      const response = await fetch(subscription.url, {
-        method: 'POST',
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      // A redirection is not followed: it is an answer other than 2xx, and the attempt failed.
+      const response = await httpTransport(subscription.url, { method: 'POST', headers, body, timeoutMs });
       status = response.status;
-      await response.body?.cancel();
+      await response.discard();
       if (status < 200 || status >= 300) error = `receiver answered HTTP ${status}`;
     } catch (cause) {
       error = cause instanceof Error ? `${cause.name}: ${cause.message}` : 'network error';

@@ -24,6 +24,7 @@ import {
   type StatusRequest,
   type StatusResult,
 } from '../partner';
+import type { HttpTransport } from '../../platform/http-transport';
 import { DEFAULT_NOTIFICATION_SECRET, SIGNATURE_HEADER, verifySignature } from './signature';
 import {
   SETTLEMENT_FILE_COLUMNS,
@@ -52,7 +53,8 @@ export interface SandboxAdapterConfig {
   notificationToleranceSeconds?: number;
   /** Extra headers on every call, e.g. the sandbox's x-sandbox-fault in tests. */
   headers?: Record<string, string>;
-  fetch?: typeof fetch;
+  /** How requests are sent; tests wrap httpTransport to see them. */
+  transport?: HttpTransport;
 }
 
 export abstract class SandboxPartnerAdapter implements PartnerAdapter {
@@ -71,7 +73,7 @@ export abstract class SandboxPartnerAdapter implements PartnerAdapter {
       baseUrl: config.baseUrl ?? DEFAULT_SANDBOX_URL,
       timeoutMs: config.timeoutMs ?? 10_000,
       headers: config.headers,
-      fetch: config.fetch,
+      transport: config.transport,
     });
     this.downloadTimeoutMs = config.downloadTimeoutMs ?? 300_000;
     this.notificationSecret = config.notificationSecret ?? DEFAULT_NOTIFICATION_SECRET;

@@ -1,14 +1,16 @@
-// Stripe's REST API over fetch, form-encoded, with the retry contract's classification
-// (partners/partner.ts): no answer, 5xx, 429 and a key still in flight (409) throw
-// PartnerUnavailableError so Temporal retries with the same Idempotency-Key; any other answer is
-// returned for the adapter to read, a card decline (402) included, since a decline is a definitive
-// partner answer and never an error. Bodies may hold card data: never logged, never put in errors.
+// Stripe's REST API over HTTPS (platform/http-transport.ts), form-encoded, with the retry
+// contract's classification (partners/partner.ts): no answer, 5xx, 429 and a key still in flight
+// (409) throw PartnerUnavailableError so Temporal retries with the same Idempotency-Key; any other
+// answer is returned for the adapter to read, a card decline (402) included, since a decline is a
+// definitive partner answer and never an error. Bodies may hold card data: never logged, never put in errors.
 //
 // Why not the official `stripe` package: it retries on its own (with keys it makes up unless told
 // otherwise) and hides the attempt's outcome behind its own error classes, while Tessera needs every
 // retry to be Temporal's, with Tessera's key, and an exact line between "no answer" and "refused".
 // What is left is a form encoder and a header: no dependency earns its place for that.
+import { noAnswer } from '../http';
 import { PartnerRequestError, PartnerUnavailableError, type PartnerCall } from '../partner';
+import { httpTransport, type HttpTransport, type TransportResponse } from '../../platform/http-transport';
 import { formEncode, type FormValue } from './form-encoding';
 import type { StripeError } from './wire';
 
@@ -25,7 +27,8 @@ export interface StripeClientConfig {
   secretKey: string;
   /** Per attempt; the activity's own timeout is larger. */
   timeoutMs: number;
-  fetch?: typeof fetch | undefined;
+  /** How requests are sent; tests wrap httpTransport to see them. */
+  transport?: HttpTransport | undefined;
 }
 
 export interface StripeRequest {
@@ -59,26 +62,24 @@ export class StripeClient {
       headers['idempotency-key'] = request.idempotencyKey;
     }
     const query = request.method === 'GET' && request.params ? formEncode(request.params) : '';
-    let response: Response;
+    let response: TransportResponse;
     let text: string;
     try {
-      response = await (this.config.fetch ?? fetch)(`${this.apiUrl}${request.path}${query ? `?${query}` : ''}`, {
+      const send = this.config.transport ?? httpTransport;
+      response = await send(`${this.apiUrl}${request.path}${query ? `?${query}` : ''}`, {
         method: request.method,
         headers,
         ...(request.method === 'POST' ? { body: formEncode(request.params ?? {}) } : {}),
-        signal: AbortSignal.timeout(this.config.timeoutMs),
+        timeoutMs: this.config.timeoutMs,
       });
       // A connection cut while the body arrives is as good as no answer.
       text = await response.text();
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new PartnerUnavailableError('stripe', call, timedOut ? 'timeout' : 'network', null, {
-        cause: error instanceof Error ? new Error(`${error.name}: ${error.message}`) : undefined,
-      });
+      throw noAnswer('stripe', call, error);
     }
     const json = parseJson(text);
     if (retryable(response)) throw new PartnerUnavailableError('stripe', call, 'http', response.status);
-    if (response.ok) {
+    if (response.status >= 200 && response.status < 300) {
       if (!json || typeof json !== 'object' || !('object' in json)) {
         throw new PartnerUnavailableError('stripe', call, 'http', response.status);
       }
@@ -111,8 +112,8 @@ export class StripeClient {
  * from Stripe's side (5xx), too many requests (429), a timeout (408) and a key whose first request
  * is still running (409) are retried.
  */
-function retryable(response: Response): boolean {
-  const advice = response.headers.get('stripe-should-retry');
+function retryable(response: TransportResponse): boolean {
+  const advice = response.header('stripe-should-retry');
   if (advice === 'true') return true;
   if (advice === 'false') return false;
   return response.status >= 500 || response.status === 429 || response.status === 408 || response.status === 409;

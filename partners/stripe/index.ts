@@ -29,6 +29,7 @@ import {
   type StatusRequest,
   type StatusResult,
 } from '../partner';
+import type { HttpTransport } from '../../platform/http-transport';
 import { DEFAULT_STRIPE_API_URL, StripeClient, type StripeAnswer } from './client';
 import { refusalReasonOf } from './decline-reasons';
 import type { FormValue } from './form-encoding';
@@ -53,7 +54,8 @@ export interface StripeConfig {
   timeoutMs?: number;
   /** Accepted age of a webhook signature, default 300 s. */
   webhookToleranceSeconds?: number;
-  fetch?: typeof fetch;
+  /** How requests are sent; tests wrap httpTransport to see them. */
+  transport?: HttpTransport;
 }
 
 /** How the card reaches Stripe (the account's `card_data` credential, see README.md). */
@@ -128,7 +130,7 @@ export class StripeAdapter implements PartnerAdapter {
       apiUrl: config.apiUrl ?? DEFAULT_STRIPE_API_URL,
       secretKey: this.credentials.secret_key,
       timeoutMs: config.timeoutMs ?? 10_000,
-      fetch: config.fetch,
+      transport: config.transport,
     });
   }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeMock, type StripeMock } from '../../test/support/stripe-mock';
 import { startStripeSimulator, type StripeSimulator } from '../../test/support/stripe-simulator';
 import { authorizationNews, type AuthorizeRequest, type PartnerAccount } from '../partner';
+import { httpTransport, type HttpTransport } from '../../platform/http-transport';
 import { StripeAdapter, type StripeCardData } from '.';
 import { STRIPE_API_VERSION } from './client';
 import { stripeSignatureHeader } from './webhook-signature';
@@ -32,21 +33,20 @@ interface Sent {
   params: URLSearchParams;
 }
 
-/** The adapter's fetch, recording what it sends (the body is read from the form it built). */
+/** The adapter's transport, recording what it sends (the body is read from the form it built). */
 function recording() {
   const sent: Sent[] = [];
-  const recordingFetch: typeof fetch = async (input, init) => {
-    const url = new URL(String(input));
-    const headers = Object.fromEntries(Object.entries((init?.headers as Record<string, string>) ?? {}));
+  const recordingTransport: HttpTransport = async (target, request) => {
+    const url = new URL(target);
     sent.push({
-      method: init?.method ?? 'GET',
+      method: request.method,
       path: url.pathname,
-      headers,
-      params: new URLSearchParams(init?.method === 'POST' ? String(init.body) : url.search),
+      headers: { ...request.headers },
+      params: new URLSearchParams(request.method === 'POST' ? request.body : url.search),
     });
-    return fetch(input, init);
+    return httpTransport(target, request);
   };
-  return { sent, fetch: recordingFetch };
+  return { sent, transport: recordingTransport };
 }
 
 const ENTITY = '5b1f6f8e-3f0a-4c55-9a43-2f0d7c1e9a01';
@@ -67,7 +67,7 @@ function adapterOn(url: string, cardData: StripeCardData = 'raw', secretKey?: st
   const adapter = new StripeAdapter(account(cardData, secretKey), {
     apiUrl: url,
     timeoutMs: 5_000,
-    fetch: recorder.fetch,
+    transport: recorder.transport,
   });
   return { adapter, sent: recorder.sent };
 }
