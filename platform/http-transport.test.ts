@@ -77,6 +77,8 @@ describe('httpTransport', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/charges?expand=x', body: '{"amount":1250,"note":"é"}' });
     expect(seen[0]?.headers['idempotency-key']).toBe('key-1');
+    // Nothing here decodes a compressed body: the server is told so.
+    expect(seen[0]?.headers['accept-encoding']).toBe('identity');
     // Counted in bytes, not characters.
     expect(seen[0]?.headers['content-length']).toBe(String(Buffer.byteLength('{"amount":1250,"note":"é"}')));
   });

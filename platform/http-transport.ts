@@ -55,7 +55,9 @@ export const httpTransport: HttpTransport = (url, request) => {
   const target = new URL(url);
   const protocol = target.protocol === 'https:' ? 'https:' : 'http:';
   const send = protocol === 'https:' ? https.request : http.request;
-  const headers: Record<string, string> = { ...request.headers };
+  // Unlike fetch, node:http decodes no compressed body: a server that sees no Accept-Encoding may
+  // compress (RFC 9110), so the request says that only the body as it is will do.
+  const headers: Record<string, string> = { 'accept-encoding': 'identity', ...request.headers };
   if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
 
   return new Promise((resolve, reject) => {
