@@ -179,6 +179,15 @@ describe('httpTransport', () => {
     expect(chunks.join('')).toBe(lines.join(''));
   });
 
+  it('rejects a request it cannot send rather than throwing', async () => {
+    const sent = httpTransport('not a url', { method: 'GET', headers: {}, timeoutMs: 1_000 });
+    await expect(sent).rejects.toThrow();
+    const { url } = await serve((_entry, _request, response) => json(response, 200, {}));
+    await expect(
+      httpTransport(url, { method: 'GET', headers: { 'bad header': 'x' }, timeoutMs: 1_000 }),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_HTTP_TOKEN' });
+  });
+
   it('fails at once when nobody listens', async () => {
     const { url } = await serve(() => {});
     const port = new URL(url).port;

@@ -50,7 +50,7 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
 } as const;
 
-export const httpTransport: HttpTransport = (url, request) => {
+export const httpTransport: HttpTransport = async (url, request) => {
   const deadline = Date.now() + request.timeoutMs;
   const target = new URL(url);
   const protocol = target.protocol === 'https:' ? 'https:' : 'http:';
