@@ -32,7 +32,10 @@ export interface TransportResponse {
   discard(): Promise<void>;
 }
 
-/** Sends one attempt. Throws a TransportTimeoutError when the timeout ran out, another Error when the connection failed. */
+/**
+ * Sends one attempt. Rejects with a TransportTimeoutError when its time ran out, with another Error
+ * when the request could not be sent or the connection failed.
+ */
 export type HttpTransport = (url: string, request: TransportRequest) => Promise<TransportResponse>;
 
 export class TransportTimeoutError extends Error {
