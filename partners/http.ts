@@ -65,7 +65,7 @@ export class PartnerHttpClient {
       json = undefined;
     }
     const code = errorCode(json);
-    if (isSuccess(response.status)) {
+    if (response.ok) {
       // A 2xx without a readable body is as good as no answer: retry, the key makes it safe.
       if (json === undefined || typeof json !== 'object') {
         throw new PartnerUnavailableError(this.partner, call, 'http', response.status);
@@ -102,7 +102,7 @@ export async function* downloadText(
   } catch (error) {
     throw noAnswer(client.partner, call, error);
   }
-  if (!isSuccess(response.status)) {
+  if (!response.ok) {
     const text = await response.text().catch(() => '');
     let json: unknown;
     try {
@@ -121,10 +121,6 @@ export async function* downloadText(
   } catch (error) {
     throw noAnswer(client.partner, call, error);
   }
-}
-
-function isSuccess(status: number): boolean {
-  return status >= 200 && status < 300;
 }
 
 /** No answer, or only part of one: the connection failed or the attempt's time ran out. */

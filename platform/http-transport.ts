@@ -22,6 +22,8 @@ export interface TransportRequest {
 
 export interface TransportResponse {
   readonly status: number;
+  /** A 2xx status. */
+  readonly ok: boolean;
   /** A header of the answer, by its lower-case name. */
   header(name: string): string | undefined;
   /** The whole body as text. */
@@ -92,12 +94,14 @@ export const httpTransport: HttpTransport = async (url, request) => {
 };
 
 function responseOf(incoming: http.IncomingMessage): TransportResponse {
+  const status = incoming.statusCode ?? 0;
   const textChunks = async function* (): AsyncGenerator<string> {
     // An error while the body arrives (the timer's included) ends the iteration with that error.
     for await (const chunk of incoming) yield String(chunk);
   };
   return {
-    status: incoming.statusCode ?? 0,
+    status,
+    ok: status >= 200 && status < 300,
     header: (name) => {
       const value = incoming.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;

@@ -83,7 +83,7 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
       const response = await httpTransport(subscription.url, { method: 'POST', headers, body, timeoutMs });
       status = response.status;
       await response.discard();
-      if (status < 200 || status >= 300) error = `receiver answered HTTP ${status}`;
+      if (!response.ok) error = `receiver answered HTTP ${status}`;
     } catch (cause) {
       error = cause instanceof Error ? `${cause.name}: ${cause.message}` : 'network error';
     }

@@ -79,7 +79,7 @@ export class StripeClient {
     }
     const json = parseJson(text);
     if (retryable(response)) throw new PartnerUnavailableError('stripe', call, 'http', response.status);
-    if (response.status >= 200 && response.status < 300) {
+    if (response.ok) {
       if (!json || typeof json !== 'object' || !('object' in json)) {
         throw new PartnerUnavailableError('stripe', call, 'http', response.status);
       }
