@@ -8,6 +8,7 @@ import { startMerchantCache, type RunningMerchantCache } from '../db/cache/merch
 import type { Sql } from '../db/connection';
 import type { TesseraConfig } from '../platform/config';
 import { redactedPaths } from '../platform/logger';
+import { AccessLog } from './access-log';
 import { authenticationPlugin } from './auth/authenticate';
 import { KeyRing } from './auth/key-ring';
 import { registerOAuthRoute } from './auth/oauth-route';
@@ -74,6 +75,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: requestIdFor,
+    logController: new AccessLog(),
     frameworkErrors: answerFrameworkError,
     ...httpServerOptions(deps.config.http, deps.config.trustProxy),
     // Shoppers, merchants and tests retry; keep-alive connections should not hold shutdown forever.

@@ -485,7 +485,7 @@ describe('card data never in clear', () => {
 
       const log = lines.join('');
       expect(log).toContain('card vaulted');
-      expect(log).toContain('incoming request');
+      expect(log).toContain('request completed');
       for (const secret of [
         pan,
         '4000002760003185',
