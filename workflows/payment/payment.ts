@@ -92,19 +92,16 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
 
   // Serve operations until no money can move any more; refunds can come long after capture, and a
   // dispute opened before then keeps the payment until it is decided.
+  // Checked at every turn of the workflow's conditions: the amounts, which walk the whole ledger,
+  // are computed only once no handler and no partner call can still change them.
   const nothingCanMove = () => {
-    const amounts = computeAmounts(ledgerOf(state));
+    if (!allHandlersFinished() || hasOpenDispute(run)) return false;
     const inFlight = state.operations.some((operation) =>
       operation.partner_transactions.some((tx) => tx.status === 'PENDING' || tx.status === 'UNCERTAIN'),
     );
-    return (
-      allHandlersFinished() &&
-      !inFlight &&
-      amounts.available_to_capture === 0 &&
-      amounts.available_to_refund === 0 &&
-      amounts.authorize_pending === 0 &&
-      !hasOpenDispute(run)
-    );
+    if (inFlight) return false;
+    const amounts = computeAmounts(ledgerOf(state));
+    return amounts.available_to_capture === 0 && amounts.available_to_refund === 0 && amounts.authorize_pending === 0;
   };
   // One timer for the whole refund window (re-arming one per change would cost history events).
   let refundWindowClosed = false;
@@ -121,8 +118,8 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
     const windowOver = () => refundWindowClosed && !hasOpenDispute(run);
     await condition(
       () =>
-        nothingCanMove() ||
         state.version !== seen ||
+        nothingCanMove() ||
         workflowInfo().continueAsNewSuggested ||
         windowOver() ||
         carriesDisputes(),
