@@ -9,14 +9,11 @@
 // timeout ends it while the workflow's AsyncLocalStorage has entered a context, and Node aborts the
 // whole process ("async hook stack has become corrupted"). README: Benchmark says what was measured.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import { projectRoot } from '../../platform/config';
+import type { Client } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { eventually } from '../support/api-client';
-import { quietBundlerLogger } from '../support/infrastructure';
-import { quietTemporalRuntime } from '../support/temporal-runtime';
+import { setUpWorkerProbe } from '../support/worker-probe';
 import { deadlockProbe, finish } from './workflow-deadlock/workflows';
 
 // Short enough for a quick test, long enough that a healthy activation on a loaded machine never
@@ -26,13 +23,7 @@ const executionTimeoutMs = 2_000;
 let code: string;
 let client: Client;
 beforeAll(async () => {
-  quietTemporalRuntime();
-  const bundled = await bundleWorkflowCode({
-    workflowsPath: join(projectRoot, 'test', 'integration', 'workflow-deadlock', 'workflows.ts'),
-    logger: quietBundlerLogger,
-  });
-  code = bundled.code;
-  client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
+  ({ code, client } = await setUpWorkerProbe('workflow-deadlock'));
 }, 60_000);
 afterAll(async () => client.connection.close());
 

@@ -4,15 +4,12 @@
 // successful activations and from one that fails its task; and a successful activation costs the
 // worker no second message to the workflow thread.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker, bundleWorkflowCode, type InjectedSinks } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
+import { NativeConnection, Worker, type InjectedSinks } from '@temporalio/worker';
 import { WorkerThreadClient } from '@temporalio/worker/lib/workflow/threaded-vm';
-import { projectRoot } from '../../platform/config';
 import { eventually } from '../support/api-client';
-import { quietBundlerLogger } from '../support/infrastructure';
-import { quietTemporalRuntime } from '../support/temporal-runtime';
+import { setUpWorkerProbe } from '../support/worker-probe';
 import { failTask, sinkProbe, step, type ProbeSinks } from './workflow-sinks/workflows';
 
 interface Recorded {
@@ -24,13 +21,7 @@ interface Recorded {
 let code: string;
 let client: Client;
 beforeAll(async () => {
-  quietTemporalRuntime();
-  const bundled = await bundleWorkflowCode({
-    workflowsPath: join(projectRoot, 'test', 'integration', 'workflow-sinks', 'workflows.ts'),
-    logger: quietBundlerLogger,
-  });
-  code = bundled.code;
-  client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
+  ({ code, client } = await setUpWorkerProbe('workflow-sinks'));
 }, 60_000);
 afterAll(async () => client.connection.close());
 afterEach(() => {
