@@ -93,7 +93,9 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   // Serve operations until no money can move any more; refunds can come long after capture, and a
   // dispute opened before then keeps the payment until it is decided.
   // Checked at every turn of the workflow's conditions: the amounts, which walk the whole ledger,
-  // are computed only once no handler and no partner call can still change them.
+  // are computed only once no handler and no partner call can still change them. It answers as the
+  // single conjunction it replaced did, from the same state, so it issues the same commands and
+  // histories recorded before it replay without patched() (test/replay).
   const nothingCanMove = () => {
     if (!allHandlersFinished() || hasOpenDispute(run)) return false;
     const inFlight = state.operations.some((operation) =>
