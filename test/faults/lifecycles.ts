@@ -43,7 +43,7 @@ export interface Tracked {
   amount: number;
   key: string;
   expected: ExpectedOutcome;
-  /** Known from the start for payments created with a key; from the session otherwise. */
+  /** Set once the API has acknowledged the payment: its creation (201, or 409 for a retried key) or the session's submission. */
   paymentId?: string;
   sessionId?: string;
   /** Operations the client was told exist (201, or 409 for a retried key). */
@@ -303,12 +303,16 @@ async function operate(client: Client, p: Tracked, kind: 'capture' | 'refund' | 
   p.acknowledged.push({ kind, status: answer.status });
 }
 
-/** Creates a payment under the lifecycle's key: a 409 means an earlier attempt created it. */
-async function createPayment(client: Client, p: Tracked, body: unknown): Promise<void> {
+/**
+ * Creates a payment under the lifecycle's key (a 409 means an earlier attempt created it) and
+ * records its id once the API has acknowledged it.
+ */
+async function createPayment(client: Client, p: Tracked, expectedId: string, body: unknown): Promise<void> {
   const answer = await client.call('POST', '/v2/payments', 'token', body, { 'x-idempotency-key': p.key });
   expectOk(answer, 'payment creation', 201, 409);
   const id = answer.status === 201 ? answer.body.id : answer.body.resource_id;
-  if (id !== p.paymentId) throw new Error(`payment created as ${id}, expected ${p.paymentId}`);
+  if (id !== expectedId) throw new Error(`payment created as ${id}, expected ${expectedId}`);
+  p.paymentId = id;
 }
 
 /** A shopper pays a client session by card through the checkout API, as the hosted page does. */
@@ -359,7 +363,7 @@ export async function drive(p: Tracked, options: DriveOptions): Promise<void> {
     if (p.kind === 'session-card') {
       await payClientSession(client, p, options);
     } else {
-      p.paymentId = deterministicUuid('payment', merchant.entityId, p.key);
+      const paymentId = deterministicUuid('payment', merchant.entityId, p.key);
       const card = await vaultCard(client, CARDS[cardOf[p.kind]], 'api-key');
       const giftCardPart = Math.floor(p.amount / 4);
       const split =
@@ -379,7 +383,7 @@ export async function drive(p: Tracked, options: DriveOptions): Promise<void> {
               },
             ]
           : [{ amount: p.amount, partner: 'sandbox-card', method: 'creditcard', vault_form_token: card }];
-      await createPayment(client, p, {
+      await createPayment(client, p, paymentId, {
         entity_id: merchant.entityId,
         amount: p.amount,
         currency: 'EUR',

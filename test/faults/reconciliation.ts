@@ -113,7 +113,7 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
     }
     const fresh = await get(`${input.baseUrl}/v2/payments/${p.paymentId}`, auth);
     if (fresh.status === 404) {
-      note('lost', `${label}: the API does not know it`);
+      note('lost', `${label}: the API does not know it (${p.error ?? 'no error'}; ${p.calls.slice(-6).join(', ')})`);
       continue;
     }
     if (fresh.status !== 200) {
