@@ -113,7 +113,15 @@ export async function reconcile(input: ReconciliationInput): Promise<Findings> {
     }
     const fresh = await get(`${input.baseUrl}/v2/payments/${p.paymentId}`, auth);
     if (fresh.status === 404) {
-      note('lost', `${label}: the API does not know it (${p.error ?? 'no error'}; ${p.calls.slice(-6).join(', ')})`);
+      // Which side forgot it: the workflow (the read model still has it) or both.
+      const copy = await get(`${input.baseUrl}/v2/payments/${p.paymentId}`, {
+        ...auth,
+        'cache-control': 'max-age=86400',
+      });
+      note(
+        'lost',
+        `${label}: the API does not know it (${JSON.stringify(fresh.body)?.slice(0, 200)}; read model: ${copy.status}${copy.status === 200 ? ` version ${copy.body.version}` : ''}; client: ${p.error ?? 'no error'}; ${p.calls.slice(-6).join(', ')})`,
+      );
       continue;
     }
     if (fresh.status !== 200) {
