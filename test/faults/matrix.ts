@@ -6,6 +6,7 @@ import { reconcile, type Findings } from './reconciliation';
 import { unreplayable } from './replay-check';
 import { SCENARIOS, sleep, type MatrixSize, type Scenario } from './scenarios';
 import type { FaultStack } from './fault-stack';
+import type { ServiceProcess } from '../support/service-process';
 
 export interface MatrixRow {
   scenario: string;
@@ -64,6 +65,7 @@ export async function runScenario(
   await stack.healthy(120_000);
   const merchant: Merchant = await stack.createMerchant(`Fault matrix: ${scenario.name}`);
   const since = Date.now();
+  const linesBefore = new Map(stack.processes().map((service) => [service, service.lines.length]));
   const receivedBefore = stack.webhooks.received.length;
   const invalidBefore = stack.webhooks.invalidSignatures;
   const convergeBoundMs = size.soak ? 600_000 : 180_000;
@@ -192,7 +194,7 @@ export async function runScenario(
     paymentsHit: payments.filter((p) => p.faultsLived > 0).length,
     details: [],
   };
-  if (!rowPassed(row)) row.details = details;
+  if (!rowPassed(row)) row.details = [...details, ...warningsSince(linesBefore)];
   say(
     `${scenario.name}: ${rowPassed(row) ? 'converged' : 'FAILED'} (${convergedMs === undefined ? 'no convergence' : `${(convergedMs / 1000).toFixed(1)} s`}; ${row.paymentsHit} of ${row.payments} payments lived through a fault; calls retried ${row.retries}; server errors ${row.serverErrors})`,
   );
@@ -236,4 +238,21 @@ export function formatTable(rows: readonly MatrixRow[]): string {
     `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   const rule = `| ${widths.map((width, column) => (column === 0 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`)).join(' | ')} |`;
   return [format(header), rule, ...lines.map(format)].join('\n');
+}
+
+/**
+ * What the processes logged at warn level or above while the scenario ran (its last lines each):
+ * a failed row carries them, since CI keeps its output and not the run's log folder.
+ */
+function warningsSince(linesBefore: ReadonlyMap<ServiceProcess, number>, perProcess = 10): string[] {
+  return [...linesBefore].flatMap(([service, before]) =>
+    service.lines
+      .slice(before)
+      .filter((line) => {
+        const level = /"level":(\d+)/.exec(line)?.[1];
+        return level !== undefined && Number(level) >= 40;
+      })
+      .slice(-perProcess)
+      .map((line) => `log: ${service.name}: ${line.slice(0, 400)}`),
+  );
 }
