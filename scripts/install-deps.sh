@@ -9,7 +9,13 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error >&2
 fi
 # npm ci applies them after installing (postinstall); a tree installed before a patch came gets it here.
-node scripts/apply-dependency-patches.mjs >/dev/null
+# A tree that holds an earlier version of a patch matches neither side of the new one: installed
+# again, it takes the patch as it is now.
+if ! node scripts/apply-dependency-patches.mjs >/dev/null 2>&1; then
+  echo "a dependency patch changed since node_modules was installed: installing again (npm ci)..." >&2
+  npm ci --no-audit --no-fund --loglevel=error >&2
+  node scripts/apply-dependency-patches.mjs >/dev/null
+fi
 # The typed client's generator runs with its own TypeScript 5 (scripts/typed-client/generate.ts).
 if [ ! -f scripts/typed-client/node_modules/.package-lock.json ] ||
   [ scripts/typed-client/package-lock.json -nt scripts/typed-client/node_modules/.package-lock.json ]; then

@@ -1,18 +1,20 @@
 // The worker's deadlock detector, as patches/@temporalio+worker+1.24.0.patch leaves it: workflow code
 // that does not yield within the isolate's execution timeout fails its workflow task with the
-// timeout error, and the worker's thread goes on running the other workflows. The patch times a
-// whole activation with one watchdog instead of every call into the workflow's context; this test
-// holds it to what the per-call watchdogs did, in both of the SDK's sandboxes.
+// timeout error, and the worker's thread goes on running the other workflows. In one reused V8
+// context (Tessera's worker) the main thread watches each workflow thread and ends such code
+// through the inspector; with a context per workflow, one watchdog times a whole activation. This
+// test holds both to what the SDK's per-call watchdogs did.
 //
 // The loop here runs in the workflow's first, synchronous steps. On Node 20 a loop that runs after
-// an `await` (in a microtask) is no better served with per-call watchdogs than with this one: the
-// timeout ends it while the workflow's AsyncLocalStorage has entered a context, and Node aborts the
-// whole process ("async hook stack has become corrupted"). README: Benchmark says what was measured.
+// an `await` (in a microtask) is no better served by either: ending it while the workflow's
+// AsyncLocalStorage has entered a context makes Node abort the whole process ("async hook stack
+// has become corrupted"). README: Benchmark says what was measured.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { eventually } from '../support/api-client';
+import { onTemporalErrorLog } from '../support/temporal-runtime';
 import { setUpWorkerProbe } from '../support/worker-probe';
 import { deadlockProbe, finish } from './workflow-deadlock/workflows';
 
@@ -22,10 +24,21 @@ const executionTimeoutMs = 2_000;
 
 let code: string;
 let client: Client;
+/** Workflows whose activation the worker logged as failed by the timeout. */
+const deadlocksLogged: string[] = [];
+let stopListening: () => void;
 beforeAll(async () => {
   ({ code, client } = await setUpWorkerProbe('workflow-deadlock'));
+  stopListening = onTemporalErrorLog((message, meta) => {
+    // The error comes from the worker's realm, not the test's: read, not matched by its class.
+    if (message === 'Failed to process Workflow Activation' && String(meta?.error).includes('timed out'))
+      deadlocksLogged.push(String(meta?.workflowId));
+  });
 }, 60_000);
-afterAll(async () => client.connection.close());
+afterAll(async () => {
+  stopListening();
+  await client.connection.close();
+});
 
 /** The failure messages of the workflow's failed tasks so far. */
 async function failedTaskMessages(workflowId: string): Promise<string[]> {
@@ -75,6 +88,9 @@ describe.each([
           await healthy.signal(finish);
           expect(await healthy.result()).toBe('finished after 0 turns');
           expect(await failedTaskMessages(healthy.workflowId)).toEqual([]);
+          // Which detector ended it: the main thread's watch fails the activation there, which the
+          // worker logs as an error; a watchdog's timeout becomes the failure inside the thread.
+          expect(deadlocksLogged.includes(stuck.workflowId)).toBe(reuseV8Context);
         } finally {
           await stuck.terminate('deadlock test over');
         }
