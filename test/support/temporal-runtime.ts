@@ -39,7 +39,10 @@ export function quietTemporalRuntime(): void {
   Runtime.install({ logger: new QuietLogger(), telemetryOptions: { logging: { forward: {} } } });
 }
 
-/** Calls `listener` with every error the runtime's logger gets, from workers and Core, until the returned function is called. */
+/**
+ * Calls `listener` with every error the runtime's logger gets, from workers and Core, until the
+ * returned function is called.
+ */
 export function onTemporalErrorLog(listener: ErrorListener): () => void {
   errorListeners.add(listener);
   return () => errorListeners.delete(listener);
