@@ -4,7 +4,11 @@
 // failed write is repaired by the next change or the next read through the workflow.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/connection';
-import { saveClientSessionProjection, savePaymentProjection } from '../db/projections';
+import {
+  saveClientSessionProjection,
+  savePaymentProjection,
+  saveSessionAndPaymentProjections,
+} from '../db/projections';
 import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from './schemas/v2';
 
@@ -14,11 +18,11 @@ export async function projectAnswer(
   log: FastifyBaseLogger,
   answer: { session?: ClientSessionState; payment?: Payment },
 ): Promise<void> {
+  const { session, payment } = answer;
   try {
-    await Promise.all([
-      answer.session ? saveClientSessionProjection(sql, key, answer.session) : undefined,
-      answer.payment ? savePaymentProjection(sql, key, answer.payment) : undefined,
-    ]);
+    if (session && payment) await saveSessionAndPaymentProjections(sql, key, session, payment);
+    else if (session) await saveClientSessionProjection(sql, key, session);
+    else if (payment) await savePaymentProjection(sql, key, payment);
   } catch (error) {
     log.error({ err: error }, 'the read model was not written; the workflow remains the source of truth');
   }

@@ -16,7 +16,26 @@ import { transactionRowsOf } from './transaction-report';
 
 /** Upserts the session's read model; a write carrying an older version than the stored one is a no-op. */
 export async function saveClientSessionProjection(sql: Sql, key: Buffer, session: ClientSessionState): Promise<void> {
-  await sql`
+  await sessionUpsert(sql, key, session);
+}
+
+/**
+ * A session and its payment, as a submission answers them, in one statement: one commit (one flush
+ * of PostgreSQL's WAL) instead of two writes in parallel on two connections, which cost a
+ * submission 1.2 to 2 ms more at its p50 on a 2-core machine (README, Benchmark). Each row still
+ * moves only to a higher version.
+ */
+export async function saveSessionAndPaymentProjections(
+  sql: Sql,
+  key: Buffer,
+  session: ClientSessionState,
+  payment: Payment,
+): Promise<void> {
+  await paymentUpsert(sql, key, payment, sessionUpsert(sql, key, session));
+}
+
+function sessionUpsert(sql: Sql, key: Buffer, session: ClientSessionState) {
+  return sql`
     insert into client_session_projections
       (id, entity_id, status, amount, currency, order_reference, payment_id, version, sealed_body, created_at, updated_at)
     values (${session.id}, ${session.entity_id}, ${session.status}, ${session.amount}, ${session.currency},
@@ -34,9 +53,14 @@ export async function saveClientSessionProjection(sql: Sql, key: Buffer, session
  * trip). Each part moves only to a higher version: a late, retried write never regresses a newer one.
  */
 export async function savePaymentProjection(sql: Sql, key: Buffer, payment: Payment): Promise<void> {
+  await paymentUpsert(sql, key, payment);
+}
+
+/** The payment's statement; `alongside`, another write run in the same statement (a CTE). */
+function paymentUpsert(sql: Sql, key: Buffer, payment: Payment, alongside?: ReturnType<typeof sessionUpsert>) {
   const rows = transactionRowsOf(payment);
-  await sql`
-    with saved as (
+  return sql`
+    with ${alongside ? sql`written_alongside as (${alongside}),` : sql``} saved as (
       insert into payment_projections
         (id, entity_id, client_session_id, authorization_status, amount, currency, order_reference, version, sealed_body, created_at, updated_at)
       values (${payment.id}, ${payment.entity_id}, ${payment.client_session_id ?? null}, ${payment.authorization?.status ?? 'PENDING'},
