@@ -10,7 +10,7 @@ import { createMerchant, type CreatedMerchant } from '../../db/merchants';
 import { migrate } from '../../db/migrate';
 import { allocatorPlan } from '../../platform/allocator';
 import { dataDir, projectRoot } from '../../platform/config';
-import { freePortOn } from '../../platform/free-port';
+import { freePortOn, freePortsOn } from '../../platform/free-port';
 import { temporalBinary } from '../../temporal/binary';
 import { startDevServer, type DevServer } from '../../temporal/dev-server';
 import type { DatabaseChoice } from './options';
@@ -175,8 +175,11 @@ export async function startEnvironment(options: {
       await sql.end({ timeout: 5 });
     }
 
-    const apiPort = await freePort();
-    const sandboxPort = await freePort();
+    // Asked together: two ports asked one after the other may be the same one, and the bench then
+    // talks to the sandbox where it means the api.
+    const ports = await freePortsOn('127.0.0.1', 2);
+    const apiPort = ports[0]!;
+    const sandboxPort = ports[1]!;
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     const taskQueue = `bench-${randomUUID()}`;
