@@ -170,8 +170,15 @@ export function skeletonRate(
   });
 }
 
+/**
+ * How long after its start a probe gets its first Update: about a card tokenization, which is what
+ * comes between a session's creation and its submission in the bench's lifecycle.
+ */
+export const updateAfterStartPauseMs = 5;
+
 export const bareCalls = {
   start: 'workflow start',
+  updateAfterStart: `Update on a workflow started ${updateAfterStartPauseMs} ms before`,
   query: 'query',
   update: 'Update',
   signal: 'signal',
@@ -185,8 +192,9 @@ export const bareCalls = {
 export type BareCall = keyof typeof bareCalls;
 
 /**
- * One round of single calls at concurrency 1: start a probe workflow, settle its first workflow
- * task (untimed Update), then a query, an Update, a signal, an Update running one activity and one running a
+ * One round of single calls at concurrency 1: start a probe workflow, an Update on it a moment
+ * later (as a submission finds the session created just before, its first workflow task perhaps
+ * not yet done), then a query, an Update, a signal, an Update running one activity and one running a
  * local activity, each on the probe now cached by the worker (as a capture finds its payment), and
  * an Update that starts a child workflow running one activity (then one local activity) and waits
  * for its signal (what a session submission does); then an Update-with-Start whose Update runs one activity (what
@@ -207,7 +215,8 @@ export async function bareRound(client: Client, taskQueue: string, recorder: Rec
   const handle = await time('start', () => startProbe(client, taskQueue, `bench-probe-${randomUUID()}`));
   if (handle) {
     try {
-      await handle.executeUpdate(noopUpdate);
+      await new Promise((resolve) => setTimeout(resolve, updateAfterStartPauseMs));
+      await time('updateAfterStart', () => handle.executeUpdate(noopUpdate));
       await time('query', () => handle.query(probeQuery));
       await time('update', () => handle.executeUpdate(noopUpdate));
       // As the api tells a session of its payment's first outcome: answered once the server has it.

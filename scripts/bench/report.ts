@@ -27,6 +27,14 @@ const designFigures: Partial<Record<BareCall, number>> = {
 };
 const designCeiling = 90;
 
+/**
+ * What the submission waits on through the Temporal server (api/gateway/client-sessions.ts submit):
+ * the session's reservation, on a session created a moment before, then the payment's
+ * Update-with-Start running the partner's authorization as a local activity. Its signal to the
+ * session is not waited on.
+ */
+const submissionFloorCalls: BareCall[] = ['updateAfterStart', 'updateWithStartLocalActivity'];
+
 export interface ReportInput {
   header: string[];
   submission: SubmissionMode;
@@ -279,6 +287,9 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
   const out: string[] = [];
   const { single, loaded, payments, ceiling, bare } = input;
   const bareP50 = (call: BareCall) => bare?.of(call).p50;
+  const submissionFloor = bare
+    ? submissionFloorCalls.reduce((sum, call) => sum + (bareP50(call) ?? Number.NaN), 0)
+    : undefined;
   out.push('', '================ Tessera bench ================', ...input.header, '');
 
   const emptyRate = ceilingRate(input.ceiling, input.ceilingAfter);
@@ -371,10 +382,8 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
         `  ${pad(`p50 at concurrency 1: ${bareCalls[call]}, ms`, 64)}${num(ms(samples.p50), 10)}${num(ms(samples.p99), 9)}${num(String(samples.count), 7)}${num(design === undefined ? '' : `~${design}`, 11)}`,
       );
     }
-    const submissionCalls: BareCall[] = ['update', 'updateWithStartLocalActivity', 'signal'];
-    const submissionFloor = submissionCalls.map((call) => bareP50(call) ?? Number.NaN);
     out.push(
-      `  the submission's round trips made bare, one after the other (an Update, an Update-with-Start running a local activity, a signal): ${ms(submissionFloor.reduce((sum, value) => sum + value, 0))} ms`,
+      `  the submission's round trips made bare, one after the other (${submissionFloorCalls.map((call) => bareCalls[call]).join(', then ')}): ${ms(submissionFloor ?? Number.NaN)} ms`,
     );
     out.push(
       '  the bare shape: start a probe (the session), an Update on it starting a child (the payment) that runs one activity and',
@@ -423,6 +432,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
       submissionLabel: submission.label,
       bareUpdateLocalActivityP50: bareP50('updateLocalActivity'),
       bareStartP50: bareP50('start'),
+      bareSubmissionP50: submissionFloor,
       checkoutRate: loaded.perSecond,
       paymentRate: payments.perSecond,
       v1Rate: input.v1.perSecond,

@@ -11,6 +11,7 @@ const figures: TargetFigures = {
   submissionLabel: 'POST /checkout/v1/sessions/{id}/payments',
   bareUpdateLocalActivityP50: 10.9,
   bareStartP50: 6,
+  bareSubmissionP50: 27.25,
   checkoutRate: 26,
   paymentRate: 49,
   v1Rate: 24,
@@ -72,6 +73,12 @@ describe("issue 19's targets", () => {
       ['errors, every phase', 'PASS'],
     ]);
     expect(targetRow(targets[9]!)).toContain('n/a, target <= not measured (no --memory)');
+    expect(targetRow(targets[3]!)).toBe(
+      '  MISS  checkout submission p50 at concurrency 1 (POST /checkout/v1/sessions/{id}/payments): 41.0 ms, target <= 40 ms (absolute; its round trips made bare: 27.3 ms)',
+    );
+    expect(targetRow(issueTargets({ ...figures, bareSubmissionP50: undefined }, [5000, 10000])[3]!)).toContain(
+      'its round trips made bare: not measured',
+    );
   });
 
   it('judge memory growth against the noise, and cannot judge a phase that stopped early', () => {
