@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CpuUse } from './cpu';
-import { cpuRows } from './report';
+import { cpuRows, submissionFloor } from './report';
 
 const phase: CpuUse = {
   seconds: 30,
@@ -31,5 +31,21 @@ describe('the CPU rows of a phase', () => {
     expect(rows[0]).toBe(
       '  CPU, % of one core: temporal server 80%, worker 60%, postgres (whole cluster) 10%, everything else on the machine 2%',
     );
+  });
+});
+
+describe("the submission's round trips made bare", () => {
+  const p50s: Record<string, number> = { updateAfterStart: 15.8, updateWithStartLocalActivity: 22.7, update: 11.3 };
+
+  it("are the session's reservation and the payment's Update-with-Start on a session, the latter alone without one", () => {
+    expect(submissionFloor('session', (call) => p50s[call])).toEqual({
+      calls: ['updateAfterStart', 'updateWithStartLocalActivity'],
+      ms: 15.8 + 22.7,
+    });
+    expect(submissionFloor('payments', (call) => p50s[call]).ms).toBe(22.7);
+  });
+
+  it('are not a number when one of them was not measured', () => {
+    expect(submissionFloor('session', (call) => (call === 'updateAfterStart' ? undefined : 1)).ms).toBeNaN();
   });
 });
