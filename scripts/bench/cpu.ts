@@ -109,3 +109,26 @@ export class CpuMeter {
     };
   }
 }
+
+/** Stretches of one phase, metered apart, as one: each share weighted by the stretch's seconds. */
+export function combinedCpu(uses: readonly CpuUse[]): CpuUse | undefined {
+  const first = uses[0];
+  const last = uses.at(-1);
+  if (!first || !last) return undefined;
+  const seconds = uses.reduce((total, use) => total + use.seconds, 0);
+  const weighted = (share: (use: CpuUse) => number) =>
+    seconds > 0 ? uses.reduce((total, use) => total + share(use) * use.seconds, 0) / seconds : 0;
+  return {
+    seconds,
+    byProcess: first.byProcess.map(({ name }) => ({
+      name,
+      percent: weighted((use) => use.byProcess.find((process) => process.name === name)?.percent ?? 0),
+    })),
+    postgresPercent: weighted((use) => use.postgresPercent),
+    othersPercent: weighted((use) => use.othersPercent),
+    machineBusyPercent: weighted((use) => use.machineBusyPercent),
+    cores: first.cores,
+    loadBefore: first.loadBefore,
+    loadAfter: last.loadAfter,
+  };
+}

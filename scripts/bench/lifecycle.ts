@@ -279,6 +279,21 @@ export async function runLifecycles(
   );
 }
 
+/** Stretches of one phase, run apart, as one result: their counts and seconds added up. */
+export function combinedResult(stretches: readonly LoadResult[], recorder: Recorder): LoadResult {
+  const sum = (figure: (stretch: LoadResult) => number) => stretches.reduce((total, s) => total + figure(s), 0);
+  return loadResult(
+    {
+      concurrency: stretches[0]?.concurrency ?? 0,
+      completed: sum((s) => s.completed),
+      attempted: sum((s) => s.attempted),
+      recorder,
+      last: stretches.findLast((s) => s.last !== undefined)?.last,
+    },
+    sum((s) => s.seconds),
+  );
+}
+
 /** A phase's figures from its counts and the seconds it took. */
 export function loadResult(counts: Omit<LoadResult, 'seconds' | 'perSecond'>, seconds: number): LoadResult {
   return { ...counts, seconds, perSecond: counts.completed / seconds };

@@ -22,15 +22,16 @@ import {
 } from './bare';
 import { captureSplit } from './capture-split';
 import { runClusterBench } from './cluster';
-import { CpuMeter, type CpuUse } from './cpu';
+import { combinedCpu, CpuMeter, type CpuUse } from './cpu';
 import { profilesIn, summarizeProfile } from './cpu-profile';
 import { startEnvironment, type Environment } from './environment';
 import { HttpClient } from './http';
 import { monotonicUs, serverProfileReport, startServerProfile, type PhaseWindow } from './server-profile';
-import { runV1Lifecycles } from './v1-lifecycle';
+import { interleavedOrder, runV1Lifecycles, stretchesOfEachApi } from './v1-lifecycle';
 import {
   accessToken,
   checkoutPlan,
+  combinedResult,
   hasSessionSubmission,
   lifecycle,
   loadResult,
@@ -39,6 +40,7 @@ import {
   submissionCall,
   type LifecycleContext,
   type LifecycleIds,
+  type LoadResult,
   type SubmissionMode,
 } from './lifecycle';
 import {
@@ -355,18 +357,47 @@ try {
   const paymentsCpu = paymentMeter.stop();
   env.assertAlive();
 
-  // 3b. The same at the concurrency through API v1, right after, to compare what v1 adds.
+  // 3b. The same at the concurrency through API v1, to compare what v1 adds: stretches of v1
+  // lifecycles and of v2 checkouts in turn (v1, v2, v2, v1, v1, v2), so that both meet the same
+  // machine. The machine's speed drifts within a run; a v1 phase of its own, compared with the
+  // checkouts of phase 3 minutes before, measured the drift as much as v1.
+  const stretchMs = (options.durationSeconds * 1000) / stretchesOfEachApi;
   say(
-    `v1 lifecycles (create, validate, capture) at concurrency ${options.concurrency} for ${options.durationSeconds} s...`,
+    `v1 lifecycles (create, validate, capture) and v2 checkouts in turn at concurrency ${options.concurrency}, ${stretchesOfEachApi} stretches of ${(stretchMs / 1000).toFixed(1)} s of each...`,
   );
-  const v1Meter = cpuMeter(env.database.isPostgres);
-  v1Meter.start();
-  const v1 = await runV1Lifecycles(context, {
-    concurrency: options.concurrency,
-    durationMs: options.durationSeconds * 1000,
-  });
-  const v1Cpu = v1Meter.stop();
-  env.assertAlive();
+  const v1Recorder = new Recorder();
+  const besideRecorder = new Recorder();
+  const v1Runs: LoadResult[] = [];
+  const besideRuns: LoadResult[] = [];
+  const v1Uses: CpuUse[] = [];
+  for (const api of interleavedOrder(stretchesOfEachApi)) {
+    const stretchMeter = cpuMeter(env.database.isPostgres);
+    stretchMeter.start();
+    if (api === 'v1') {
+      v1Runs.push(
+        await runV1Lifecycles(context, {
+          concurrency: options.concurrency,
+          durationMs: stretchMs,
+          recorder: v1Recorder,
+        }),
+      );
+      v1Uses.push(stretchMeter.stop());
+    } else {
+      besideRuns.push(
+        await runLifecycles(context, {
+          concurrency: options.concurrency,
+          durationMs: stretchMs,
+          recorder: besideRecorder,
+        }),
+      );
+      stretchMeter.stop();
+    }
+    env.assertAlive();
+  }
+  const v1 = combinedResult(v1Runs, v1Recorder);
+  const v2BesideV1 = combinedResult(besideRuns, besideRecorder);
+  const v1Cpu = combinedCpu(v1Uses);
+  if (!v1Cpu) throw new Error('the bench ran no stretch of v1 lifecycles');
 
   // The ceiling again, on the server as the lifecycles left it and under the machine's load of now:
   // other users of the machine come and go, so one ceiling measured a minute earlier may mislead.
@@ -455,6 +486,7 @@ try {
     memory,
     v1,
     v1Cpu,
+    v2BesideV1,
     anatomy: anatomyLines,
     captureSplit: captureSplitRecorder,
   });

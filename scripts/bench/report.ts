@@ -73,9 +73,11 @@ export interface ReportInput {
   /** The concurrency-1 checkouts subscribed to webhooks, and the first delivery of each payment. */
   webhooks: FirstDeliveries & { deliveries: number; malformed: number; lifecycles: LoadResult };
   memory: MemoryResult | undefined;
-  /** API v1 lifecycles at the same concurrency, right after the v2 ones. */
+  /** API v1 lifecycles at the same concurrency, in stretches taken in turn with v2Beside's. */
   v1: LoadResult;
   v1Cpu: CpuUse;
+  /** v2 checkouts (capture of the whole amount) in the stretches between v1's. */
+  v2BesideV1: LoadResult;
   anatomy: string[];
   /** The same capture over HTTP, as the api's Update alone and as a bare Update (capture-split.ts). */
   captureSplit: Recorder | undefined;
@@ -342,7 +344,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
   out.push(...webhookRows(input));
 
   out.push(
-    `API v1 lifecycles at concurrency ${input.v1.concurrency} (create at the host root, vault, validate, capture): ${input.v1.completed} in ${input.v1.seconds.toFixed(1)} s = ${input.v1.perSecond.toFixed(2)}/s, v2 ${loaded.perSecond.toFixed(2)}/s`,
+    `API v1 lifecycles at concurrency ${input.v1.concurrency} (create at the host root, vault, validate, capture), in stretches taken in turn with v2 checkouts: ${input.v1.completed} in ${input.v1.seconds.toFixed(1)} s = ${input.v1.perSecond.toFixed(2)}/s, v2 beside them ${input.v2BesideV1.completed} in ${input.v2BesideV1.seconds.toFixed(1)} s = ${input.v2BesideV1.perSecond.toFixed(2)}/s`,
   );
   out.push(...v1CallRows(input.v1), ...cpuRows(input.v1Cpu, 'CPU', input.v1.perSecond), ...firstErrors(input.v1), '');
 
@@ -446,6 +448,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
       checkoutRate: loaded.perSecond,
       paymentRate: payments.perSecond,
       v1Rate: input.v1.perSecond,
+      v2BesideV1Rate: input.v2BesideV1.perSecond,
       emptyWorkflowRate: emptyRate,
       bareShapeRate: shapeRate,
       firstWebhookP50: input.webhooks.afterChange.p50,
@@ -453,6 +456,7 @@ export function printReport(input: ReportInput): { pass: number; miss: number } 
       errors:
         [
           input.v1,
+          input.v2BesideV1,
           loaded,
           payments,
           single,

@@ -97,6 +97,8 @@ export interface TargetFigures {
   checkoutRate: number;
   paymentRate: number;
   v1Rate: number;
+  /** v2 checkouts/s in the stretches taken in turn with v1's. */
+  v2BesideV1Rate: number;
   /** Mean of the measures before and after the lifecycles. */
   emptyWorkflowRate: number | undefined;
   bareShapeRate: number | undefined;
@@ -188,8 +190,8 @@ export function issueTargets(figures: TargetFigures, memoryMilestones: readonly 
       measured: figures.v1Rate,
       unit: '/s',
       kind: 'min',
-      limit: figures.checkoutRate / 1.1,
-      versus: `v2 checkout ${fixed(figures.checkoutRate, 2)}/s / 1.10 = ${fixed(figures.checkoutRate / 1.1, 2)}/s`,
+      limit: figures.v2BesideV1Rate / 1.1,
+      versus: `v2 checkouts in turn with it ${fixed(figures.v2BesideV1Rate, 2)}/s / 1.10 = ${fixed(figures.v2BesideV1Rate / 1.1, 2)}/s`,
     },
     { what: 'errors, every phase', measured: figures.errors, unit: '', kind: 'max', limit: 0, versus: '0' },
   ];

@@ -108,12 +108,23 @@ export async function v1Lifecycle(context: LifecycleContext, recorder: Recorder)
   return { sessionId: session.body.id, paymentId: authorization, authorizedAnswerAt };
 }
 
+/** Stretches of v1 lifecycles the bench runs, each followed or preceded by one of v2 checkouts. */
+export const stretchesOfEachApi = 3;
+
+/**
+ * Which API each stretch drives, `stretches` of each: v1, v2, v2, v1, v1, v2… Each pair mirrors the
+ * one before it, so a machine that slows (or speeds up) steadily over the phase weighs on both alike.
+ */
+export function interleavedOrder(stretches: number): Array<'v1' | 'v2'> {
+  return Array.from({ length: 2 * stretches }, (_, index) => (((index + 1) >> 1) % 2 === 0 ? 'v1' : 'v2'));
+}
+
 /** `concurrency` loops of v1 lifecycles for `durationMs`, as runLifecycles does for v2. */
 export async function runV1Lifecycles(
   context: LifecycleContext,
-  options: { concurrency: number; durationMs: number },
+  options: { concurrency: number; durationMs: number; recorder?: Recorder },
 ): Promise<LoadResult> {
-  const recorder = new Recorder();
+  const recorder = options.recorder ?? new Recorder();
   const deadline = Date.now() + options.durationMs;
   const started = now();
   let attempted = 0;
