@@ -19,8 +19,9 @@ export function tokenizeApprovedCard(http: HttpClient, merchant: CreatedMerchant
 
 /**
  * How the card is submitted once tokenized: on the session, as the hosted page and the widget do
- * (POST /checkout/v1/sessions/{id}/payments with the publishable key: the session workflow starts
- * the payment as a child workflow), or by the merchant's server (POST /v2/payments with the token).
+ * (POST /checkout/v1/sessions/{id}/payments with the publishable key: an Update reserves the session,
+ * then the api starts the payment with an Update-with-Start), or by the merchant's server
+ * (POST /v2/payments with the token).
  */
 export type SubmissionMode = 'session' | 'payments';
 
