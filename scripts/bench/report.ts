@@ -73,7 +73,7 @@ export interface ReportInput {
   /** The concurrency-1 checkouts subscribed to webhooks, and the first delivery of each payment. */
   webhooks: FirstDeliveries & { deliveries: number; malformed: number; lifecycles: LoadResult };
   memory: MemoryResult | undefined;
-  /** API v1 lifecycles at the same concurrency, in stretches taken in turn with v2Beside's. */
+  /** API v1 lifecycles at the same concurrency, in stretches taken in turn with v2BesideV1's. */
   v1: LoadResult;
   v1Cpu: CpuUse;
   /** v2 checkouts (capture of the whole amount) in the stretches between v1's. */
