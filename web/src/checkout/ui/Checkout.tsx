@@ -2,7 +2,7 @@
 // session, shows the order and the means of payment, or a page saying why it cannot be paid.
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { CheckoutApiError, CheckoutNetworkError, type CheckoutApi } from '../core/api';
-import { ignoreEvents, type Emit } from '../core/events';
+import { ignoreEvents, type CheckoutEventMap, type Emit } from '../core/events';
 import { redirectMessage } from '../core/messages';
 import { formatAmount } from '../core/money';
 import { followRedirection, assignLocation, type Navigate } from '../core/navigation';
@@ -47,6 +47,13 @@ export interface CheckoutProps {
   theme?: 'light' | 'dark' | undefined;
 }
 
+/** What the page says while the shopper is taken elsewhere. */
+interface LeavingNotice {
+  tone: Tone;
+  title: string;
+  message: string;
+}
+
 type View =
   | { kind: 'loading' }
   | { kind: 'load-error'; error: LoadError; message?: string }
@@ -58,7 +65,7 @@ type View =
       savedCards: SavedCard[];
       refreshed: boolean;
     }
-  | { kind: 'leaving'; tone: Tone; title: string; message: string }
+  | ({ kind: 'leaving' } & LeavingNotice)
   | { kind: 'done'; session: ClientSessionView };
 
 const systemNow = () => new Date();
@@ -148,6 +155,11 @@ export function Checkout(props: CheckoutProps) {
 
   const onOutcome = (outcome: Exclude<Outcome, { kind: 'failed' }>, kind: MethodKind, session: ClientSessionView) => {
     const send = (event: Parameters<Emit>[0]) => emitRef.current(event);
+    // The shopper leaves the page: what it says meanwhile, and the redirect event the merchant's page hears first.
+    const leave = (notice: LeavingNotice, href: string, target: CheckoutEventMap['redirect']['target']) => {
+      setView({ kind: 'leaving', ...notice });
+      send({ type: 'redirect', detail: { session_id: session.id, payment_id: outcome.paymentId, href, target } });
+    };
     switch (outcome.kind) {
       case 'authorized':
         send({
@@ -158,52 +170,31 @@ export function Checkout(props: CheckoutProps) {
           setView({ kind: 'done', session });
           return;
         }
-        setView({
-          kind: 'leaving',
-          tone: 'success',
-          title: 'Payment accepted',
-          message: 'Taking you back to the shop…',
-        });
-        send({
-          type: 'redirect',
-          detail: {
-            session_id: session.id,
-            payment_id: outcome.paymentId,
-            href: outcome.returnUrl,
-            target: 'merchant',
-          },
-        });
+        leave(
+          { tone: 'success', title: 'Payment accepted', message: 'Taking you back to the shop…' },
+          outcome.returnUrl,
+          'merchant',
+        );
         navigate(outcome.returnUrl);
         return;
       case 'redirect':
-        setView({
-          kind: 'leaving',
-          tone: 'info',
-          title: kind === 'card' ? 'Confirm with your bank' : 'One more step',
-          message: redirectMessage(kind),
-        });
-        send({
-          type: 'redirect',
-          detail: {
-            session_id: session.id,
-            payment_id: outcome.paymentId,
-            href: outcome.redirection.href,
-            target: 'partner',
+        leave(
+          {
+            tone: 'info',
+            title: kind === 'card' ? 'Confirm with your bank' : 'One more step',
+            message: redirectMessage(kind),
           },
-        });
+          outcome.redirection.href,
+          'partner',
+        );
         followRedirection(outcome.redirection, navigate);
         return;
       case 'return':
-        setView({ kind: 'leaving', tone: 'info', title: 'Payment submitted', message: 'Taking you back to the shop…' });
-        send({
-          type: 'redirect',
-          detail: {
-            session_id: session.id,
-            payment_id: outcome.paymentId,
-            href: outcome.returnUrl,
-            target: 'merchant',
-          },
-        });
+        leave(
+          { tone: 'info', title: 'Payment submitted', message: 'Taking you back to the shop…' },
+          outcome.returnUrl,
+          'merchant',
+        );
         navigate(outcome.returnUrl);
         return;
     }
