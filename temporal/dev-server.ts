@@ -7,7 +7,7 @@ import { Connection } from '@temporalio/client';
 import { freePortOn } from '../platform/free-port';
 import { searchAttributeFlags } from './search-attributes';
 
-/** A dynamic config value as the server reads it: a number, or a duration such as '1s'. */
+/** A dynamic config value as the server reads it: a number, a switch, or a duration such as '1s'. */
 export type DynamicConfigValue = number | string | boolean;
 
 export interface DevServerOptions {

@@ -36,13 +36,14 @@ async function serve(port?: number): Promise<Client> {
   return new Client({ connection, namespace: 'default' });
 }
 
-/** Starts a workflow (no worker needed) with both attributes, then finds it by them. */
-async function startAndFind(client: Client): Promise<string[]> {
+/** Starts a workflow (no worker needed) with both attributes; what a search by them finds. */
+async function startAndFind(client: Client): Promise<{ workflowId: string; found: string[] }> {
   const entityId = randomUUID();
   const reference = `order-${randomUUID()}`;
+  const workflowId = `probe-${randomUUID()}`;
   const handle = await client.workflow.start('searchAttributeProbe', {
     taskQueue: `probe-${randomUUID()}`,
-    workflowId: `probe-${randomUUID()}`,
+    workflowId,
     typedSearchAttributes: [
       { key: entityIdKey, value: entityId },
       { key: merchantReferenceKey, value: reference },
@@ -51,29 +52,25 @@ async function startAndFind(client: Client): Promise<string[]> {
   const query = `${entityIdKey.name} = '${entityId}' AND ${merchantReferenceKey.name} = '${reference}'`;
   // Visibility is written after the start, by the server's own queue: a few tries, bounded.
   const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found: string[] = [];
-    for await (const execution of client.workflow.list({ query })) found.push(execution.workflowId);
-    if (found.length > 0 || Date.now() > deadline) {
-      await handle.terminate('probe done');
-      return found.length > 0 ? found : [`not found: ${handle.workflowId}`];
-    }
+  let found: string[] = [];
+  while (found.length === 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 200));
+    found = [];
+    for await (const execution of client.workflow.list({ query })) found.push(execution.workflowId);
   }
+  await handle.terminate('probe done');
+  return { workflowId, found };
 }
 
 describe('the dev server’s search attributes with the server’s cache kept', () => {
   it('takes and finds them from the first workflow of a new data file, and again after a restart on it', async () => {
-    const first = await serve();
-    const port = servers[0]!.port;
-    const fresh = await startAndFind(first);
-    expect(fresh).toHaveLength(1);
-    expect(fresh[0]).toMatch(/^probe-/);
+    const first = await startAndFind(await serve());
+    expect(first.found).toEqual([first.workflowId]);
 
+    const port = servers[0]!.port;
     await connections.pop()!.close();
     await servers.pop()!.stop();
     const again = await startAndFind(await serve(port));
-    expect(again).toHaveLength(1);
-    expect(again[0]).toMatch(/^probe-/);
+    expect(again.found).toEqual([again.workflowId]);
   });
 });

@@ -155,7 +155,8 @@ export function Checkout(props: CheckoutProps) {
 
   const onOutcome = (outcome: Exclude<Outcome, { kind: 'failed' }>, kind: MethodKind, session: ClientSessionView) => {
     const send = (event: Parameters<Emit>[0]) => emitRef.current(event);
-    // The shopper leaves the page: what it says meanwhile, and the redirect event the merchant's page hears first.
+    // The shopper leaves the page: what it says meanwhile, and the redirect event the merchant's page
+    // hears before it goes.
     const leave = (notice: LeavingNotice, href: string, target: CheckoutEventMap['redirect']['target']) => {
       setView({ kind: 'leaving', ...notice });
       send({ type: 'redirect', detail: { session_id: session.id, payment_id: outcome.paymentId, href, target } });
