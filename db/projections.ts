@@ -22,7 +22,7 @@ export async function saveClientSessionProjection(sql: Sql, key: Buffer, session
 /**
  * A session and its payment, as a submission answers them, in one statement: one commit (one flush
  * of PostgreSQL's WAL) instead of two writes in parallel on two connections, which cost a
- * submission 1.2 to 2 ms more at its p50 on a 2-core machine (README, Benchmark). Each row still
+ * submission 1.2 to 2 ms more at its p50 on a 2-core machine (scripts/bench/MEASUREMENTS.md). Each row still
  * moves only to a higher version.
  */
 export async function saveSessionAndPaymentProjections(

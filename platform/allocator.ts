@@ -6,7 +6,7 @@
 // Why: over 10,000 checkouts under `npm run bench -- --memory`, glibc's malloc arenas in the worker
 // crept while its live objects stayed flat, and its resident size stood about 1,000 MiB. On
 // jemalloc the worker stands about 130 MiB lower and grows a third as much between 5,000 and 10,000
-// lifecycles, at no cost in lifecycles a second (README: Benchmark).
+// lifecycles, at no cost in lifecycles a second (scripts/bench/MEASUREMENTS.md).
 //
 // The allocator is chosen by LD_PRELOAD, which only the dynamic loader reads at a process's start:
 // a process cannot switch itself, so the choice travels in the environment of its children.

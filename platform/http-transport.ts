@@ -1,7 +1,7 @@
 // How Tessera calls out over HTTP (partner adapters, webhook deliveries): node:http and node:https
 // with kept-alive connections. The global fetch costs the worker about 0.8 ms of CPU a call more
 // (its streams, Headers and abort signals), on the main thread that also runs every workflow's
-// local activities: measured with `npm run bench` (README, Benchmark).
+// local activities: measured with `npm run bench` (scripts/bench/MEASUREMENTS.md).
 //
 // An attempt is one request and its whole answer, body included, within its timeout. Nothing here
 // sends a request twice: every retry is the caller's (for partners, Temporal's, with the call's

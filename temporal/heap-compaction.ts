@@ -2,7 +2,7 @@
 // only when it judges the page wasteful enough, and under steady load the worker is never idle long
 // enough for V8's memory reducer to compact either. So the pages that a lifecycle's promoted objects
 // leave half empty accumulate: in the bench the worker's resident size crept by 2 to 3.5 KiB a
-// lifecycle while heap snapshots of both its threads held the same objects (README: Benchmark).
+// lifecycle while heap snapshots of both its threads held the same objects (scripts/bench/MEASUREMENTS.md).
 // For a short window every period, every full collection compacts: each thread's next one moves
 // its live objects together and gives the empty pages back. V8's flags are the process's, so one
 // window reaches the workflow threads too.

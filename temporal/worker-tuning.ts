@@ -1,8 +1,8 @@
 // How a worker holds and runs workflows, from its environment (README's configuration table). No
 // other value `npm run bench` tried did better than these defaults on the 2-core reference machine
-// (README: Benchmark, the worker tuning tables), but for 4 stack frames, which saved a little more
-// CPU than 6 and left the stack trace query two frames of workflow code, and for stack traces,
-// which are off because recording them cost a third of the workflow thread's CPU.
+// (scripts/bench/MEASUREMENTS.md, the worker tuning tables), but for 4 stack frames, which saved a
+// little more CPU than 6 and left the stack trace query two frames of workflow code, and for stack
+// traces, which are off because recording them cost a third of the workflow thread's CPU.
 import { setFlagsFromString } from 'node:v8';
 import { scheduleHeapCompaction } from './heap-compaction';
 
@@ -19,11 +19,10 @@ export interface WorkerTuning {
   /**
    * Whether the workflow threads answer the stack trace queries (`__stack_trace`, the Temporal UI's
    * Stack Trace tab). To answer them, the SDK's sandbox records a stack trace for every promise a
-   * workflow creates: that cost a third of the workflow thread's CPU at concurrency 1 (README:
-   * Benchmark), for a query asked only while someone debugs. Off, the queries answer that stack
-   * traces are not enabled. A worker started with them on rebuilds a waiting workflow's stacks as
-   * it replays its history, so they can be turned on after the fact
-   * (patches/@temporalio+worker+1.24.0.patch installs the hook only then).
+   * workflow creates: that cost a third of the workflow thread's CPU at concurrency 1
+   * (scripts/bench/MEASUREMENTS.md), for a query asked only while someone debugs. Off, the queries
+   * answer that stack traces are not enabled. A worker started with them on rebuilds a waiting
+   * workflow's stacks as it replays its history, so they can be turned on after the fact (patches/@temporalio+worker+1.24.0.patch installs the hook only then).
    */
   workflowStackTraces: boolean;
   /**
@@ -40,7 +39,8 @@ export interface WorkerTuning {
    * 400 MiB, which it gives back only at its own pace: in the bench the worker's resident size
    * swung by 60 to 150 MiB from one reading to the next. At 50% the worker's heaps held within
    * 10 MiB of their level over 10,000 checkouts and its resident size stayed 100 to 250 MiB lower,
-   * at no cost in lifecycles a second that the bench could tell from noise (README: Benchmark).
+   * at no cost in lifecycles a second that the bench could tell from noise
+   * (scripts/bench/MEASUREMENTS.md).
    */
   heapGrowingPercent: number;
   /**
@@ -48,8 +48,8 @@ export interface WorkerTuning {
    * (temporal/heap-compaction.ts); 0 leaves compaction to V8. Each window costs a thread one longer
    * pause (in the bench 130 to 180 ms on the main thread, 210 to 290 on the workflow thread, where
    * a full collection takes 10 to 20 otherwise) and gives back the pages that fragmentation keeps
-   * from the allocator: over 10,000 checkouts the worker's resident size held level (README:
-   * Benchmark).
+   * from the allocator: over 10,000 checkouts the worker's resident size held level
+   * (scripts/bench/MEASUREMENTS.md).
    */
   heapCompactionSeconds: number;
 }

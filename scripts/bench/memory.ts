@@ -32,7 +32,7 @@ export function memoryReadingPoints(
  * the window, a leak among it, so a leak does not widen the noise that judges it; what is left is
  * how much the process moves from one quiet moment to the next: V8 keeps and gives back heap
  * reserve as it sees fit, and the worker's resident size moved by 60 to 150 MiB between single
- * readings in either direction while its heaps held flat after each collection (README).
+ * readings in either direction while its heaps held flat after each collection (scripts/bench/MEASUREMENTS.md).
  */
 export function scatterAroundTrend(points: readonly { x: number; y: number }[]): number {
   if (points.length < 2) return 0;

@@ -8,7 +8,7 @@
 // The loop here runs in the workflow's first, synchronous steps. On Node 20 a loop that runs after
 // an `await` (in a microtask) is no better served by either: ending it while the workflow's
 // AsyncLocalStorage has entered a context makes Node abort the whole process ("async hook stack
-// has become corrupted"). README: Benchmark says what was measured.
+// has become corrupted"). scripts/bench/MEASUREMENTS.md says what was measured.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Client } from '@temporalio/client';
