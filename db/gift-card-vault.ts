@@ -12,8 +12,15 @@
 //   its lifetime.
 // - Another entity's token, an unknown token and a malformed one are all `not_found`.
 import type { Sql } from './connection';
-import { VAULT_FORM_TOKEN_TTL_SECONDS, VAULT_USED_RETENTION_SECONDS, type VaultLookupFailure } from './vault';
-import { decrypt, encrypt, randomCredential, sha256 } from '../platform/secrets';
+import {
+  isExpired,
+  openSealed,
+  purgeExpiredTokens,
+  tokenExpiry,
+  type VaultLookupFailure,
+  type VaultPurgeOptions,
+} from './vault-tokens';
+import { encrypt, randomCredential, sha256 } from '../platform/secrets';
 import { GIFT_CARD_TOKEN_PREFIX } from '../domain/payment-legs';
 
 const TOKEN = /^vgt_[A-Za-z0-9_-]{43}$/;
@@ -67,14 +74,8 @@ interface Row {
   used_at: Date | null;
 }
 
-const isExpired = (row: Pick<Row, 'used_at' | 'expires_at'>, now: Date) =>
-  row.used_at === null && row.expires_at.getTime() <= now.getTime();
-
-function open(key: Buffer, sealed: string, tokenHash: Buffer): SealedGiftCard {
-  const value = JSON.parse(decrypt(key, sealed)) as SealedGiftCard;
-  if (value.t !== tokenHash.toString('hex')) throw new Error('vaulted gift card data does not belong to its row');
-  return value;
-}
+const open = (key: Buffer, sealed: string, tokenHash: Buffer): SealedGiftCard =>
+  openSealed<SealedGiftCard>(key, sealed, tokenHash, 'vaulted gift card data');
 
 /** Stores a gift card (number of digits, optional PIN of digits) and returns its new token, which is not kept. */
 export async function vaultGiftCard(
@@ -88,7 +89,7 @@ export async function vaultGiftCard(
   if (giftCard.pin !== undefined && !/^[0-9]{4,8}$/.test(giftCard.pin))
     throw new Error('vaultGiftCard needs a validated PIN');
   const now = options.now ?? new Date();
-  const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? VAULT_FORM_TOKEN_TTL_SECONDS) * 1000);
+  const expiresAt = tokenExpiry(now, options.ttlSeconds);
   const token = randomCredential(GIFT_CARD_TOKEN_PREFIX, 32);
   const tokenHash = sha256(token);
   const sealed: SealedGiftCard = {
@@ -172,19 +173,7 @@ export async function findVaultedGiftCard(
   };
 }
 
-/**
- * Deletes tokens never used before their expiry and used ones past their retention; returns how
- * many. Meant for the same periodic job as `purgeVault`.
- */
-export async function purgeGiftCardVault(
-  sql: Sql,
-  options: { now?: Date; usedRetentionSeconds?: number } = {},
-): Promise<number> {
-  const now = options.now ?? new Date();
-  const usedBefore = new Date(now.getTime() - (options.usedRetentionSeconds ?? VAULT_USED_RETENTION_SECONDS) * 1000);
-  const rows = await sql`
-    delete from vaulted_gift_cards
-    where (used_at is null and expires_at <= ${now}) or used_at <= ${usedBefore}
-    returning 1`;
-  return rows.length;
+/** The gift card vault's purge (./vault-tokens.ts). */
+export function purgeGiftCardVault(sql: Sql, options: VaultPurgeOptions = {}): Promise<number> {
+  return purgeExpiredTokens(sql, 'vaulted_gift_cards', options);
 }

@@ -16,12 +16,16 @@ import type { Sql } from './connection';
 import { cardSummary, normalizeHolderName, type CardSummary, type DetectedBrand } from '../domain/card';
 import { createHmac, hkdfSync } from 'node:crypto';
 import { decrypt, encrypt, randomCredential, sha256 } from '../platform/secrets';
+import {
+  isExpired,
+  openSealed,
+  purgeExpiredTokens,
+  tokenExpiry,
+  type VaultLookupFailure,
+  type VaultPurgeOptions,
+} from './vault-tokens';
 
 export const VAULT_FORM_TOKEN_PREFIX = 'vft_';
-/** A form token is meant for the payment the shopper is submitting now. */
-export const VAULT_FORM_TOKEN_TTL_SECONDS = 3600;
-/** How long a used token stays readable (authorization retries) before `purgeVault` deletes it. */
-export const VAULT_USED_RETENTION_SECONDS = 24 * 3600;
 
 const TOKEN = /^vft_[A-Za-z0-9_-]{43}$/;
 
@@ -56,7 +60,6 @@ export interface DetokenizedCard extends CardSummary {
   used_at: Date;
 }
 
-export type VaultLookupFailure = { status: 'not_found' } | { status: 'expired' };
 export type DetokenizeResult = { status: 'found'; card: DetokenizedCard } | VaultLookupFailure;
 
 export interface VaultedCardInfo extends CardSummary {
@@ -92,14 +95,8 @@ interface Row {
   used_at: Date | null;
 }
 
-function open<T extends { t: string }>(key: Buffer, sealed: string, tokenHash: Buffer): T {
-  const value = JSON.parse(decrypt(key, sealed)) as T;
-  if (value.t !== tokenHash.toString('hex')) throw new Error('vaulted card data does not belong to its row');
-  return value;
-}
-
-const isExpired = (row: Pick<Row, 'used_at' | 'expires_at'>, now: Date) =>
-  row.used_at === null && row.expires_at.getTime() <= now.getTime();
+const open = <T extends { t: string }>(key: Buffer, sealed: string, tokenHash: Buffer): T =>
+  openSealed<T>(key, sealed, tokenHash, 'vaulted card data');
 
 /**
  * Stores a card already validated by `validateCard` (domain/card.ts) and returns its new token,
@@ -114,7 +111,7 @@ export async function vaultCard(
 ): Promise<VaultedCard> {
   if (!/^[0-9]{12,19}$/.test(card.number)) throw new Error('vaultCard needs a validated card number');
   const now = options.now ?? new Date();
-  const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? VAULT_FORM_TOKEN_TTL_SECONDS) * 1000);
+  const expiresAt = tokenExpiry(now, options.ttlSeconds);
   const token = randomCredential(VAULT_FORM_TOKEN_PREFIX, 32);
   const tokenHash = sha256(token);
   const t = tokenHash.toString('hex');
@@ -279,21 +276,9 @@ export async function eraseCvv(sql: Sql, entityId: string, token: string, now: D
   return rows.length > 0;
 }
 
-/**
- * Deletes tokens never used before their expiry and used ones past their retention; returns how
- * many. Meant for a periodic job.
- */
-export async function purgeVault(
-  sql: Sql,
-  options: { now?: Date; usedRetentionSeconds?: number } = {},
-): Promise<number> {
-  const now = options.now ?? new Date();
-  const usedBefore = new Date(now.getTime() - (options.usedRetentionSeconds ?? VAULT_USED_RETENTION_SECONDS) * 1000);
-  const rows = await sql`
-    delete from vaulted_cards
-    where (used_at is null and expires_at <= ${now}) or used_at <= ${usedBefore}
-    returning 1`;
-  return rows.length;
+/** The card vault's purge (./vault-tokens.ts). */
+export function purgeVault(sql: Sql, options: VaultPurgeOptions = {}): Promise<number> {
+  return purgeExpiredTokens(sql, 'vaulted_cards', options);
 }
 
 const fingerprintKeys = new WeakMap<Buffer, Buffer>();

@@ -4,7 +4,7 @@
 // ...0004: 10.00, ...0005: not activated; PIN 1234 optional).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detokenizeGiftCard, findVaultedGiftCard, purgeGiftCardVault, vaultGiftCard } from '../../db/gift-card-vault';
-import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault';
+import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault-tokens';
 import type { TesseraClient, V2Components } from '../../api/client';
 import { readPaymentProjection } from '../../db/projections';
 import { payloadCodecFor } from '../../temporal/data-converter';

@@ -4,15 +4,8 @@ import type { CreatedMerchant } from '../../db/merchants';
 import { randomUUID } from 'node:crypto';
 import { partnersFor } from '../../activities/partners-config';
 import { createPartnerCallActivities } from '../../activities/payments/partner-calls';
-import {
-  cvvAnswerFor,
-  detokenize,
-  eraseCvv,
-  findVaultedCard,
-  purgeVault,
-  vaultCard,
-  VAULT_FORM_TOKEN_TTL_SECONDS,
-} from '../../db/vault';
+import { cvvAnswerFor, detokenize, eraseCvv, findVaultedCard, purgeVault, vaultCard } from '../../db/vault';
+import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault-tokens';
 import { call } from '../support/api-client';
 import { apiWithCapturedLogs } from '../support/captured-api';
 import { startStack, type Stack } from '../support/stack';

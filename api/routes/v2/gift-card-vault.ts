@@ -6,12 +6,12 @@
 //   entry with partner sandbox-giftcard, method giftcard carries that token.
 // - POST /v2/vault/gift-cards/balance: what the gift card behind a token can pay now, so that the
 //   hosted page can say "your gift card covers X, pay the rest by card".
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { MerchantReads } from '../../../db/cache/merchant-cache';
 import type { Sql } from '../../../db/connection';
 import { vaultGiftCard } from '../../../db/gift-card-vault';
-import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault';
+import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault-tokens';
 import { partnersFor } from '../../../activities/partners-config';
 import type { PartnerRegistry } from '../../../partners';
 import type { TesseraConfig } from '../../../platform/config';
@@ -27,13 +27,7 @@ import { problemResponses, rateLimitedResponse } from '../schema-refs';
 import { SMALL_BODY_LIMIT_BYTES } from '../../http-limits';
 import type { AbuseLimits } from '../../rate-limits';
 import { giftCardBalance } from '../../gift-card-balance';
-import {
-  limitedVaultCaller,
-  vaultLimitsDescription,
-  vaultPreflightHeaders,
-  withVaultCors,
-  type VaultCaller,
-} from './vault';
+import { registerVaultPreflight, vaultCallerHooks, vaultLimitsDescription } from './vault';
 
 export const VAULT_GIFT_CARDS_PATH = '/v2/vault/gift-cards';
 export const GIFT_CARD_BALANCE_PATH = '/v2/vault/gift-cards/balance';
@@ -54,25 +48,8 @@ const credentials =
 export function registerGiftCardVaultRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const partners = deps.partners ?? partnersFor(deps.config);
-  const callers = new WeakMap<FastifyRequest, VaultCaller>();
-  // Authenticate before the body is even parsed: a gift card from an unknown caller is never read.
-  const onRequest = [
-    withVaultCors,
-    async (request: FastifyRequest) => {
-      callers.set(request, await limitedVaultCaller(request, deps));
-    },
-  ];
-  const callerOf = (request: FastifyRequest) => {
-    const caller = callers.get(request);
-    if (!caller) throw new Error('gift card vault route reached without a caller');
-    return caller;
-  };
-
-  for (const path of [VAULT_GIFT_CARDS_PATH, GIFT_CARD_BALANCE_PATH]) {
-    app.options(path, { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) =>
-      reply.status(204).headers(vaultPreflightHeaders).send(),
-    );
-  }
+  const { onRequest, callerOf } = vaultCallerHooks(deps);
+  for (const path of [VAULT_GIFT_CARDS_PATH, GIFT_CARD_BALANCE_PATH]) registerVaultPreflight(app, path);
 
   app.post(
     VAULT_GIFT_CARDS_PATH,

@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Sql } from '../../../db/connection';
 import type { MerchantReads } from '../../../db/cache/merchant-cache';
-import { vaultCard, VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault';
+import { vaultCard } from '../../../db/vault';
+import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../../db/vault-tokens';
 import { normalizeHolderName, validateCard } from '../../../domain/card';
 import type { TesseraConfig } from '../../../platform/config';
 import { authenticate, type Principal } from '../../auth/authenticate';
@@ -100,27 +101,45 @@ export const withVaultCors = async (_request: FastifyRequest, reply: FastifyRepl
   reply.headers(vaultCorsHeaders);
 };
 
-export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
-  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+/**
+ * The onRequest hooks of a vault route and how its handler reads the caller they identified. The
+ * caller is identified (and counted against the limits) before the body is even parsed: a card or
+ * a gift card from an unknown caller is never read.
+ */
+export function vaultCallerHooks(deps: Pick<Deps, 'merchants' | 'keys' | 'limits'>) {
   const callers = new WeakMap<FastifyRequest, VaultCaller>();
-  const identify = (request: FastifyRequest) => limitedVaultCaller(request, deps);
-  const withCors = withVaultCors;
+  return {
+    onRequest: [
+      withVaultCors,
+      async (request: FastifyRequest) => {
+        callers.set(request, await limitedVaultCaller(request, deps));
+      },
+    ],
+    callerOf(request: FastifyRequest): VaultCaller {
+      const caller = callers.get(request);
+      if (!caller) throw new Error('vault route reached without its caller hooks');
+      return caller;
+    },
+  };
+}
 
-  app.options(VAULT_CARDS_PATH, { schema: { hide: true }, onRequest: withCors }, async (_request, reply) =>
+/** The CORS preflight of a vault route: any origin, no credentials. */
+export function registerVaultPreflight(app: FastifyInstance, path: string): void {
+  app.options(path, { schema: { hide: true }, onRequest: withVaultCors }, async (_request, reply) =>
     reply.status(204).headers(vaultPreflightHeaders).send(),
   );
+}
+
+export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { onRequest, callerOf } = vaultCallerHooks(deps);
+  registerVaultPreflight(app, VAULT_CARDS_PATH);
 
   app.post(
     VAULT_CARDS_PATH,
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      // Authenticate before the body is even parsed: a card from an unknown caller is never read.
-      onRequest: [
-        withCors,
-        async (request) => {
-          callers.set(request, await identify(request));
-        },
-      ],
+      onRequest,
       schema: {
         summary: 'Tokenize a card',
         description:
@@ -142,8 +161,7 @@ export function registerVaultRoutes(parent: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const caller = callers.get(request);
-      if (!caller) throw new Error('vault route reached without a caller');
+      const caller = callerOf(request);
       const card = request.body;
       const errors = validateCard(card, new Date());
       if (errors.length > 0) throw badRequest('the card is invalid', errors);
