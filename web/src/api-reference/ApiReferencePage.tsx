@@ -45,15 +45,7 @@ export function ApiReferencePage({ document, title, deprecated = false, document
         />
       ) : (
         <div className="container api-unavailable">
-          <h1>
-            {title}
-            {deprecated && (
-              <>
-                {' '}
-                <span className="badge badge--deprecated">Deprecated</span>
-              </>
-            )}
-          </h1>
+          <ApiTitle title={title} deprecated={deprecated} />
           {loaded === null ? (
             <>
               <p className="api-unavailable__lead">This reference is not available yet.</p>
@@ -70,6 +62,20 @@ export function ApiReferencePage({ document, title, deprecated = false, document
         </div>
       )}
     </div>
+  );
+}
+
+function ApiTitle({ title, deprecated }: { title: string; deprecated: boolean }) {
+  return (
+    <h1>
+      {title}
+      {deprecated && (
+        <>
+          {' '}
+          <span className="badge badge--deprecated">Deprecated</span>
+        </>
+      )}
+    </h1>
   );
 }
 
@@ -98,15 +104,7 @@ function ApiReference({
       )}
       <div className="api-content">
         <header className="api-header">
-          <h1>
-            {title}
-            {deprecated && (
-              <>
-                {' '}
-                <span className="badge badge--deprecated">Deprecated</span>
-              </>
-            )}
-          </h1>
+          <ApiTitle title={title} deprecated={deprecated} />
           <p className="api-header__meta">
             {model.title}
             {model.version && (
