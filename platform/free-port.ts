@@ -7,8 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 
+/** A range of ports, both ends included; empty when `high` is below `low`. */
+export interface PortRange {
+  low: number;
+  high: number;
+}
+
 /** Linux's default, where /proc says nothing (another system). */
-const DEFAULT_EPHEMERAL_RANGE = { low: 32768, high: 60999 };
+const DEFAULT_EPHEMERAL_RANGE: PortRange = { low: 32768, high: 60999 };
 /** Below this, ports are the well-known and registered services'. */
 const LOWEST_PICKED_PORT = 10000;
 /** Candidates tried before leaving the choice to the kernel after all. */
@@ -17,7 +23,7 @@ const ATTEMPTS_PER_PORT = 50;
 /** The kernel's range of local ports for outgoing connections and `listen(0)`. */
 export function ephemeralPortRange(
   read: () => string = () => readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8'),
-): { low: number; high: number } {
+): PortRange {
   try {
     const [low, high] = read().trim().split(/\s+/).map(Number);
     if (low !== undefined && high !== undefined && Number.isInteger(low) && Number.isInteger(high) && low <= high)
@@ -29,10 +35,7 @@ export function ephemeralPortRange(
 }
 
 /** Where ports are picked: from LOWEST_PICKED_PORT up to the ephemeral range; empty when that range starts lower. */
-export function pickedPortRange(ephemeral: { low: number; high: number } = ephemeralPortRange()): {
-  low: number;
-  high: number;
-} {
+export function pickedPortRange(ephemeral: PortRange = ephemeralPortRange()): PortRange {
   return { low: LOWEST_PICKED_PORT, high: ephemeral.low - 1 };
 }
 
@@ -62,14 +65,15 @@ export function freePortOn(host: string): Promise<number> {
 export async function freePortsOn(
   host: string,
   count: number,
-  range: { low: number; high: number } = pickedPortRange(),
+  range: PortRange = pickedPortRange(),
 ): Promise<number[]> {
+  const attempts = range.high >= range.low ? ATTEMPTS_PER_PORT : 0;
   const servers: Server[] = [];
   try {
     const ports: number[] = [];
     for (let i = 0; i < count; i++) {
       let port: number | undefined;
-      for (let attempt = 0; port === undefined && attempt < ATTEMPTS_PER_PORT && range.high >= range.low; attempt++) {
+      for (let attempt = 0; port === undefined && attempt < attempts; attempt++) {
         const candidate = range.low + Math.floor(Math.random() * (range.high - range.low + 1));
         const server = createServer();
         port = await listenOn(server, host, candidate);
