@@ -11,6 +11,7 @@ import { createPurgeWalletSessions } from './wallet/purge-wallet-sessions';
 import { createSettlementActivities } from './settlements';
 import { createSaveToWallet } from './wallet/save-to-wallet';
 import { createDeliverWebhook } from './webhooks/deliver';
+import { createPurgeWebhookDeliveryAttempts } from './webhooks/purge-delivery-attempts';
 
 export interface ActivityDependencies {
   sql: Sql;
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDependencies) {
     purgeVaults: createPurgeVaults(deps),
     purgeV1IdempotencyRecords: createPurgeV1IdempotencyRecords(deps),
     purgeWalletSessions: createPurgeWalletSessions(deps),
+    purgeWebhookDeliveryAttempts: createPurgeWebhookDeliveryAttempts(deps),
     saveToWallet: createSaveToWallet(deps),
     ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),

@@ -1,19 +1,23 @@
 // Run by the hourly schedule of temporal/schedules.ts: one purge of both vaults, and of what else
-// is kept for a limited time (v1 idempotency records, expired wallet sessions). A workflow rather
-// than a timer in some process, so that each run, its outcome and its retries show in the Temporal
-// UI, and a run missed while every worker was down happens at the next tick.
+// is kept for a limited time (v1 idempotency records, expired wallet sessions, the webhook delivery
+// log). A workflow rather than a timer in some process, so that each run, its outcome and its
+// retries show in the Temporal UI, and a run missed while every worker was down happens at the
+// next tick.
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { VaultPurgeResult } from '../activities/vault/purge-vaults';
+import type { DeliveryAttemptPurgeResult } from '../activities/webhooks/purge-delivery-attempts';
 
-const { purgeVaults, purgeV1IdempotencyRecords, purgeWalletSessions } = proxyActivities<Activities>({
-  startToCloseTimeout: '5 minutes',
-  retry: { initialInterval: '10 seconds', maximumInterval: '5 minutes', maximumAttempts: 10 },
-});
+const { purgeVaults, purgeV1IdempotencyRecords, purgeWalletSessions, purgeWebhookDeliveryAttempts } =
+  proxyActivities<Activities>({
+    startToCloseTimeout: '5 minutes',
+    retry: { initialInterval: '10 seconds', maximumInterval: '5 minutes', maximumAttempts: 10 },
+  });
 
 export interface PurgeResult extends VaultPurgeResult {
   v1_idempotency_records?: number;
   wallet_sessions?: number;
+  webhook_delivery_attempts?: DeliveryAttemptPurgeResult;
 }
 
 export async function vaultPurgeWorkflow(): Promise<PurgeResult> {
@@ -23,5 +27,7 @@ export async function vaultPurgeWorkflow(): Promise<PurgeResult> {
   if (!patched('purge-v1-idempotency-records')) return result;
   result.v1_idempotency_records = await purgeV1IdempotencyRecords();
   if (patched('purge-wallet-sessions')) result.wallet_sessions = await purgeWalletSessions();
+  if (patched('purge-webhook-delivery-attempts'))
+    result.webhook_delivery_attempts = await purgeWebhookDeliveryAttempts();
   return result;
 }

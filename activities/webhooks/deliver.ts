@@ -7,6 +7,7 @@ import type { WebhookEvent, WebhookSubscription } from '../webhook-types';
 import { signatureHeader, signWebhook } from './signature';
 import { v1NotificationKeyPair } from '../../db/notification-key';
 import { transactionParents } from '../../db/projections';
+import { recordDeliveryAttempt } from '../../db/webhook-delivery-attempts';
 import { v1ActionResult } from '../../api/routes/v1/action-results';
 import { signV1Notification, v1SignatureHeader } from './v1-notification-signature';
 
@@ -89,11 +90,18 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
     }
     const durationMs = Math.round(performance.now() - started);
 
-    await deps.sql`
-      insert into webhook_delivery_attempts
-        (event_id, entity_id, resource_type, resource_id, event_type, url, attempt, status_code, error, succeeded, duration_ms)
-      values (${event.id}, ${event.entity_id}, ${event.resource.type}, ${event.resource.id}, ${event.event_type},
-              ${subscription.url}, ${attempt}, ${status ?? null}, ${error ?? null}, ${error === undefined}, ${durationMs})`;
+    await recordDeliveryAttempt(deps.sql, deps.encryptionKey, {
+      eventId: event.id,
+      entityId: event.entity_id,
+      resourceType: event.resource.type,
+      resourceId: event.resource.id,
+      eventType: event.event_type,
+      url: subscription.url,
+      attempt,
+      statusCode: status,
+      error,
+      durationMs,
+    });
 
     if (error !== undefined) throw ApplicationFailure.retryable(error, 'WebhookDeliveryFailed');
     return { status: status ?? 0, attempt };

@@ -5,6 +5,7 @@ import { verifyWebhook } from '../../activities/webhooks/signature';
 import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { readClientSessionProjection } from '../../db/projections';
+import { deliveryAttemptsOf } from '../../db/webhook-delivery-attempts';
 import { openClientSessionUpdate } from '../../workflows/client-session/messages';
 import { clientSessionWorkflowId } from '../../workflows/client-session/id';
 import { defaultWorkerTuning } from '../../temporal/worker-tuning';
@@ -60,7 +61,10 @@ describe('client session lifecycle', () => {
     try {
       const { status, session: created } = await create(
         sessionApplication(merchant.entity_id, {
-          webhook: { url: receiver.url, headers: [{ name: 'x-shop-auth', values: ['s3cret-value'] }] },
+          webhook: {
+            url: `${receiver.url}?token=s3cret-in-url`,
+            headers: [{ name: 'x-shop-auth', values: ['s3cret-value'] }],
+          },
         }),
       );
       expect(status).toBe(201);
@@ -129,6 +133,13 @@ describe('client session lifecycle', () => {
         { attempt: 3, status_code: 200, succeeded: true },
         { attempt: 1, status_code: 200, succeeded: true },
       ]);
+      // The url may carry a credential too: the log keeps its origin in clear, the rest sealed.
+      const logged = await stack.sql<{ url: string; url_sealed: string }[]>`
+        select url, url_sealed from webhook_delivery_attempts where resource_id = ${created.id}`;
+      expect(new Set(logged.map((row) => row.url))).toEqual(new Set([new URL(receiver.url).origin]));
+      expect(logged.some((row) => row.url_sealed.includes('s3cret'))).toBe(false);
+      const opened = await deliveryAttemptsOf(stack.sql, stack.config.encryptionKey, created.id);
+      expect(opened.map((row) => row.url)).toEqual(Array(4).fill(`${receiver.url}?token=s3cret-in-url`));
       // Header values the merchant gave are not stored in clear anywhere we own.
       const [row] = await stack.sql`select sealed_body from client_session_projections where id = ${created.id}`;
       expect(row?.sealed_body).not.toContain('s3cret-value');

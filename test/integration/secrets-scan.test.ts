@@ -38,6 +38,10 @@ const customer = {
 const street = `${randomInt(10, 99)} rue ${unique()}`;
 const v1Email = `v1.${unique()}@example.org`;
 const merchantTokenValue = `sbx_tok_${randomUUID().replaceAll('-', '')}`;
+// Receivers that authenticate by url: a token in the webhook's path, another in its query.
+const hookPathToken = `hookpath${randomBytes(12).toString('hex')}`;
+const hookQueryToken = `hookquery${randomBytes(12).toString('hex')}`;
+let hookUrl: string;
 
 let sql: Sql;
 let merchant: CreatedMerchant;
@@ -88,6 +92,7 @@ beforeAll(async () => {
   processes.push(await ServiceProcess.start('api', 'api/main.ts', env, 'api listening'));
   merchant = await createMerchant(sql, encryptionKey, { name: 'Scanned shop' });
   hook = await startWebhookReceiver();
+  hookUrl = `${hook.url}/${hookPathToken}?key=${hookQueryToken}`;
   secrets.push(
     { label: 'client secret', value: merchant.client_secret },
     { label: 'API key', value: merchant.api_key },
@@ -98,6 +103,8 @@ beforeAll(async () => {
     { label: 'customer phone number', value: customer.mobile_phone_number },
     { label: 'billing street', value: street },
     { label: 'wallet token value', value: merchantTokenValue },
+    { label: 'token in the webhook url path', value: hookPathToken },
+    { label: 'token in the webhook url query', value: hookQueryToken },
   );
 }, 180_000);
 
@@ -166,7 +173,7 @@ async function journey(): Promise<void> {
         net_amount: 4200,
         billing_address: { address_lines: [street], city: 'Lyon', postal_code: '69002', country_code: 'FR' },
       },
-      webhook: { url: hook.url },
+      webhook: { url: hookUrl },
     }),
   });
   expect(session.status, JSON.stringify(session.body)).toBe(201);
@@ -231,7 +238,7 @@ async function journey(): Promise<void> {
   const v1Session = await call(baseUrl, 'POST', `/${merchant.entity_id}/sessions/create`, {
     token: pluginToken,
     body: {
-      hook: hook.url,
+      hook: hookUrl,
       amount: '19.9900',
       order: {
         reference: `v1-${unique()}`,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { CreatedMerchant } from '../../db/merchants';
 import { findVaultedCard } from '../../db/vault';
+import { deliveryAttemptsOf } from '../../db/webhook-delivery-attempts';
 import { sha256 } from '../../platform/secrets';
 import { ensureSchedules, vaultPurgeScheduleId } from '../../temporal/schedules';
 import { vaultPurgeWorkflow } from '../../workflows/vault-purge';
@@ -76,6 +77,7 @@ describe('the vault purge', () => {
       gift_cards: expect.any(Number),
       v1_idempotency_records: expect.any(Number),
       wallet_sessions: expect.any(Number),
+      webhook_delivery_attempts: { deleted: expect.any(Number), urls_sealed: expect.any(Number) },
     });
   });
 
@@ -111,5 +113,44 @@ describe('the vault purge', () => {
       { owner_reference: string }[]
     >`select owner_reference from wallet_sessions where entity_id = ${merchant.entity_id} and owner_reference like 'purge-%'`;
     expect(owners.map((row) => row.owner_reference)).toEqual(['purge-live']);
+  });
+
+  it('deletes webhook delivery attempts past their 30 days, and seals the urls an earlier release left in clear', async () => {
+    const resourceId = randomUUID();
+    const withToken = 'https://hooks.example.com/t/k3y-in-path?auth=k3y-in-query';
+    // As a worker of the release before wrote them: the whole url in clear, nothing sealed.
+    const attempt = (attempt: number, age: string) => stack.sql`
+      insert into webhook_delivery_attempts
+        (event_id, entity_id, resource_type, resource_id, event_type, url, attempt, status_code, succeeded, duration_ms, attempted_at)
+      values (${randomUUID()}, ${merchant.entity_id}, 'payment', ${resourceId}, 'PAYMENT', ${withToken}, ${attempt}, 200, true, 12,
+              now() - ${age}::interval)`;
+    await attempt(1, '31 days');
+    await attempt(2, '29 days');
+    await attempt(3, '1 minute');
+    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, {
+      taskQueue: stack.config.taskQueue,
+      workflowId: `vault-purge-test/${randomUUID()}`,
+    });
+    expect(result.webhook_delivery_attempts?.deleted).toBeGreaterThanOrEqual(1);
+    expect(result.webhook_delivery_attempts?.urls_sealed).toBeGreaterThanOrEqual(2);
+
+    const rows = await stack.sql<{ attempt: number; url: string; url_sealed: string | null }[]>`
+      select attempt, url, url_sealed from webhook_delivery_attempts where resource_id = ${resourceId} order by attempt`;
+    expect(rows.map((row) => [row.attempt, row.url])).toEqual([
+      [2, 'https://hooks.example.com'],
+      [3, 'https://hooks.example.com'],
+    ]);
+    expect(rows.every((row) => row.url_sealed !== null && !row.url_sealed.includes('k3y'))).toBe(true);
+    const opened = await deliveryAttemptsOf(stack.sql, stack.config.encryptionKey, resourceId);
+    expect(opened.map((row) => row.url)).toEqual([withToken, withToken]);
+
+    // A sealed url names its attempt: copied onto another row, it does not open there.
+    await stack.sql`
+      update webhook_delivery_attempts set url_sealed = (
+        select url_sealed from webhook_delivery_attempts where resource_id = ${resourceId} and attempt = 3)
+      where resource_id = ${resourceId} and attempt = 2`;
+    await expect(deliveryAttemptsOf(stack.sql, stack.config.encryptionKey, resourceId)).rejects.toThrow(
+      'belongs to another delivery attempt',
+    );
   });
 });
