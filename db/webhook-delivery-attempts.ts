@@ -23,12 +23,16 @@ export interface DeliveryAttempt {
 }
 
 export interface RecordedDeliveryAttempt {
+  eventId: string;
+  eventType: string;
   attempt: number;
+  attemptedAt: Date;
   url: string;
   origin: string;
   statusCode: number | null;
   error: string | null;
   succeeded: boolean;
+  durationMs: number;
 }
 
 /** What the log keeps in clear of a url: its scheme, host and port, never a user, path or query. */
@@ -67,7 +71,7 @@ export async function recordDeliveryAttempt(sql: Sql, key: Buffer, attempt: Deli
             ${attempt.durationMs})`;
 }
 
-/** A resource's attempts in the order they were made, urls opened (for operators and tests). */
+/** A resource's attempts in the order they were made, urls opened (`npm run webhooks:attempts`). */
 export async function deliveryAttemptsOf(
   sql: Sql,
   key: Buffer,
@@ -76,24 +80,31 @@ export async function deliveryAttemptsOf(
   const rows = await sql<
     {
       event_id: string;
+      event_type: string;
       attempt: number;
+      attempted_at: Date;
       url: string;
       url_sealed: string | null;
       status_code: number | null;
       error: string | null;
       succeeded: boolean;
+      duration_ms: number;
     }[]
   >`
-    select event_id::text, attempt, url, url_sealed, status_code, error, succeeded
+    select event_id::text, event_type, attempt, attempted_at, url, url_sealed, status_code, error, succeeded, duration_ms
     from webhook_delivery_attempts where resource_id = ${resourceId} order by id`;
   return rows.map((row) => ({
+    eventId: row.event_id,
+    eventType: row.event_type,
     attempt: row.attempt,
+    attemptedAt: row.attempted_at,
     // A row the purge has not sealed yet still holds its whole url in clear.
     url: row.url_sealed === null ? row.url : openUrl(key, row.event_id, row.attempt, row.url_sealed),
     origin: row.url_sealed === null ? originOf(row.url) : row.url,
     statusCode: row.status_code,
     error: row.error,
     succeeded: row.succeeded,
+    durationMs: row.duration_ms,
   }));
 }
 

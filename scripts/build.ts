@@ -6,7 +6,7 @@
 //   api/main.js                       one esbuild bundle per process: Tessera's own code inlined,
 //   temporal/worker-main.js           every npm package left to node_modules, so nothing at run
 //   partners/sandbox-network/main.js  time compiles TypeScript (no tsx)
-//   scripts/merchant-create.js, scripts/partner-configure.js
+//   scripts/merchant-create.js, scripts/partner-configure.js, scripts/webhook-attempts.js
 //   temporal/workflow-bundle.js       the workflows, bundled as a worker would at start
 //   db/migrations/                    what the api applies at start
 //   web/dist/                         the web app (`npm run build:web`), which the api serves
@@ -32,6 +32,7 @@ const entryPoints = {
   'partners/sandbox-network/main': 'partners/sandbox-network/main.ts',
   'scripts/merchant-create': 'scripts/merchant-create.ts',
   'scripts/partner-configure': 'scripts/partner-configure.ts',
+  'scripts/webhook-attempts': 'scripts/webhook-attempts.ts',
 };
 
 interface Manifest {
@@ -118,6 +119,7 @@ const builtManifest: Manifest = {
     postinstall: dependencyPatchesScript,
     'merchant:create': 'node scripts/merchant-create.js',
     'partner:configure': 'node scripts/partner-configure.js',
+    'webhooks:attempts': 'node scripts/webhook-attempts.js',
   },
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(builtManifest, null, 2)}\n`);
