@@ -145,7 +145,7 @@ export interface DeliveryAttemptPurgeOptions {
   maxBatches?: number;
 }
 
-/** Deletes attempts older than the retention period, oldest first; returns how many. */
+/** Deletes attempts older than the retention period, a batch per statement; returns how many. */
 export async function purgeDeliveryAttempts(sql: Sql, options: DeliveryAttemptPurgeOptions = {}): Promise<number> {
   const retentionDays = options.retentionDays ?? WEBHOOK_DELIVERY_ATTEMPT_RETENTION_DAYS;
   const batch = options.batch ?? 10_000;
