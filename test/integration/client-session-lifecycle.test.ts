@@ -1,19 +1,16 @@
 // Durable behaviour of the client session workflow: expiry timer, webhooks with retries and
 // signatures, and a worker restarted mid-way.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../activities/webhooks/signature';
 import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { readClientSessionProjection } from '../../db/projections';
-import { projectRoot } from '../../platform/config';
 import { deliveryAttemptsOf } from '../../db/webhook-delivery-attempts';
 import { openClientSessionUpdate } from '../../workflows/client-session/messages';
 import { clientSessionWorkflowId } from '../../workflows/client-session/id';
 import { defaultWorkerTuning } from '../../temporal/worker-tuning';
 import { eventually, sessionApplication } from '../support/api-client';
+import { runOperatorScript } from '../support/operator-script';
 import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -145,24 +142,11 @@ describe('client session lifecycle', () => {
       const opened = await deliveryAttemptsOf(stack.sql, stack.config.encryptionKey, created.id);
       expect(opened.map((row) => row.url)).toEqual(Array(4).fill(`${receiver.url}?token=s3cret-in-url`));
       // An operator opens them with the deployment's key.
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', join(projectRoot, 'scripts', 'webhook-attempts.ts'), '--resource', created.id, '--json'],
-        {
-          cwd: projectRoot,
-          timeout: 60_000,
-          env: {
-            ...process.env,
-            DATABASE_URL: stack.config.databaseUrl,
-            TESSERA_ENCRYPTION_KEY: stack.config.encryptionKey.toString('base64'),
-          },
-        },
+      const listed: { attempt: number; url: string; statusCode: number }[] = await runOperatorScript(
+        stack,
+        'webhook-attempts.ts',
+        ['--resource', created.id],
       );
-      const listed = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-        attempt: number;
-        url: string;
-        statusCode: number;
-      }[];
       expect(listed.map(({ attempt, url, statusCode }) => ({ attempt, url, statusCode }))).toEqual(
         opened.map(({ attempt, url, statusCode }) => ({ attempt, url, statusCode })),
       );

@@ -3,19 +3,16 @@
 // official mock server, which checks every request against Stripe's OpenAPI document) behind the
 // simulator of test/support/stripe-simulator.ts, which keeps the state stripe-mock does not and
 // signs webhook events with the entity's secret.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPaymentQuery } from '../../workflows/payment/messages';
 import { paymentWorkflowId } from '../../workflows/payment/ids';
 import { stripeSignatureHeader } from '../../partners/stripe/webhook-signature';
-import { projectRoot } from '../../platform/config';
 import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { eventually, sessionApplication } from '../support/api-client';
 import { cardPayment, vaultCard } from '../support/payments';
+import { runOperatorScript } from '../support/operator-script';
 import { startStack, type Stack } from '../support/stack';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeSimulator, type StripeSimulator } from '../support/stripe-simulator';
@@ -31,26 +28,12 @@ const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
 const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
 
 /** A command-line script as an operator runs it, on the stack's database, with Stripe's keys in its environment. */
-async function runScript(script: string, args: string[]): Promise<Record<string, any>> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', join(projectRoot, 'scripts', script), ...args, '--json'],
-    {
-      cwd: projectRoot,
-      timeout: 60_000,
-      env: {
-        ...process.env,
-        DATABASE_URL: stack.config.databaseUrl,
-        TESSERA_ENCRYPTION_KEY: stack.config.encryptionKey.toString('base64'),
-        TESSERA_PUBLIC_URL: stack.baseUrl,
-        STRIPE_SECRET_KEY: secretKey,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_CARD_DATA: 'raw',
-      },
-    },
-  );
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, any>;
-}
+const runScript = (script: string, args: string[]): Promise<Record<string, any>> =>
+  runOperatorScript(stack, script, args, {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_CARD_DATA: 'raw',
+  });
 
 /** `npm run merchant:create -- --name … --partner stripe --json`. */
 const createStripeMerchant = async (name: string) =>
