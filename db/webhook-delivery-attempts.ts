@@ -28,7 +28,6 @@ export interface RecordedDeliveryAttempt {
   attempt: number;
   attemptedAt: Date;
   url: string;
-  origin: string;
   statusCode: number | null;
   error: string | null;
   succeeded: boolean;
@@ -100,7 +99,6 @@ export async function deliveryAttemptsOf(
     attemptedAt: row.attempted_at,
     // A row the purge has not sealed yet still holds its whole url in clear.
     url: row.url_sealed === null ? row.url : openUrl(key, row.event_id, row.attempt, row.url_sealed),
-    origin: row.url_sealed === null ? originOf(row.url) : row.url,
     statusCode: row.status_code,
     error: row.error,
     succeeded: row.succeeded,
