@@ -12,6 +12,7 @@ import { createSettlementActivities } from './settlements';
 import { createSaveToWallet } from './wallet/save-to-wallet';
 import { createDeliverWebhook } from './webhooks/deliver';
 import { createPurgeWebhookDeliveryAttempts } from './webhooks/purge-delivery-attempts';
+import { createSealReportWebhookUrls } from './settlements/seal-report-webhook-urls';
 
 export interface ActivityDependencies {
   sql: Sql;
@@ -30,10 +31,12 @@ export function createActivities(deps: ActivityDependencies) {
     purgeWalletSessions: createPurgeWalletSessions(deps),
     purgeWebhookDeliveryAttempts: createPurgeWebhookDeliveryAttempts(deps),
     saveToWallet: createSaveToWallet(deps),
+    sealReportWebhookUrls: createSealReportWebhookUrls(deps),
     ...createProjectionActivities(deps),
     ...createPartnerCallActivities(deps),
     ...createSettlementActivities({
       sql: deps.sql,
+      encryptionKey: deps.encryptionKey,
       partners: deps.partners,
       settlementClockMarginMs: deps.settlementClockMarginMs ?? DEFAULT_SETTLEMENT_CLOCK_MARGIN_MS,
     }),

@@ -21,6 +21,8 @@ const LISTING_OVERLAP_MS = 24 * 3600 * 1000;
 
 export interface SettlementActivityDependencies {
   sql: Sql;
+  /** Opens the reports webhook's url (db/report-webhooks.ts). */
+  encryptionKey: Buffer;
   partners: PartnerRegistry;
   /** platform/config.ts settlementClockMarginMs. */
   settlementClockMarginMs: number;
@@ -87,7 +89,7 @@ export function createSettlementActivities(deps: SettlementActivityDependencies)
       settlement_id: string;
       entity_id: string;
     }): Promise<{ subscription: WebhookSubscription; settlement: Settlement } | null> {
-      const webhook = await findReportWebhook(deps.sql, entity_id);
+      const webhook = await findReportWebhook(deps.sql, deps.encryptionKey, entity_id);
       if (!webhook?.event_types.includes('SETTLEMENT_COMPLETED')) return null;
       const settlement = await settlementOfEntity(deps.sql, entity_id, settlement_id);
       if (!settlement) return null;

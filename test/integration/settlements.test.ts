@@ -90,6 +90,11 @@ beforeAll(async () => {
     event_types: ['SETTLEMENT_COMPLETED'],
     headers: [{ name: 'X-Finance', values: ['[redacted]'] }],
   });
+  // Saved sealed too, which is what the deliveries below open (db/report-webhooks.ts).
+  const [saved] = await stack.sql<{ url_sealed: string | null }[]>`
+    select url_sealed from report_webhooks where entity_id = ${merchant.entity_id}`;
+  expect(saved?.url_sealed).toEqual(expect.stringMatching(/\S/));
+  expect(saved?.url_sealed).not.toContain(new URL(receiver.url).pathname);
 }, 180_000);
 afterAll(async () => {
   worker?.worker.shutdown();

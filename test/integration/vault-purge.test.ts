@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { CreatedMerchant } from '../../db/merchants';
+import { findReportWebhook } from '../../db/report-webhooks';
 import { findVaultedCard } from '../../db/vault';
 import { deliveryAttemptsOf } from '../../db/webhook-delivery-attempts';
 import { sha256 } from '../../platform/secrets';
@@ -78,6 +79,7 @@ describe('the vault purge', () => {
       v1_idempotency_records: expect.any(Number),
       wallet_sessions: expect.any(Number),
       webhook_delivery_attempts: { deleted: expect.any(Number), urls_sealed: expect.any(Number) },
+      report_webhook_urls_sealed: expect.any(Number),
     });
   });
 
@@ -152,5 +154,37 @@ describe('the vault purge', () => {
     await expect(deliveryAttemptsOf(stack.sql, stack.config.encryptionKey, resourceId)).rejects.toThrow(
       'belongs to another delivery attempt',
     );
+  });
+
+  it('seals the reports webhook urls an earlier release saved in clear only', async () => {
+    const other = await stack.createMerchant('Purge shop, reports elsewhere');
+    const withToken = 'https://reports.example.com/in/r3p-in-path?auth=r3p-in-query';
+    // As an api process of the release before saved them: the url in clear, nothing sealed.
+    for (const entityId of [merchant.entity_id, other.entity_id])
+      await stack.sql`
+        insert into report_webhooks (entity_id, url, event_types) values (${entityId}, ${withToken}, '{SETTLEMENT_COMPLETED}')
+        on conflict (entity_id) do update set url = excluded.url, url_sealed = null`;
+    const result = await stack.temporal.workflow.execute(vaultPurgeWorkflow, {
+      taskQueue: stack.config.taskQueue,
+      workflowId: `vault-purge-test/${randomUUID()}`,
+    });
+    expect(result.report_webhook_urls_sealed).toBeGreaterThanOrEqual(2);
+
+    const rows = await stack.sql<{ url_sealed: string | null }[]>`
+      select url_sealed from report_webhooks where entity_id in (${merchant.entity_id}, ${other.entity_id})`;
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.url_sealed !== null && !row.url_sealed.includes('r3p'))).toBe(true);
+    // Readers open the sealed url, not the clear column the next release will empty.
+    await stack.sql`update report_webhooks set url = 'https://reports.example.com' where entity_id = ${merchant.entity_id}`;
+    expect((await findReportWebhook(stack.sql, stack.config.encryptionKey, merchant.entity_id))?.url).toBe(withToken);
+
+    // A sealed url names its entity: copied onto another entity's row, it does not open there.
+    await stack.sql`
+      update report_webhooks set url_sealed = (select url_sealed from report_webhooks where entity_id = ${merchant.entity_id})
+      where entity_id = ${other.entity_id}`;
+    await expect(findReportWebhook(stack.sql, stack.config.encryptionKey, other.entity_id)).rejects.toThrow(
+      "belongs to another entity's webhook",
+    );
+    await stack.sql`delete from report_webhooks where entity_id in (${merchant.entity_id}, ${other.entity_id})`;
   });
 });

@@ -362,7 +362,7 @@ export function registerReportRoutes(parent: FastifyInstance, deps: { sql: Sql; 
         headers_encrypted: headers.length > 0 ? encrypt(deps.encryptionKey, JSON.stringify(headers)) : null,
         header_names: headers.map((header) => header.name),
       };
-      await saveReportWebhook(deps.sql, entityId, stored);
+      await saveReportWebhook(deps.sql, deps.encryptionKey, entityId, stored);
       return webhookAnswer(stored);
     },
   );
@@ -378,7 +378,7 @@ export function registerReportRoutes(parent: FastifyInstance, deps: { sql: Sql; 
       },
     },
     async (request) => {
-      const stored = await findReportWebhook(deps.sql, principalOf(request).entityId);
+      const stored = await findReportWebhook(deps.sql, deps.encryptionKey, principalOf(request).entityId);
       if (!stored) throw notFound('reports webhook');
       return webhookAnswer(stored);
     },
