@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { holdingExtendedExchanges } from './embedded-exchanges';
 import { relayingNotifications } from './embedded-notifications';
 
 export interface EmbeddedDatabase {
@@ -21,7 +22,7 @@ export async function startEmbeddedDatabase(options: {
   const db = await PGlite.create(dir);
   const host = options.host ?? '127.0.0.1';
   const server = new PGLiteSocketServer({
-    db: relayingNotifications(db),
+    db: holdingExtendedExchanges(relayingNotifications(db)),
     host,
     port: options.port,
     maxConnections: 64,
