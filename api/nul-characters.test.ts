@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandling } from './errors/error-handler';
-import { nulCharacterPointers, refuseNulCharacters } from './nul-characters';
+import { MAX_NESTING_DEPTH, nulCharacterPointers, refuseNulCharacters, unfitText } from './nul-characters';
 
 describe('nulCharacterPointers', () => {
   it('points at every string holding a NUL, keys included, as JSON pointers', () => {
@@ -11,6 +11,27 @@ describe('nulCharacterPointers', () => {
       '/e\\u0000',
     ]);
     expect(nulCharacterPointers({ a: 'clean', n: 1, z: null })).toEqual([]);
+  });
+});
+
+/** `depth` arrays, one inside the other, around `inner`. */
+function nested(depth: number, inner: unknown): unknown {
+  let value = inner;
+  for (let level = 0; level < depth; level += 1) value = [value];
+  return value;
+}
+
+describe('unfitText', () => {
+  it('walks as deep as MAX_NESTING_DEPTH, and names where a deeper value starts', () => {
+    expect(unfitText({ a: nested(MAX_NESTING_DEPTH - 1, 'x\u0000') })).toEqual({
+      nulPointers: [`/a${'/0'.repeat(MAX_NESTING_DEPTH - 1)}`],
+      tooDeepAt: undefined,
+    });
+    expect(unfitText({ a: nested(MAX_NESTING_DEPTH, 1) }).tooDeepAt).toBe(`/a${'/0'.repeat(MAX_NESTING_DEPTH - 1)}`);
+  });
+
+  it('walks a hundred thousand levels without exhausting the stack', () => {
+    expect(unfitText(nested(100_000, 'x')).tooDeepAt).toBe('/0'.repeat(MAX_NESTING_DEPTH));
   });
 });
 
@@ -34,6 +55,19 @@ describe('refuseNulCharacters', () => {
     ]);
     expect(reached).toBe(0);
     expect((await app.inject({ method: 'POST', url: '/v2/things/1', payload: { name: 'ab' } })).statusCode).toBe(200);
+
+    const deep = await app.inject({
+      method: 'POST',
+      url: '/v2/things/1',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"amount":1,"x":${'['.repeat(3_000)}${']'.repeat(3_000)}}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toMatchObject({
+      detail: `the request nests deeper than ${MAX_NESTING_DEPTH} levels`,
+      errors: [{ pointer: `/x${'/0'.repeat(MAX_NESTING_DEPTH - 1)}` }],
+    });
+    expect(reached).toBe(1);
     await app.close();
   });
 });
