@@ -2,6 +2,7 @@
 export * from './address';
 export * from './amounts';
 export * from './card';
+export * from './checkout-submission';
 export * from './client-session';
 export * from './create-payment';
 export * from './field-error';

@@ -150,6 +150,43 @@ describe('paying on a client session', () => {
     expect((await browser('GET', `/checkout/v1/sessions/${session.id}`)).body.status).toBe('ABORTED_BY_CUSTOMER');
   });
 
+  it("refuses a shopper's entry naming an authorization the merchant holds, and pays nothing", async () => {
+    // An authorization of the merchant's, whose reference and token its payment shows.
+    const held = await tessera.v2.POST('/v2/payments', {
+      body: {
+        entity_id: merchant.entity_id,
+        amount: 2599,
+        currency: 'EUR',
+        order: { reference: 'held-by-merchant' },
+        split: [
+          {
+            amount: 2599,
+            partner: 'sandbox-card',
+            method: 'creditcard',
+            vault_form_token: await vaultCard(stack, merchant, '4242424242424242'),
+          },
+        ],
+      },
+    });
+    expect(held.response.status).toBe(201);
+    const authorization = held.data!.authorization!.partner_transactions[0]!;
+    const session = await newSession();
+    for (const [field, value] of [
+      ['parent_partner_reference', authorization.partner_reference],
+      ['parent_payment_id', held.data!.id],
+      ['parent_partner_transaction_id', authorization.id],
+    ] as const) {
+      const refused = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, {
+        split: [{ amount: 2599, partner: 'sandbox-card', method: 'creditcard', [field]: value }],
+      });
+      expect(refused.status, field).toBe(400);
+      expect(refused.body.errors, field).toEqual([{ pointer: `/split/0/${field}`, detail: expect.any(String) }]);
+    }
+    expect((await browser('GET', `/checkout/v1/sessions/${session.id}`)).body.status).toBe('CHOICE_IN_PROGRESS');
+    const payment = await tessera.v2.GET('/v2/payments/{id}', { params: { path: { id: held.data!.id } } });
+    expect(payment.data!.overview).toMatchObject({ captured: 'NOT', voided: 'NOT' });
+  });
+
   it('gives the hosted page its session and the publishable key from its own address', async () => {
     const session = await newSession();
     const page = await call(stack.baseUrl, 'GET', `/checkout/v1/entities/${merchant.entity_id}/sessions/${session.id}`);

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import type { MerchantReads } from '../../../db/cache/merchant-cache';
+import { validateCheckoutSplit } from '../../../domain/validation/checkout-submission';
 import type { KeyRing } from '../../auth/key-ring';
 import { badRequest, notFound } from '../../errors/problem';
 import type { ClientSessionGateway } from '../../gateway/client-sessions';
@@ -139,6 +140,8 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
     },
     async (request, reply) => {
       const entityId = await entityOf(request);
+      const unfit = validateCheckoutSplit(request.body.split);
+      if (unfit.length > 0) throw badRequest('a shopper cannot pay with these entries', unfit);
       // Whether the session may still be paid is for its workflow to judge, in the Update below.
       // What the entries name does not depend on the session's terms: both are read at once.
       const [session, facts] = await Promise.all([
