@@ -66,6 +66,33 @@ const giftCard = async (number: string, amount: unknown) => ({
 });
 
 describe('validate outcomes', () => {
+  const keyedValidate = (sessionId: string, key: string, body: unknown) =>
+    call(stack.baseUrl, 'POST', `/payment/v1/${merchant.entity_id}/sessions/${sessionId}/validate`, {
+      apiKey: merchant.publishable_key,
+      body,
+      headers: { 'x-idempotency-key': key },
+    });
+
+  it("keeps a refusal as validate's first answer: the same key with another card is a conflict, not a new try", async () => {
+    const id = await create();
+    const key = `validate-refused-${id}`;
+    const refusedCard = [await card('4000000000009995', 60)];
+    const first = await keyedValidate(id, key, refusedCard);
+    expect(first.status, JSON.stringify(first.body)).toBe(409);
+    expect(first.body.global_status).toBe('ERROR');
+    const again = await keyedValidate(id, key, refusedCard);
+    expect(again.status).toBe(409);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const otherCard = [await card('4242424242424242', 60)];
+    const conflict = await keyedValidate(id, key, otherCard);
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({ error_code: 'ALREADY_EXISTS' });
+    // A new key tries the other card.
+    const paid = await keyedValidate(id, `${key}-2`, otherCard);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  });
+
   it('answers 207 when one solution fails after another succeeded, and releases what succeeded', async () => {
     const id = await create();
     const answer = await validate(id, [

@@ -1,6 +1,6 @@
 // v1's x-idempotency-key: a repeated request gets the first answer again, for 14 days, from the
-// records of db/v1-idempotency.ts. Only answers worth repeating are kept (2xx); a failure is
-// released so that the retry runs again, and a run whose process died holds its key only for a
+// records of db/v1-idempotency.ts. Only answers worth repeating are kept (2xx, and validate's 207
+// and 409, which report the payment its key made, refused or not); a failure is released so that the retry runs again, and a run whose process died holds its key only for a
 // lease. The run again must then not act twice: the routes hand the gateways a key derived from
 // the v1 one (gatewayKeyOf), from which sessions, payments and operations take their ids, and
 // answer what the first run made when the gateway says it exists already (madeOnce).
@@ -19,6 +19,11 @@ import { HttpProblem } from '../../errors/problem';
 export interface V1Answer {
   status: number;
   body: unknown;
+  /**
+   * Kept whatever its status: the answer reports what the request made (validate's 409 is a payment
+   * refused, not a request that failed), so the same key with another body is a conflict, not a run.
+   */
+  reportsWhatWasMade?: boolean;
 }
 
 /** The request's idempotency key, when it has a well-formed one. */
@@ -74,7 +79,7 @@ export async function answerOnce(
     await releaseV1Idempotency(deps.sql, claim.claim).catch(() => undefined);
     throw error;
   }
-  if (answer.status >= 200 && answer.status < 300) {
+  if ((answer.status >= 200 && answer.status < 300) || answer.reportsWhatWasMade) {
     await completeV1Idempotency(deps.sql, deps.encryptionKey, claim.claim, {
       statusCode: answer.status,
       body: answer.body,

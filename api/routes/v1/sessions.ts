@@ -388,6 +388,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           const outcome = validateOutcome(described, payment.redirection);
           return {
             status: outcome.httpStatus,
+            reportsWhatWasMade: true,
             body: {
               global_status: outcome.global_status,
               results: described,
