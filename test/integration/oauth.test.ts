@@ -58,6 +58,14 @@ describe('POST /oauth/token', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.token_type).toBe('Bearer');
+    // The same with the empty body labelled JSON, as some HTTP libraries do by default.
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      const labelled = await token({
+        query: '?grant_type=client_credentials',
+        headers: { authorization: basic(merchant.client_id, merchant.client_secret), 'content-type': contentType },
+      });
+      expect(labelled.status, contentType).toBe(200);
+    }
   });
 
   it('narrows the token to a requested scope', async () => {
