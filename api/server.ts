@@ -15,6 +15,7 @@ import { registerOAuthRoute } from './auth/oauth-route';
 import { answerFrameworkError, installErrorHandling, sendError } from './errors/error-handler';
 import { documentRouteErrors } from './errors/documented-errors';
 import { answerMethodNotAllowed } from './method-not-allowed';
+import { readBodiesByMediaType } from './media-types';
 import { refuseNulCharacters } from './nul-characters';
 import { registerOpenApi } from './openapi';
 import { registerMetrics } from './metrics';
@@ -93,9 +94,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
 
   const keys = deps.keys ?? new KeyRing(deps.sql, deps.config.encryptionKey);
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  readBodiesByMediaType(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -14,6 +14,7 @@ import { sameHash, sha256 } from '../../platform/secrets';
 import { errorResponse } from '../errors/documented-errors';
 import { HttpProblem } from '../errors/problem';
 import { SMALL_BODY_LIMIT_BYTES } from '../http-limits';
+import { FORM_MEDIA_TYPE } from '../media-types';
 import type { AbuseLimits } from '../rate-limits';
 import { issueAccessToken, isScope } from './access-tokens';
 import type { KeyRing } from './key-ring';
@@ -123,7 +124,7 @@ export function registerOAuthRoute(
         description:
           'Form-encoded body. Client id and secret by HTTP Basic or as form fields, or, with neither, the entity’s secret API key in `x-api-key`. `grant_type` may also be given in the query string with no body.',
         tags: ['Authentication'],
-        consumes: ['application/x-www-form-urlencoded'],
+        consumes: [FORM_MEDIA_TYPE],
         body: Ref(OAuthTokenRequest),
         querystring: Type.Object({ grant_type: Type.Optional(Type.String()) }),
         response: {

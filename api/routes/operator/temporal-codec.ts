@@ -22,6 +22,7 @@ import {
 import type { OperatorAccess } from '../../auth/operator';
 import { badRequest, HttpProblem } from '../../errors/problem';
 import { SMALL_BODY_LIMIT_BYTES } from '../../http-limits';
+import { FORM_MEDIA_TYPE } from '../../media-types';
 import { operatorPages } from './sign-in-pages';
 
 export const TEMPORAL_CODEC_PATH = '/temporal-codec';
@@ -157,7 +158,12 @@ export function registerTemporalCodecRoutes(parent: FastifyInstance, deps: Tempo
     `${TEMPORAL_CODEC_PATH}/sign-in`,
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      schema: { hide: true, body: Type.Object({ token: Type.String({ maxLength: 1024 }) }) },
+      // The sign-in page posts its form.
+      schema: {
+        hide: true,
+        consumes: [FORM_MEDIA_TYPE, 'application/json'],
+        body: Type.Object({ token: Type.String({ maxLength: 1024 }) }),
+      },
     },
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -171,11 +177,14 @@ export function registerTemporalCodecRoutes(parent: FastifyInstance, deps: Tempo
       return reply.header('set-cookie', cookie).send(pages.signedIn(expiresAt, deps.uiOrigins));
     },
   );
-  app.post(`${TEMPORAL_CODEC_PATH}/sign-out`, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('set-cookie', deps.operators.signOut())
-      .header('cache-control', 'no-store')
-      .send(pages.signedOut()),
+  app.post(
+    `${TEMPORAL_CODEC_PATH}/sign-out`,
+    { schema: { hide: true, consumes: [FORM_MEDIA_TYPE] } },
+    async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('set-cookie', deps.operators.signOut())
+        .header('cache-control', 'no-store')
+        .send(pages.signedOut()),
   );
 }
