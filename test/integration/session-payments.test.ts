@@ -201,6 +201,67 @@ describe('paying on a client session', () => {
     ).toBe(404);
   });
 
+  it("tells the shopper's browser what the page shows, never the customer's identity, the webhook or a partner token", async () => {
+    const session = await newSession({
+      allow_future_usage: true,
+      customer: {
+        reference: 'CUST-PRIVATE',
+        email: 'camille@example.com',
+        locale: 'fr-FR',
+        national_identifier: '1 90 04 75 123 456 78',
+        birth_date: '1990-04-21',
+      },
+      order: {
+        reference: 'private-order',
+        net_amount: 2599,
+        shipments: [
+          {
+            net_amount: 2599,
+            shipping_address: { first_name: 'Camille', address_lines: ['12 rue Secrète'], city: 'Paris' },
+            item_lines: [
+              { name: 'Desk lamp', quantity: 1, unit_gross_price: 2599, net_amount: 2599, seller_name: 'S' },
+            ],
+          },
+        ],
+      },
+      webhook: { url: 'https://hooks.shop.example/in/w3bh00k-path-token?key=w3bh00k-query-token' },
+      three_ds_authentication_options: { challenge_indicator: 'CHALLENGE_REQUESTED_BY_MERCHANT' },
+    });
+    const page = await call(stack.baseUrl, 'GET', `/checkout/v1/entities/${merchant.entity_id}/sessions/${session.id}`);
+    const opened = await browser('GET', `/checkout/v1/sessions/${session.id}`);
+    for (const answer of [page, opened]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+    for (const shown of [page.body.session, opened.body]) {
+      expect(shown.customer).toEqual({ reference: 'CUST-PRIVATE', email: 'camille@example.com', locale: 'fr-FR' });
+      expect(shown.order).toEqual({
+        reference: 'private-order',
+        net_amount: 2599,
+        shipments: [
+          {
+            net_amount: 2599,
+            item_lines: [{ name: 'Desk lamp', quantity: 1, unit_gross_price: 2599, net_amount: 2599 }],
+          },
+        ],
+      });
+    }
+    const paid = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4242424242424242')),
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.headers.get('cache-control')).toBe('no-store');
+    expect(paid.body.payment.authorization.status).toBe('AUTHORIZED');
+    const said = JSON.stringify(paid.body);
+    for (const secret of ['w3bh00k', 'national_identifier', 'birth_date', 'Secrète', 'partner_token', '"split"'])
+      expect(said, secret).not.toContain(secret);
+    // The merchant's server still reads the token.
+    const payment = await tessera.v2.GET('/v2/payments/{id}', { params: { path: { id: paid.body.payment.id } } });
+    expect(payment.data!.authorization!.partner_transactions[0]!.partner_token).toEqual(expect.any(String));
+  });
+
   it("keeps another entity's publishable key out", async () => {
     const session = await newSession();
     const other = await stack.createMerchant('Other');

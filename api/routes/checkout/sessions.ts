@@ -13,6 +13,7 @@ import type { PaymentGateway } from '../../gateway/payments';
 import { Ref } from '../../schemas/typebox';
 import { ClientSession, Payment, PaymentSplitEntry } from '../../schemas/v2';
 import { identifyVaultCaller, vaultCorsHeaders, withVaultCors } from '../v2/vault';
+import { shopperPaymentView, shopperSessionView } from './shopper-view';
 import { problemResponses } from '../schema-refs';
 
 interface Deps {
@@ -77,7 +78,10 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         response: { 200: Ref(ClientSession), ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) => deps.clientSessions.open(request.params.id, await entityOf(request), request.log),
+    async (request, reply) => {
+      const session = await deps.clientSessions.open(request.params.id, await entityOf(request), request.log);
+      return reply.header('cache-control', 'no-store').send(shopperSessionView(session));
+    },
   );
 
   // What each of the session's solutions may pay: a split (a gift card, a card for the rest) must
@@ -119,11 +123,13 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const entity = await deps.merchants.entity(request.params.entityId);
       if (!entity) throw notFound('client session');
       const session = await deps.clientSessions.open(request.params.id, entity.id, request.log);
-      return { publishable_key: entity.publishable_key, session };
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ publishable_key: entity.publishable_key, session: shopperSessionView(session) });
     },
   );
 
@@ -176,7 +182,10 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         { id: paymentId, legs },
         request.log,
       );
-      return reply.status(201).send(result);
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ session: shopperSessionView(result.session), payment: shopperPaymentView(result.payment) });
     },
   );
 }
