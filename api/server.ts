@@ -17,6 +17,7 @@ import { documentRouteErrors } from './errors/documented-errors';
 import { answerMethodNotAllowed } from './method-not-allowed';
 import { readBodiesByMediaType } from './media-types';
 import { refuseNulCharacters } from './nul-characters';
+import { readPathUuidsInLowerCase } from './uuid-params';
 import { registerOpenApi } from './openapi';
 import { registerMetrics } from './metrics';
 import { requestIdFor } from './request-id';
@@ -109,6 +110,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   documentRouteErrors(app);
   answerMethodNotAllowed(app);
   refuseNulCharacters(app);
+  readPathUuidsInLowerCase(app);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicUrl);
   // Which entity a key belongs to, entities and their contracts: read on most requests, kept in

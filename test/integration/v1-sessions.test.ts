@@ -235,6 +235,14 @@ describe('a plugin journey', () => {
       token,
     });
     expect(one.body).toEqual(refund.body);
+    // UUIDs are one value in either case: a plugin that keeps them upper case finds the same.
+    const upper = await call(
+      stack.baseUrl,
+      'GET',
+      `/payment/v1/${merchant.entity_id.toUpperCase()}/transactions/${String(refund.body.id).toUpperCase()}`,
+      { token },
+    );
+    expect(upper.body).toEqual(refund.body);
     const byOrder = await call(stack.baseUrl, 'GET', `/${merchant.entity_id}/orders/100042`, { token });
     expect(byOrder.body.map((result: { id: string }) => result.id)).toEqual(
       expect.arrayContaining(listed.body.map((result: { id: string }) => result.id)),
