@@ -12,6 +12,20 @@ import { detokenizeGiftCard } from '../db/gift-card-vault';
 import { GIFT_CARD_PARTNERS, PartnerRequestError, PartnerUnavailableError, type PartnerRegistry } from '../partners';
 import { badRequest, HttpProblem } from './errors/problem';
 
+/**
+ * The partner answered about the card itself: it knows no such card, or the PIN is wrong. A 400
+ * where a shopper types the card (v2's balance, v1's session init); the till reports it as the
+ * outcome its capture would give (reason).
+ */
+export class GiftCardRefused extends HttpProblem {
+  constructor(
+    readonly reason: 'UNKNOWN_CARD' | 'WRONG_CARD_DATA',
+    detail: string,
+  ) {
+    super(400, 'invalid_request', 'the gift card cannot be used', [{ pointer: '/vault_form_token', detail }]);
+  }
+}
+
 export interface GiftCardBalance {
   balance: { active: boolean; balance: number };
   partner: string;
@@ -24,6 +38,8 @@ export async function giftCardBalance(
   entityId: string,
   vaultFormToken: string,
   currency: string,
+  /** The partner asked for, when the caller names one (the till); else the entity's gift card contract for the currency. */
+  partner?: string,
 ): Promise<GiftCardBalance> {
   const found = await detokenizeGiftCard(deps.sql, deps.encryptionKey, entityId, vaultFormToken, { stampUse: false });
   if (found.status !== 'found') {
@@ -35,7 +51,10 @@ export async function giftCardBalance(
     ]);
   }
   const contract = (await deps.merchants.contractsOf(entityId)).find(
-    (candidate) => GIFT_CARD_PARTNERS.includes(candidate.partner) && candidate.currencies.includes(currency),
+    (candidate) =>
+      GIFT_CARD_PARTNERS.includes(candidate.partner) &&
+      (partner === undefined || candidate.partner === partner) &&
+      candidate.currencies.includes(currency),
   );
   if (!contract)
     throw badRequest('the gift card cannot be used', [
@@ -51,14 +70,10 @@ export async function giftCardBalance(
     return { balance, partner: contract.partner, lastFourDigits: found.gift_card.last_four_digits };
   } catch (error) {
     if (error instanceof PartnerRequestError && (error.code === 'unknown_card' || error.code === 'not_found')) {
-      throw badRequest('the gift card cannot be used', [
-        { pointer: '/vault_form_token', detail: `${contract.partner} knows no gift card with this number` },
-      ]);
+      throw new GiftCardRefused('UNKNOWN_CARD', `${contract.partner} knows no gift card with this number`);
     }
     if (error instanceof PartnerRequestError && error.code === 'wrong_pin') {
-      throw badRequest('the gift card cannot be used', [
-        { pointer: '/vault_form_token', detail: 'the PIN is wrong: tokenize the gift card again with the right PIN' },
-      ]);
+      throw new GiftCardRefused('WRONG_CARD_DATA', 'the PIN is wrong: tokenize the gift card again with the right PIN');
     }
     if (error instanceof PartnerUnavailableError) {
       throw new HttpProblem(503, 'partner_unavailable', `${contract.partner} did not answer; try again`, undefined, {

@@ -303,6 +303,41 @@ describe('point of sale', () => {
     });
     expect(empty.body.status).toMatchObject({ state: 'ERROR', code: 'INSUFFICIENT_FUNDS' });
   });
+
+  it('checks with the partner named, a gift card one of the contract, and reports a refused card as its capture would', async () => {
+    const body = {
+      partner: 'sandbox-giftcard',
+      method: 'giftcard',
+      amount: '12.50',
+      payment_data: { card: { number: '6036280000000003', pin: '1234' } },
+      order: { reference: 'POS-3', currency_code: 'EUR' },
+    };
+    const check = (changes: object) =>
+      call(stack.baseUrl, 'POST', `/${merchant.entity_id}/sessions/init`, { token, body: { ...body, ...changes } });
+    const unknownPartner = await check({ partner: 'nope' });
+    expect(unknownPartner.status).toBe(400);
+    expect(unknownPartner.body).toMatchObject({ error_code: 'BAD_REQUEST' });
+    expect(JSON.stringify(unknownPartner.body)).toContain('the entity has no contract for nope giftcard');
+    const cardPartner = await check({ partner: 'sandbox-card', method: 'creditcard' });
+    expect(cardPartner.status).toBe(400);
+    expect(JSON.stringify(cardPartner.body)).toContain('sandbox-card is not a gift card partner');
+    for (const [card, code] of [
+      [{ number: '6036280000000003', pin: '9999' }, 'WRONG_CARD_DATA'],
+      [{ number: '6036289999999999', pin: '1234' }, 'UNKNOWN_CARD'],
+    ] as const) {
+      const refused = await check({ payment_data: { card } });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+      expect(refused.body).toMatchObject({
+        status: { action: 'AUTHORIZE', state: 'ERROR', code },
+        plugin_result: { amount: 0, currency_code: 'EUR' },
+      });
+      const taken = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/capture`, {
+        token,
+        body: { ...body, payment_data: { card } },
+      });
+      expect(taken.body.status, code).toMatchObject({ state: 'ERROR', code });
+    }
+  });
 });
 
 describe('point of sale over the balance', () => {

@@ -309,6 +309,22 @@ export function giftCardInitOutcome(
   };
 }
 
+/** A point of sale's check of a gift card its partner refused (unknown card, wrong PIN): what its capture would answer. */
+export function giftCardRefusedInitOutcome(
+  reason: 'UNKNOWN_CARD' | 'WRONG_CARD_DATA',
+  currency: Currency,
+): Pick<V1ActionResult, 'status' | 'plugin_result'> {
+  return {
+    status: {
+      action: 'AUTHORIZE',
+      state: 'ERROR',
+      code: reason,
+      description: reason === 'UNKNOWN_CARD' ? 'the partner knows no gift card with this number' : 'the PIN is wrong',
+    },
+    plugin_result: { amount: minorToMajorUnits(0, currency), currency_code: currency, status: 'REFUSED' },
+  };
+}
+
 export interface ValidateOutcome {
   httpStatus: 200 | 207 | 409;
   global_status: V1State;

@@ -11,7 +11,8 @@ import { parseMajorUnits } from '../../../domain/decimal-amount';
 import { HttpProblem, badRequest } from '../../errors/problem';
 import type { OperationOutcome, OperationRequest } from '../../gateway/payments';
 import type { OperationKind } from '../../../domain/payment-ledger';
-import { giftCardBalance } from '../../gift-card-balance';
+import { GiftCardRefused, giftCardBalance } from '../../gift-card-balance';
+import { GIFT_CARD_PARTNERS } from '../../../partners';
 import { Ref } from '../../schemas/typebox';
 import {
   V1ActionResult,
@@ -22,7 +23,7 @@ import {
   V1ServerToServerTransaction,
 } from '../../schemas/v1';
 import type { CreatePaymentRequest, Payment } from '../../schemas/v2';
-import { giftCardInitOutcome, refundableOfCapture, v1ActionResult } from './action-results';
+import { giftCardInitOutcome, giftCardRefusedInitOutcome, refundableOfCapture, v1ActionResult } from './action-results';
 import { entityOfPrincipal } from './callers';
 import { answerOnce, gatewayKeyOf, madeOnce } from './idempotency';
 import type { V1Deps } from './sessions';
@@ -410,32 +411,44 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
         const body = request.body;
         const currency = currencyOf(body.order.currency_code);
         const asked = amountOf(body.amount, currency);
+        const contract = (await deps.merchants.contractsOf(entityId)).find(
+          (candidate) => candidate.partner === body.partner && candidate.method === body.method,
+        );
+        if (!contract)
+          throw badRequest('this solution is not available', [
+            { pointer: '/method', detail: `the entity has no contract for ${body.partner} ${body.method}` },
+          ]);
+        if (!GIFT_CARD_PARTNERS.includes(body.partner))
+          throw badRequest('a point of sale checks gift cards only', [
+            { pointer: '/partner', detail: `${body.partner} is not a gift card partner` },
+          ]);
         const token = await vaultGiftCard(deps.sql, deps.config.encryptionKey, entityId, {
           number: body.payment_data.card.number,
           ...(body.payment_data.card.pin ? { pin: body.payment_data.card.pin } : {}),
         });
-        const { balance } = await giftCardBalance(
+        const outcome = await giftCardBalance(
           { ...secrets, merchants: deps.merchants, partners: deps.partners },
           entityId,
           token.vault_form_token,
           currency,
-        ).catch((error: unknown) =>
-          Promise.reject(
-            withV1Pointers(error, (pointer) =>
-              pointer === '/vault_form_token'
-                ? '/payment_data/card'
-                : pointer === '/currency'
-                  ? '/order/currency_code'
-                  : pointer,
-            ),
-          ),
+          body.partner,
+        ).then(
+          ({ balance }) => giftCardInitOutcome(balance, asked, currency),
+          (error: unknown) =>
+            // The till is told what its capture would answer, not to tokenize again.
+            error instanceof GiftCardRefused
+              ? giftCardRefusedInitOutcome(error.reason, currency)
+              : Promise.reject(
+                  withV1Pointers(error, (pointer) =>
+                    pointer === '/vault_form_token'
+                      ? '/payment_data/card'
+                      : pointer === '/currency'
+                        ? '/order/currency_code'
+                        : pointer,
+                  ),
+                ),
         );
-        return {
-          partner: body.partner,
-          method: body.method,
-          date: new Date().toISOString(),
-          ...giftCardInitOutcome(balance, asked, currency),
-        };
+        return { partner: body.partner, method: body.method, date: new Date().toISOString(), ...outcome };
       },
     ),
   );
