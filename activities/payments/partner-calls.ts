@@ -3,6 +3,11 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
 import { findPartnerAccount } from '../../db/partner-accounts';
+import {
+  claimPartnerReference,
+  findPartnerReferenceClaim,
+  isTesseraAuthorization,
+} from '../../db/partner-reference-claims';
 import { payingWalletToken } from '../../db/wallet';
 import { detokenizeGiftCard } from '../../db/gift-card-vault';
 import { cardFingerprint, cvvAnswerFor, detokenize, recordCvvAnswer, type DetokenizedCard } from '../../db/vault';
@@ -20,6 +25,7 @@ import type {
 } from '../../partners';
 import { needsAccount, PartnerRequestError, PartnerUnavailableError, PERMANENT_FAILURE } from '../../partners';
 import type { LegInstrument } from '../../workflows/payment/types';
+import { adoptionOf, polledAdoptionOf } from './foreign-authorization';
 
 export interface AuthorizeLegInput {
   entity_id: string;
@@ -229,22 +235,51 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
     };
   }
 
+  /**
+   * A foreign authorization made outside Tessera, taken over by this leg for the entry's amount
+   * (foreign-authorization.ts). A reference is adopted once: another payment's claim, of any
+   * entity, or an authorization Tessera made for a payment refuses it, and so do another currency
+   * and too little left to capture. The claim is this leg's idempotency key, so a retry of this
+   * activity (its answer lost) finds its own claim and answers again.
+   */
+  async function adoptForeignAuthorization(
+    adapter: PartnerAdapter,
+    input: AuthorizeLegInput,
+    reference: string,
+  ): Promise<AuthorizeResult> {
+    const refuse = (message: string) =>
+      ApplicationFailure.nonRetryable(message, PERMANENT_FAILURE.instrumentUnavailable);
+    const claim = {
+      partner: input.partner,
+      partner_reference: reference,
+      entity_id: input.entity_id,
+      idempotency_key: input.idempotency_key,
+      amount: input.amount,
+      currency: input.currency,
+    };
+    const alreadyAdopted = 'parent_partner_reference is already an authorization of another Tessera payment';
+    const earlier = await findPartnerReferenceClaim(deps.sql, claim.partner, reference);
+    if (earlier && earlier.idempotency_key !== claim.idempotency_key) throw refuse(alreadyAdopted);
+    if (!earlier && (await isTesseraAuthorization(deps.sql, claim.partner, reference))) throw refuse(alreadyAdopted);
+    const found = await adapter.status({ partner_reference: reference });
+    if (found.type !== 'authorization') throw refuse('parent_partner_reference is not an authorization');
+    const adoption = adoptionOf(found, claim);
+    if ('refusal' in adoption) throw refuse(adoption.refusal);
+    // Refused or failed at the partner: nothing to take over, nothing to claim.
+    if (found.status === 'REFUSED' || found.status === 'ERROR') return adoption.adopted;
+    const holder = await claimPartnerReference(deps.sql, claim);
+    if (holder.idempotency_key !== claim.idempotency_key) throw refuse(alreadyAdopted);
+    return adoption.adopted;
+  }
+
   return {
     async authorizeLeg(input: AuthorizeLegInput): Promise<AuthorizeResult> {
       const adapter = await adapterFor(input.partner, input.entity_id);
       try {
         const instrument = input.instrument;
         if (instrument.kind === 'vaulted-card') return await authorizeVaultedCard(adapter, input, instrument);
-        if (input.instrument.kind === 'partner-reference') {
-          // A foreign authorization made outside Tessera: adopt what the partner holds.
-          const found = await adapter.status({ partner_reference: input.instrument.partner_reference });
-          if (found.type !== 'authorization')
-            throw ApplicationFailure.nonRetryable(
-              'parent_partner_reference is not an authorization',
-              PERMANENT_FAILURE.instrumentUnavailable,
-            );
-          return found;
-        }
+        if (instrument.kind === 'partner-reference')
+          return await adoptForeignAuthorization(adapter, input, instrument.partner_reference);
         return await adapter.authorize(partnerRequest(input, await instrumentFor(input, instrument)));
       } catch (error) {
         rethrowForTemporal(error);
@@ -295,7 +330,10 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
         const result = await adapter.status({ partner_reference: input.partner_reference });
         if (result.type !== 'authorization')
           throw ApplicationFailure.nonRetryable('not an authorization reference', PERMANENT_FAILURE.request);
-        return result;
+        if (result.status !== 'AUTHORIZED') return result;
+        // A leg that adopted a foreign authorization still PENDING holds the entry's amount only.
+        const claim = await findPartnerReferenceClaim(deps.sql, input.partner, input.partner_reference);
+        return claim ? polledAdoptionOf(result, claim) : result;
       } catch (error) {
         rethrowForTemporal(error);
       }

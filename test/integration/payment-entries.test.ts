@@ -1,7 +1,11 @@
-// The three kinds of what a payment is made of, as POST /v2/payments takes them: new
-// authorization candidates alone, duplicates of an earlier authorization (authorized again with its
-// partner token), and what v1's off_session_authorize builds on the same duplicates.
+// The kinds of what a payment is made of, as POST /v2/payments takes them: new authorization
+// candidates alone, duplicates of an earlier authorization (authorized again with its partner
+// token), what v1's off_session_authorize builds on the same duplicates, and foreign authorizations
+// made at the partner outside Tessera (parent_partner_reference), taken over once.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerCallActivities, type AuthorizeLegInput } from '../../activities/payments/partner-calls';
+import { partnersFor } from '../../activities/partners-config';
 import type { TesseraClient, V2Components } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
 import { call, eventually } from '../support/api-client';
@@ -515,5 +519,183 @@ describe('the checkout’s saved means of payment', () => {
         )
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('adopting a foreign authorization (parent_partner_reference)', () => {
+  /** An authorization made at the sandbox partner directly, as the merchant's other systems would. */
+  async function foreignAuthorization(amount: number, currency = 'EUR', number = '4242424242424242') {
+    const response = await fetch(`${stack.sandbox.url}/v1/sandbox-card/authorizations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `foreign-${randomUUID()}` },
+      body: JSON.stringify({
+        method: 'creditcard',
+        amount,
+        currency,
+        card: { number, expiry_month: '12', expiry_year: '30', cvv: '123' },
+      }),
+    });
+    const wire: { reference: string; status: string; redirection: { href: string } | null } = await response.json();
+    return wire;
+  }
+  const foreignReference = async (amount: number, currency = 'EUR') => {
+    const wire = await foreignAuthorization(amount, currency);
+    expect(wire.status).toBe('AUTHORIZED');
+    return wire.reference;
+  };
+  /** The authorization's amounts as the partner holds them. */
+  async function atPartner(reference: string) {
+    const response = await fetch(`${stack.sandbox.url}/v1/transactions/${encodeURIComponent(reference)}`);
+    const wire: { amounts: { captured: number; voided: number; available_to_capture: number } } = await response.json();
+    return wire.amounts;
+  }
+  const adopting = (reference: string, amount = 300, client = tessera, entityId?: string) =>
+    payment(
+      {
+        amount,
+        split: [{ amount, partner: 'sandbox-card', method: 'creditcard', parent_partner_reference: reference }],
+      },
+      client,
+      entityId,
+    );
+  const captureOf = (id: string, amount: number) =>
+    tessera.v2.POST('/v2/payments/{id}/captures', { params: { path: { id } }, body: { amount } });
+  async function otherMerchant() {
+    const other = await stack.createMerchant();
+    return { other, client: stack.client({ accessToken: await stack.accessToken(other) }) };
+  }
+  const refusedAdoption = (answer: Awaited<ReturnType<typeof payment>>, detail: string) => {
+    expect(answer.response.status, JSON.stringify(answer.error)).toBe(201);
+    expect(answer.data?.authorization?.status).toBe('ERROR');
+    expect(answer.data?.amounts).toMatchObject({ total_authorized: 0, available_to_capture: 0 });
+    const [leg] = answer.data!.authorization!.partner_transactions;
+    expect(leg?.partner_status_description).toContain(detail);
+    // The leg never records the reference as its own: it holds nothing of it.
+    expect(leg?.partner_reference).toBeUndefined();
+  };
+
+  it('takes over the entry’s amount of a bigger authorization and never captures or voids the rest', async () => {
+    const reference = await foreignReference(1000);
+    const adopted = await adopting(reference, 300);
+    expect(adopted.response.status, JSON.stringify(adopted.error)).toBe(201);
+    expect(adopted.data?.authorization).toMatchObject({
+      status: 'AUTHORIZED',
+      partner_transactions: [{ partner_reference: reference, amount: 300, remaining_amount: 300 }],
+    });
+    expect(adopted.data?.amounts).toMatchObject({ total_authorized: 300, available_to_capture: 300 });
+    const id = adopted.data!.id;
+
+    const tooMuch = await captureOf(id, 1000);
+    expect(tooMuch.response.status).toBe(400);
+    const captured = await captureOf(id, 200);
+    expect(captured.response.status, JSON.stringify(captured.error)).toBe(201);
+    const voided = await tessera.v2.POST('/v2/payments/{id}/voids', {
+      params: { path: { id } },
+      body: { amount: 100 },
+    });
+    expect(voided.response.status, JSON.stringify(voided.error)).toBe(201);
+    expect(voided.data?.amounts).toMatchObject({ total_captured: 200, total_voided: 100, available_to_capture: 0 });
+    // The 700 the entry did not take are still the merchant's at the partner.
+    expect(await atPartner(reference)).toMatchObject({ captured: 200, voided: 100, available_to_capture: 700 });
+  });
+
+  it('scopes an authorization adopted while PENDING to the entry once the partner authorizes it', async () => {
+    const pending = await foreignAuthorization(1000, 'EUR', '4000002760003184');
+    expect(pending.status).toBe('PENDING');
+    const adopted = await adopting(pending.reference, 300);
+    expect(adopted.data?.authorization?.status, JSON.stringify(adopted.error)).toBe('PENDING');
+    await completeShopperPage(pending.redirection!.href, 'complete');
+    const authorized = await waitForAuthorization(stack, token, adopted.data!.id, 'AUTHORIZED');
+    expect(authorized.amounts).toMatchObject({ total_authorized: 300, available_to_capture: 300 });
+    expect((await captureOf(adopted.data!.id, 1000)).response.status).toBe(400);
+  });
+
+  it('refuses an authorization that cannot cover the entry, and leaves it untouched at the partner', async () => {
+    const reference = await foreignReference(200);
+    refusedAdoption(await adopting(reference, 300), 'less than the entry');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await atPartner(reference)).toMatchObject({ captured: 0, voided: 0, available_to_capture: 200 });
+  });
+
+  it('refuses an authorization in another currency than the payment’s', async () => {
+    const reference = await foreignReference(1000, 'JPY');
+    refusedAdoption(await adopting(reference, 300), 'in JPY');
+    // Refused, the reference is not claimed: a payment in its own currency may still adopt it.
+    const yen = await payment({
+      amount: 1000,
+      currency: 'JPY',
+      order: { reference: 'yen', net_amount: 1000 },
+      split: [{ amount: 1000, partner: 'sandbox-card', method: 'creditcard', parent_partner_reference: reference }],
+    });
+    expect(yen.data?.authorization?.status, JSON.stringify(yen.error)).toBe('AUTHORIZED');
+  });
+
+  it('adopts a reference once: a second payment, of the same entity or another, is refused', async () => {
+    const reference = await foreignReference(1000);
+    const first = await adopting(reference, 300);
+    expect(first.data?.authorization?.status, JSON.stringify(first.error)).toBe('AUTHORIZED');
+    refusedAdoption(await adopting(reference, 300), 'already an authorization of another Tessera payment');
+    const { other, client } = await otherMerchant();
+    refusedAdoption(
+      await adopting(reference, 300, client, other.entity_id),
+      'already an authorization of another Tessera payment',
+    );
+    const captured = await captureOf(first.data!.id, 300);
+    expect(captured.response.status, JSON.stringify(captured.error)).toBe(201);
+    expect(captured.data?.amounts.total_captured).toBe(300);
+  });
+
+  it('refuses to adopt an authorization Tessera made for a payment, of another entity or the same', async () => {
+    const held = await payment({
+      split: [
+        {
+          amount: 3000,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: await vaultCard(stack, merchant, '4242424242424242'),
+        },
+      ],
+    });
+    expect(held.data?.authorization?.status, JSON.stringify(held.error)).toBe('AUTHORIZED');
+    const reference = held.data!.authorization!.partner_transactions[0]!.partner_reference!;
+    const { other, client } = await otherMerchant();
+    refusedAdoption(await adopting(reference, 3000, client, other.entity_id), 'already an authorization');
+    refusedAdoption(await adopting(reference, 3000), 'already an authorization');
+    // Nobody else could void it: the payment's own capture takes all of it.
+    const captured = await captureOf(held.data!.id, 3000);
+    expect(captured.response.status, JSON.stringify(captured.error)).toBe(201);
+    expect(captured.data?.overview.captured).toBe('TOTALLY');
+  });
+
+  it('answers a retry of the adopting activity again, and refuses another leg’s', async () => {
+    const reference = await foreignReference(1000);
+    const { authorizeLeg } = createPartnerCallActivities({
+      sql: stack.sql,
+      encryptionKey: stack.config.encryptionKey,
+      partners: partnersFor(stack.config),
+    });
+    const input: AuthorizeLegInput = {
+      entity_id: merchant.entity_id,
+      idempotency_key: `payment/${randomUUID()}/auth/${randomUUID()}`,
+      partner: 'sandbox-card',
+      method: 'creditcard',
+      amount: 300,
+      currency: 'EUR',
+      instrument: { kind: 'partner-reference', partner_reference: reference },
+      order_reference: 'adoption-retry',
+      return_url: 'http://127.0.0.1:9/return',
+      notification_url: 'http://127.0.0.1:9/notify',
+    };
+    const first = await authorizeLeg(input);
+    expect(first).toMatchObject({ status: 'AUTHORIZED', authorized_amount: 300, partner_reference: reference });
+    // What a worker that crashed before recording the answer does: the very same call again.
+    expect(await authorizeLeg(input)).toEqual(first);
+    await expect(
+      authorizeLeg({ ...input, idempotency_key: `payment/${randomUUID()}/auth/${randomUUID()}` }),
+    ).rejects.toMatchObject({
+      type: 'InstrumentUnavailable',
+      nonRetryable: true,
+      message: expect.stringContaining('already an authorization'),
+    });
   });
 });

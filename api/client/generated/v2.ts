@@ -3772,7 +3772,7 @@ export interface components {
        */
       parent_partner_token?: string;
       /**
-       * @description Foreign: the partner’s reference of an authorization made outside Tessera.
+       * @description Foreign: the partner’s reference of an authorization made outside Tessera, taken over for this entry’s amount only. Refused (the payment’s authorization status ERROR) when the authorization is in another currency than the payment, has less than the entry’s amount left to capture, was already taken over by a payment (of any entity), or is an authorization Tessera made for a payment. What it holds beyond the entry stays yours at the partner: Tessera never captures or voids it.
        * @example sbx_ch_9Jd82kq
        */
       parent_partner_reference?: string;

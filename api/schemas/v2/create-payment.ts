@@ -80,7 +80,12 @@ export const PaymentSplitEntry = Type.Object(
     parent_partner_reference: Type.Optional(
       Type.String({
         minLength: 1,
-        description: 'Foreign: the partner’s reference of an authorization made outside Tessera.',
+        description:
+          'Foreign: the partner’s reference of an authorization made outside Tessera, taken over for this entry’s ' +
+          'amount only. Refused (the payment’s authorization status ERROR) when the authorization is in another ' +
+          'currency than the payment, has less than the entry’s amount left to capture, was already taken over by ' +
+          'a payment (of any entity), or is an authorization Tessera made for a payment. What it holds beyond the ' +
+          'entry stays yours at the partner: Tessera never captures or voids it.',
         examples: ['sbx_ch_9Jd82kq'],
       }),
     ),
