@@ -1,5 +1,6 @@
 // The worker's activities, built around their dependencies so tests can give each worker its own.
 import type { Sql } from '../db/connection';
+import type { WebhookPrivateAddresses } from '../platform/config';
 import { DEFAULT_SETTLEMENT_CLOCK_MARGIN_MS } from '../domain/settlement-matching';
 import type { PartnerRegistry } from '../partners';
 import { notifyClientSession } from './client-sessions/notify-client-session';
@@ -18,6 +19,8 @@ export interface ActivityDependencies {
   sql: Sql;
   encryptionKey: Buffer;
   partners: PartnerRegistry;
+  /** platform/config.ts webhookPrivateAddresses: whether webhooks may go to loopback and private networks. */
+  webhookPrivateAddresses: WebhookPrivateAddresses;
   /** platform/config.ts settlementClockMarginMs; its default when not given. */
   settlementClockMarginMs?: number;
 }

@@ -63,6 +63,12 @@ export interface TesseraConfig {
   accessTokenTtlSeconds: number;
   webhookRetryInitialIntervalMs: number;
   /**
+   * Whether webhooks may go to addresses that are not public (loopback, private networks,
+   * link-local: platform/outbound-addresses.ts). TESSERA_WEBHOOK_PRIVATE_ADDRESSES; `refuse` in a
+   * production build, `allow` from source, where receivers under test listen on 127.0.0.1.
+   */
+  webhookPrivateAddresses: WebhookPrivateAddresses;
+  /**
    * How far apart partners' clocks may be from Tessera's when a settlement's period is held against
    * Tessera's transactions (domain/settlement-matching.ts missingLineWindow).
    */
@@ -73,6 +79,15 @@ export interface TesseraConfig {
   http: HttpLimits;
   /** Which proxies' x-forwarded-for the api believes for the client address (Fastify's trustProxy). */
   trustProxy: boolean | string;
+}
+
+export type WebhookPrivateAddresses = 'allow' | 'refuse';
+
+function webhookPrivateAddressesFromEnv(): WebhookPrivateAddresses {
+  const value = process.env.TESSERA_WEBHOOK_PRIVATE_ADDRESSES;
+  if (value === undefined || value === '') return runsCompiled ? 'refuse' : 'allow';
+  if (value === 'allow' || value === 'refuse') return value;
+  throw new Error(`TESSERA_WEBHOOK_PRIVATE_ADDRESSES must be allow or refuse, not ${value}`);
 }
 
 export interface RateLimits {
@@ -188,6 +203,7 @@ export function loadConfig(): TesseraConfig {
     walletSessionTtlSeconds: intFromEnv('TESSERA_WALLET_SESSION_TTL_SECONDS', 30 * 60),
     accessTokenTtlSeconds: intFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS', 3600),
     webhookRetryInitialIntervalMs: intFromEnv('TESSERA_WEBHOOK_RETRY_INITIAL_MS', 10_000),
+    webhookPrivateAddresses: webhookPrivateAddressesFromEnv(),
     // domain/settlement-matching.ts DEFAULT_SETTLEMENT_CLOCK_MARGIN_MS.
     settlementClockMarginMs: intFromEnv('TESSERA_SETTLEMENT_CLOCK_MARGIN_MS', 5 * 60 * 1000),
     rateLimits: {

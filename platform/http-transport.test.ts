@@ -196,4 +196,23 @@ describe('httpTransport', () => {
       httpTransport(`http://127.0.0.1:${port}/gone`, { method: 'GET', headers: {}, timeoutMs: 2_000 }),
     ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
+
+  it('connects to public addresses only when asked: an address in the url and a name are checked before anything is sent', async () => {
+    const { url, seen } = await serve((_seen, _request, response) => json(response, 200, {}));
+    const port = new URL(url).port;
+    for (const target of [url, `http://localhost:${port}`, `http://[::1]:${port}`, `http://[::ffff:127.0.0.1]:${port}`])
+      await expect(
+        httpTransport(`${target}/hook`, {
+          method: 'POST',
+          headers: {},
+          body: '{}',
+          timeoutMs: 2_000,
+          publicAddressesOnly: true,
+        }),
+        target,
+      ).rejects.toMatchObject({ name: 'PrivateAddressError' });
+    expect(seen).toHaveLength(0);
+    const allowed = await httpTransport(`${url}/hook`, { method: 'POST', headers: {}, body: '{}', timeoutMs: 2_000 });
+    expect(allowed.status).toBe(200);
+  });
 });

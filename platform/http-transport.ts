@@ -11,6 +11,8 @@
 // an idle connection.
 import http from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
+import { isPublicAddress, PrivateAddressError, publicAddressLookup } from './outbound-addresses';
 
 export interface TransportRequest {
   method: 'GET' | 'POST';
@@ -18,6 +20,8 @@ export interface TransportRequest {
   body?: string;
   /** For the whole attempt: connection, answer and body. */
   timeoutMs: number;
+  /** Connect to public addresses only (a merchant's webhook: platform/outbound-addresses.ts); else a PrivateAddressError. */
+  publicAddressesOnly?: boolean;
 }
 
 export interface TransportResponse {
@@ -54,6 +58,11 @@ const agents = {
   'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
   'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
 } as const;
+// Apart, so that a connection opened without the check (to a partner) never serves a call that needs it.
+const publicOnlyAgents = {
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, lookup: publicAddressLookup }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, lookup: publicAddressLookup }),
+} as const;
 
 export const httpTransport: HttpTransport = async (url, request) => {
   const deadline = Date.now() + request.timeoutMs;
@@ -64,10 +73,15 @@ export const httpTransport: HttpTransport = async (url, request) => {
   // compress (RFC 9110), so the request says that only the body as it is will do.
   const headers: Record<string, string> = { 'accept-encoding': 'identity', ...request.headers };
   if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
+  // An address written in the url is connected to without a lookup: it is checked here instead.
+  const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (request.publicAddressesOnly && isIP(literal) !== 0 && !isPublicAddress(literal))
+    throw new PrivateAddressError(target.hostname, literal);
+  const agent = (request.publicAddressesOnly ? publicOnlyAgents : agents)[protocol];
 
   return new Promise((resolve, reject) => {
     let answer: http.IncomingMessage | undefined;
-    const outgoing = send(target, { method: request.method, headers, agent: agents[protocol] }, (incoming) => {
+    const outgoing = send(target, { method: request.method, headers, agent }, (incoming) => {
       answer = incoming;
       incoming.setEncoding('utf8');
       // Its errors reach whoever reads the body; one the reader never meets must not crash the process.

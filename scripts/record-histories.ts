@@ -394,6 +394,7 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
       activities: createActivities({
         sql: stack.sql,
         encryptionKey: stack.config.encryptionKey,
+        webhookPrivateAddresses: stack.config.webhookPrivateAddresses,
         partners: partnersFor(stack.config),
       }),
       workflowBundle: { code: oldWorkflows },

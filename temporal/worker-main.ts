@@ -38,6 +38,7 @@ const { worker, connection } = await createWorker({
   activities: createActivities({
     sql,
     encryptionKey: config.encryptionKey,
+    webhookPrivateAddresses: config.webhookPrivateAddresses,
     partners: partnersFor(config),
     settlementClockMarginMs: config.settlementClockMarginMs,
   }),

@@ -1,8 +1,10 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
 import { findWebhookSecret } from '../../db/merchants';
 import { decrypt } from '../../platform/secrets';
+import type { WebhookPrivateAddresses } from '../../platform/config';
 import { httpTransport } from '../../platform/http-transport';
+import { PrivateAddressError } from '../../platform/outbound-addresses';
 import type { WebhookEvent, WebhookSubscription } from '../webhook-types';
 import { signatureHeader, signWebhook } from './signature';
 import { v1NotificationKeyPair } from '../../db/notification-key';
@@ -10,6 +12,7 @@ import { transactionParents } from '../../db/projections';
 import { recordDeliveryAttempt } from '../../db/webhook-delivery-attempts';
 import { v1ActionResult } from '../../api/routes/v1/action-results';
 import { signV1Notification, v1SignatureHeader } from './v1-notification-signature';
+import { unsendableWebhookHeaderReason } from '../../domain/validation/webhook-headers';
 
 export interface WebhookHeader {
   name: string;
@@ -41,11 +44,16 @@ async function v1ActionResultOf(deps: { sql: Sql }, event: WebhookEvent) {
  * One delivery attempt. A non-2xx answer or a network error throws a retryable failure so that
  * the activity's retry policy supplies the backoff; every attempt is recorded either way.
  */
-export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) {
+export function createDeliverWebhook(deps: {
+  sql: Sql;
+  encryptionKey: Buffer;
+  /** platform/config.ts webhookPrivateAddresses. */
+  webhookPrivateAddresses: WebhookPrivateAddresses;
+}) {
   return async function deliverWebhook({
     subscription,
     event,
-  }: DeliverWebhookInput): Promise<{ status: number; attempt: number }> {
+  }: DeliverWebhookInput): Promise<{ status: number; attempt: number; leftOutHeaders?: string[] }> {
     const attempt = Context.current().info.attempt;
     const sealedSecret = await findWebhookSecret(deps.sql, event.entity_id);
     if (!sealedSecret)
@@ -55,9 +63,23 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
       ? JSON.parse(decrypt(deps.encryptionKey, subscription.headers_encrypted))
       : [];
 
-    // By lower-case name, so that a merchant's header never doubles one of ours.
+    // By lower-case name, so that a merchant's header never doubles one of ours. A header the api
+    // accepted before it refused such headers (a CR or LF in a value, a name of the connection's
+    // or Tessera's own such as host) is left out: sent, it would fail every attempt for 3 days and
+    // hold back the resource's later events, or override what Tessera decides. Why is logged, told
+    // in a failed attempt's error and returned (the activity's result, in the Temporal UI), by the
+    // header's name only: its value may be a credential.
     const headers: Record<string, string> = {};
-    for (const header of extraHeaders) headers[header.name.toLowerCase()] = header.values.join(', ');
+    const leftOut: string[] = [];
+    for (const header of extraHeaders) {
+      const unsendable = unsendableWebhookHeaderReason(header);
+      if (unsendable === undefined) {
+        headers[header.name.toLowerCase()] = header.values.join(', ');
+        continue;
+      }
+      leftOut.push(`header ${JSON.stringify(header.name)} left out: ${unsendable}`);
+      log.warn('webhook header left out', { eventId: event.id, header: header.name, reason: unsendable });
+    }
     headers['content-type'] = 'application/json';
     headers['user-agent'] = 'Tessera-Webhooks/1.0';
     headers['tessera-event-id'] = event.id;
@@ -79,15 +101,24 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
     const started = performance.now();
     let status: number | undefined;
     let error: string | undefined;
+    let refusedAddress = false;
     try {
       // A redirection is not followed: it is an answer other than 2xx, and the attempt failed.
-      const response = await httpTransport(subscription.url, { method: 'POST', headers, body, timeoutMs });
+      const response = await httpTransport(subscription.url, {
+        method: 'POST',
+        headers,
+        body,
+        timeoutMs,
+        publicAddressesOnly: deps.webhookPrivateAddresses === 'refuse',
+      });
       status = response.status;
       await response.discard();
       if (!response.ok) error = `receiver answered HTTP ${status}`;
     } catch (cause) {
       error = cause instanceof Error ? `${cause.name}: ${cause.message}` : 'network error';
+      refusedAddress = cause instanceof PrivateAddressError;
     }
+    if (error !== undefined && leftOut.length > 0) error = `${error} (${leftOut.join('; ')})`;
     const durationMs = Math.round(performance.now() - started);
 
     await recordDeliveryAttempt(deps.sql, deps.encryptionKey, {
@@ -103,7 +134,9 @@ export function createDeliverWebhook(deps: { sql: Sql; encryptionKey: Buffer }) 
       durationMs,
     });
 
+    // An address refused now is refused at every retry: the resource's next events go on.
+    if (refusedAddress) throw ApplicationFailure.nonRetryable(error ?? 'private address', 'WebhookAddressRefused');
     if (error !== undefined) throw ApplicationFailure.retryable(error, 'WebhookDeliveryFailed');
-    return { status: status ?? 0, attempt };
+    return { status: status ?? 0, attempt, ...(leftOut.length > 0 ? { leftOutHeaders: leftOut } : {}) };
   };
 }

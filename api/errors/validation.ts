@@ -1,5 +1,11 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { FieldError } from './problem';
+import { WEBHOOK_HEADER_VALUE_PATTERN, WEBHOOK_HEADER_VALUE_RULE } from '../../domain/validation/webhook-headers';
+
+/** Patterns whose Ajv message ("must match pattern …") would not tell a merchant what is wrong. */
+const PATTERN_DETAILS: ReadonlyMap<string, string> = new Map([
+  [WEBHOOK_HEADER_VALUE_PATTERN, WEBHOOK_HEADER_VALUE_RULE],
+]);
 
 export function escapePointerToken(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -20,7 +26,11 @@ export function fieldErrorsFromAjv(errors: FastifySchemaValidationError[], conte
     // anyOf/oneOf report the same field several times; one message per field reads better.
     if (seen.has(pointer) && (error.keyword === 'anyOf' || error.keyword === 'oneOf')) continue;
     seen.add(pointer);
-    const detail = error.keyword === 'required' ? 'is required' : (error.message ?? 'is invalid');
+    const patternDetail =
+      error.keyword === 'pattern' && typeof params.pattern === 'string'
+        ? PATTERN_DETAILS.get(params.pattern)
+        : undefined;
+    const detail = error.keyword === 'required' ? 'is required' : (patternDetail ?? error.message ?? 'is invalid');
     result.push({ pointer: context === 'body' ? pointer : `/${context}${pointer}`, detail });
   }
   return result;

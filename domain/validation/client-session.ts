@@ -5,6 +5,7 @@ import { validateLocale } from './formats';
 import { validateFutureUsageThreeDs } from './future-usage';
 import type { CustomerInput, OrderInput, ThreeDsOptionsInput } from './inputs';
 import { validateOrder } from './order';
+import { validateWebhookHeaders, type WebhookHeaderInput } from './webhook-headers';
 
 export interface ClientSessionApplicationInput {
   /** Optional here so that a body the schema did not check can be judged too. */
@@ -14,6 +15,7 @@ export interface ClientSessionApplicationInput {
   readonly allow_future_usage?: boolean | undefined;
   readonly customer?: CustomerInput | undefined;
   readonly three_ds_authentication_options?: ThreeDsOptionsInput | undefined;
+  readonly webhook?: { readonly headers?: readonly WebhookHeaderInput[] | undefined } | undefined;
 }
 
 /**
@@ -28,7 +30,9 @@ export interface ClientSessionApplicationInput {
  * - `/customer/locale` is a BCP 47 tag;
  * - allow_future_usage: the method is not chosen yet, so a challenge indicator other than
  *   CHALLENGE_REQUESTED_BY_MERCHANT, or any exemption, is refused, and an absent one is
- *   supplied at card authorization ({@link validateFutureUsageThreeDs} in 'if-present' mode).
+ *   supplied at card authorization ({@link validateFutureUsageThreeDs} in 'if-present' mode);
+ * - `/webhook/headers`: no name Tessera sets itself, only values HTTP can send
+ *   ({@link validateWebhookHeaders}).
  *
  * Returns every error found, in document order of the rules above.
  */
@@ -46,5 +50,6 @@ export function validateClientSessionApplication(app: ClientSessionApplicationIn
       'if-present',
     ),
   );
+  errors.push(...validateWebhookHeaders(app.webhook?.headers, '/webhook/headers'));
   return errors;
 }

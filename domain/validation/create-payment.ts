@@ -6,6 +6,7 @@ import { validateLocale } from './formats';
 import { validateFutureUsageThreeDs } from './future-usage';
 import type { CardEntryInput, CustomerInput, OrderInput, ThreeDsOptionsInput } from './inputs';
 import { validateOrder } from './order';
+import { validateWebhookHeaders, type WebhookHeaderInput } from './webhook-headers';
 
 export interface SplitEntryInput {
   /** Optional here so that a body the schema did not check can be judged too. */
@@ -32,6 +33,7 @@ export interface CreatePaymentInput {
   readonly split?: readonly SplitEntryInput[] | undefined;
   readonly new_authorization_candidates?: readonly SplitEntryInput[] | undefined;
   readonly browser?: { readonly language?: string } | undefined;
+  readonly webhook?: { readonly headers?: readonly WebhookHeaderInput[] | undefined } | undefined;
 }
 
 /**
@@ -181,7 +183,9 @@ function requirePartnerAndMethod(entry: SplitEntryInput, at: string, what: strin
  *   parent_partner_token or parent_partner_reference; a new authorization has partner,
  *   method, vault_form_token, two-digit expiry strings, and, when allow_future_usage is
  *   true, the challenge indicator CHALLENGE_REQUESTED_BY_MERCHANT);
- * - the entries' amounts, candidates included, add up to at most the payment amount.
+ * - the entries' amounts, candidates included, add up to at most the payment amount;
+ * - `/webhook/headers`: no name Tessera sets itself, only values HTTP can send
+ *   ({@link validateWebhookHeaders}).
  */
 export function validateCreatePayment(body: CreatePaymentInput): FieldError[] {
   const errors = validatePositiveAmount(body.amount, '/amount');
@@ -232,5 +236,6 @@ export function validateCreatePayment(body: CreatePaymentInput): FieldError[] {
       );
     }
   }
+  errors.push(...validateWebhookHeaders(body.webhook?.headers, '/webhook/headers'));
   return errors;
 }

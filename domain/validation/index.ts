@@ -11,3 +11,4 @@ export * from './future-usage';
 export type * from './inputs';
 export * from './operation';
 export * from './order';
+export * from './webhook-headers';

@@ -81,6 +81,8 @@ beforeAll(async () => {
       TESSERA_RATE_LIMIT_VAULT_PER_KEY: '1000000/1m',
       // A delivery lost to a kill is retried within a second, not ten.
       TESSERA_WEBHOOK_RETRY_INITIAL_MS: '500',
+      // The test's receiver listens on loopback, which a production build refuses by default.
+      TESSERA_WEBHOOK_PRIVATE_ADDRESSES: 'allow',
       // Partner calls take a little time, so kills find some in flight.
       SANDBOX_LATENCY_MS: '25',
     },

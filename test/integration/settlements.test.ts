@@ -41,6 +41,7 @@ beforeAll(async () => {
   const activities = createActivities({
     sql: stack.sql,
     encryptionKey: stack.config.encryptionKey,
+    webhookPrivateAddresses: stack.config.webhookPrivateAddresses,
     partners: partnersFor(stack.config),
     settlementClockMarginMs: 0,
   });

@@ -10,7 +10,7 @@ import { createActivities } from '../../activities';
 import { createTesseraClient, requestAccessToken, type TesseraClient } from '../../api/client';
 import { buildApi, type Api } from '../../api/server';
 import { KeyRing } from '../../api/auth/key-ring';
-import { configFor, type RateLimits, type TesseraConfig } from '../../platform/config';
+import { configFor, type RateLimits, type TesseraConfig, type WebhookPrivateAddresses } from '../../platform/config';
 import { connectClient } from '../../temporal/client';
 import { createWorker } from '../../temporal/worker';
 import type { WorkerTuning } from '../../temporal/worker-tuning';
@@ -49,6 +49,8 @@ export interface StackOptions {
   sandbox?: Pick<SandboxNetworkOptions, 'disputeOpenMs' | 'disputeDecisionMs' | 'disputeEvidenceWindowMs'>;
   /** The api's port, when something started before the api must know its address (a Temporal UI). */
   port?: number;
+  /** Default the configuration's from source, allow: the tests' receivers listen on 127.0.0.1. */
+  webhookPrivateAddresses?: WebhookPrivateAddresses;
   /** Origins of a Temporal UI that calls the codec endpoint; default the configuration's. */
   temporalUiOrigins?: string[];
 }
@@ -134,6 +136,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // One clock here: a settlement's period is held against Tessera's records as it is.
     settlementClockMarginMs: 0,
     ...(options.temporalUiOrigins ? { temporalUiOrigins: options.temporalUiOrigins } : {}),
+    ...(options.webhookPrivateAddresses ? { webhookPrivateAddresses: options.webhookPrivateAddresses } : {}),
   });
   const temporal = await connectClient(config);
   const sandbox = await startSandboxNetwork({
@@ -146,6 +149,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const activities = createActivities({
     sql,
     encryptionKey: config.encryptionKey,
+    webhookPrivateAddresses: config.webhookPrivateAddresses,
     partners: partnersFor(config),
     settlementClockMarginMs: config.settlementClockMarginMs,
   });

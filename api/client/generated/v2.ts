@@ -2616,7 +2616,7 @@ export interface components {
     /** @description A header Tessera adds to each webhook delivery. */
     WebhookHeader: {
       /**
-       * @description HTTP header name.
+       * @description HTTP header name (case-insensitive). Not one Tessera or its HTTP client sets: host, content-length, transfer-encoding, connection, keep-alive, upgrade, te, trailer, expect, content-type, content-encoding, accept-encoding, user-agent, nor any starting with proxy- or tessera-; those answer 400.
        * @example Authorization
        */
       name: string;

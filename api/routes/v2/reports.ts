@@ -17,6 +17,7 @@ import {
 import { csvRow } from '../../../domain/csv';
 import { REPORT_TRANSACTION_TYPES, REPORT_WEBHOOK_EVENT_TYPES } from '../../../domain/enums';
 import { CURRENCIES } from '../../../domain/currency';
+import { validateWebhookHeaders } from '../../../domain/validation/webhook-headers';
 import { encrypt } from '../../../platform/secrets';
 import { principalOf } from '../../auth/authenticate';
 import { badRequest, forbidden, notFound } from '../../errors/problem';
@@ -356,6 +357,8 @@ export function registerReportRoutes(parent: FastifyInstance, deps: { sql: Sql; 
       const { entityId } = principalOf(request);
       const body = request.body;
       const headers = body.headers ?? [];
+      const errors = validateWebhookHeaders(headers, '/headers');
+      if (errors.length > 0) throw badRequest('the reports webhook is invalid', errors);
       const stored = {
         url: body.url,
         event_types: [...(body.event_types ?? REPORT_WEBHOOK_EVENT_TYPES)],

@@ -5,6 +5,11 @@ import {
   DEFAULT_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
 } from '../../../domain/enums';
+import {
+  RESERVED_WEBHOOK_HEADER_NAMES,
+  RESERVED_WEBHOOK_HEADER_PREFIXES,
+  WEBHOOK_HEADER_VALUE_PATTERN,
+} from '../../../domain/validation/webhook-headers';
 import { Ref, StringEnum } from '../typebox';
 import { HttpUrl, MethodName, PartnerName } from './primitives';
 
@@ -39,14 +44,25 @@ export const WebhookHeader = Type.Object(
       minLength: 1,
       maxLength: 128,
       pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",
-      description: 'HTTP header name.',
+      description:
+        'HTTP header name (case-insensitive). Not one Tessera or its HTTP client sets: ' +
+        `${RESERVED_WEBHOOK_HEADER_NAMES.join(', ')}, nor any starting with ` +
+        `${RESERVED_WEBHOOK_HEADER_PREFIXES.join(' or ')}; those answer 400.`,
       examples: ['Authorization'],
     }),
-    values: Type.Array(Type.String({ maxLength: 4096 }), {
-      minItems: 1,
-      description: 'One or more values, sent as one header line joined by ", " (RFC 9110 list syntax).',
-      examples: [['Bearer 8f1c2e']],
-    }),
+    values: Type.Array(
+      Type.String({
+        maxLength: 4096,
+        pattern: WEBHOOK_HEADER_VALUE_PATTERN,
+        description:
+          'Printable characters up to U+00FF and tabs: no CR, LF, NUL or other control character, which HTTP does not allow in a header.',
+      }),
+      {
+        minItems: 1,
+        description: 'One or more values, sent as one header line joined by ", " (RFC 9110 list syntax).',
+        examples: [['Bearer 8f1c2e']],
+      },
+    ),
   },
   { $id: 'WebhookHeader', description: 'A header Tessera adds to each webhook delivery.' },
 );
