@@ -596,7 +596,7 @@ export interface paths {
     /**
      * Pay the session
      * @deprecated
-     * @description Pays the session with the solutions given, in order (a gift card, then a card for the rest); their amounts add up to the session amount. 200 when all succeeded or the shopper must follow `redirection`; 207 when some failed (what succeeded is then released, and a VOID or REFUND follows); 409 when all failed. A session already paid answers SESSION_ALREADY_SUBMITTED_ERROR. API key only (publishable or secret).
+     * @description Pays the session with the solutions given, in order (a gift card, then a card for the rest); their amounts add up to the session amount. 200 when all succeeded or the shopper must follow `redirection`; 207 when some failed (what succeeded is then released, and a VOID or REFUND follows); 409 when all failed. A session already paid answers 400 SESSION_ALREADY_SUBMITTED_ERROR. API key only (publishable or secret).
      */
     post: {
       parameters: {
@@ -662,7 +662,7 @@ export interface paths {
             'application/json': components['schemas']['V1ApiError'];
           };
         };
-        /** @description Every solution failed (a ClientAction with global_status ERROR), or an ApiError: the session was already paid (SESSION_ALREADY_SUBMITTED_ERROR) or the x-idempotency-key was used for another request (ALREADY_EXISTS). */
+        /** @description Every solution failed (a ClientAction with global_status ERROR), or an ApiError: the x-idempotency-key was used for another request, or its first request is still running (ALREADY_EXISTS). */
         409: {
           headers: {
             [name: string]: unknown;

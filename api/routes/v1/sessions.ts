@@ -317,7 +317,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
         ...v1RouteOptions(documented, {
           summary: 'Pay the session',
           description:
-            'Pays the session with the solutions given, in order (a gift card, then a card for the rest); their amounts add up to the session amount. 200 when all succeeded or the shopper must follow `redirection`; 207 when some failed (what succeeded is then released, and a VOID or REFUND follows); 409 when all failed. A session already paid answers SESSION_ALREADY_SUBMITTED_ERROR. API key only (publishable or secret).',
+            'Pays the session with the solutions given, in order (a gift card, then a card for the rest); their amounts add up to the session amount. 200 when all succeeded or the shopper must follow `redirection`; 207 when some failed (what succeeded is then released, and a VOID or REFUND follows); 409 when all failed. A session already paid answers 400 SESSION_ALREADY_SUBMITTED_ERROR. API key only (publishable or secret).',
           security: [{ apiKey: [] }],
           params: SessionParams,
           body: Ref(V1ValidateSessionRequest),
@@ -327,7 +327,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             207: Ref(V1ClientAction),
             409: Type.Union([Ref(V1ClientAction), Ref(V1ApiError)], {
               description:
-                'Every solution failed (a ClientAction with global_status ERROR), or an ApiError: the session was already paid (SESSION_ALREADY_SUBMITTED_ERROR) or the x-idempotency-key was used for another request (ALREADY_EXISTS).',
+                'Every solution failed (a ClientAction with global_status ERROR), or an ApiError: the x-idempotency-key was used for another request, or its first request is still running (ALREADY_EXISTS).',
             }),
             ...ApiErrors(400, 401, 404, 503),
           },
