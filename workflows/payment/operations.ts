@@ -10,7 +10,7 @@ import { operationStatus } from '../../domain/payment-status';
 import type { OperationRequestInput } from '../../domain/validation/operation';
 import { applyOperationResult } from './apply-partner-answer';
 import { operationIdempotencyKey } from './ids';
-import { operateAtPartner, type PartnerCallMode } from './partner-calls';
+import { operateAtPartner, permanentFailureOf, type PartnerCallMode } from './partner-calls';
 import type { PaymentRun } from './run';
 import type { OperationLegState, OperationState } from './types';
 import { ledgerOf } from './view';
@@ -60,10 +60,18 @@ async function sendOperationLeg(
       how,
     );
     applyOperationResult(tx, result, run.now());
-  } catch {
-    tx.status = 'UNCERTAIN';
-    tx.partner_status_description =
-      'the partner did not answer; the operation will be re-sent with the same idempotency key';
+  } catch (error) {
+    const refused = run.failsRefusedOperations ? permanentFailureOf(error) : undefined;
+    if (refused) {
+      // The partner answered, and no re-send can change its answer: the part failed, and what it
+      // reserved is free again.
+      tx.status = 'FAILURE';
+      tx.partner_status_description = `the partner refused the ${operation.kind}: ${refused.message}`;
+    } else {
+      tx.status = 'UNCERTAIN';
+      tx.partner_status_description =
+        'the partner did not answer; the operation will be re-sent with the same idempotency key';
+    }
     tx.updated_at = run.now();
   }
   run.changed({ operation, operationLegId: tx.id });

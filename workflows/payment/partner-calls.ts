@@ -18,7 +18,8 @@
 // matrix in test/faults found it). One local call at a time makes each resolution its own
 // activation, live and on replay alike, since the next call is only scheduled once the last one
 // resolved. Which route a run takes is decided at its start (payment.ts):
-// - 'local-first, one at a time': runs since the patch 'payment-patches-2026-11-27';
+// - 'local-first, one at a time': runs since the patch 'payment-patches-2026-11-27' (or a later one
+//   that takes it, payment.ts);
 // - 'activities': runs between the patches 'no-local-activities' and that one;
 // - 'local-first': runs before 'no-local-activities', local calls in flight together, as they were
 //   recorded, so that their histories replay.

@@ -44,7 +44,10 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   // A run started since 'payment-patches-2026-11-27' takes every patch before it too, and calls its
   // partners locally first, one call at a time (partner-calls.ts); runs recorded before it find no
   // such marker and go on to the patches they were decided with.
-  const callsLocallyInTurns = patched('payment-patches-2026-11-27');
+  // A run started since 'payment-patches-2026-12-03' takes every patch before it as well, and fails
+  // the part of an operation its partner refused outright (operations.ts).
+  const failsRefusedOperations = patched('payment-patches-2026-12-03');
+  const callsLocallyInTurns = failsRefusedOperations || patched('payment-patches-2026-11-27');
   const takesEveryPatch = callsLocallyInTurns || patched('payment-patches-2026-11');
   run.keepsCardFingerprints = takesEveryPatch || patched('card-fingerprint');
   run.recordsReleasedRest = takesEveryPatch || patched('record-released-rest');
@@ -55,6 +58,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
       ? 'local-first'
       : 'activities';
   run.recordsDisputes = takesEveryPatch || patched('disputes');
+  run.failsRefusedOperations = failsRefusedOperations;
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);
   const readModel = new ReadModel(

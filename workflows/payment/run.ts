@@ -64,6 +64,13 @@ export class PaymentRun {
    * (payment.ts), and the run it continues as records them (workflows/payment/disputes.ts).
    */
   recordsDisputes = false;
+  /**
+   * Whether a partner's definite refusal of a capture, void or refund (it refused the request, a
+   * failure no retry cures) fails that part of the operation, releasing its amount, rather than
+   * leaving it UNCERTAIN and re-sent for days (added after payments shipped; decided at the start
+   * of the run, as above).
+   */
+  failsRefusedOperations = false;
   readonly disputeNewsToCarry: DisputeNotification[] = [];
   /** Evidence whose forwarding to the partner is under way, by evidence id. */
   readonly evidenceInFlight = new Set<string>();

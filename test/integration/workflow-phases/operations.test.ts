@@ -21,6 +21,7 @@ import {
   failedAtPartner,
   noAnswer,
   operationUnknownAtPartner,
+  permanentFailure,
   refused,
   succeeded,
 } from './scripted-partner';
@@ -150,6 +151,37 @@ describe('operations: outcomes', () => {
 
     expect(after.captures[0]?.status).toBe('FAILURE');
     expect(after.amounts).toMatchObject({ available_to_capture: 2599, available_to_refund: 0 });
+  });
+
+  it('fails the part a partner refused outright, and frees its amount, in a run that takes the patch for it', async () => {
+    const state = paymentState([authorized(giftCardLeg(1000)), authorized(cardLeg(1599))], { settled: true });
+    const [giftCard] = state.legs.map((leg) => leg.id) as [string, string];
+    const handle = await phases.start(operationsPhase, phaseInput(state, { failsRefusedOperations: true }));
+    phases.partner.onOperation(giftCard, 'capture', permanentFailure());
+
+    const { payment: after } = await handle.executeUpdate(captureUpdate, {
+      args: [{ entity_id: state.entity_id, operation_id: randomUUID(), amount: 1000 }],
+    });
+
+    expect(after.captures[0]?.status).toBe('FAILURE');
+    expect(after.captures[0]?.partner_transactions[0]).toMatchObject({
+      status: 'FAILURE',
+      partner_status_description: expect.stringContaining('the partner refused the capture'),
+    });
+    expect(after.amounts).toMatchObject({ available_to_capture: 2599 });
+    // Nothing is re-sent: the partner's answer stands.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(sent().filter((call) => call.call === 'capture')).toHaveLength(1);
+  });
+
+  it('leaves a part a partner refused outright UNCERTAIN in a run started before that patch, as it was decided', async () => {
+    const payment = await authorizedPayment();
+    phases.partner.onOperation(payment.giftCard, 'capture', permanentFailure());
+
+    const { payment: after } = await operate(payment, 'capture', { amount: 1000 });
+
+    expect(after.captures[0]?.partner_transactions[0]?.status).toBe('UNCERTAIN');
+    expect(after.amounts).toMatchObject({ available_to_capture: 1599 });
   });
 
   it('says CONFLICT when one leg captured and the other refused', async () => {

@@ -25,6 +25,8 @@ import { useWindows, type PaymentWindows } from './windows';
 export interface PhaseInput extends PaymentWorkflowInput {
   /** Shorter windows than the domain's, for a phase that waits for the shopper or a partner. */
   windows?: Partial<PaymentWindows>;
+  /** As a run started since the patch 'payment-patches-2026-12-03' decides (workflows/payment/payment.ts). */
+  failsRefusedOperations?: boolean;
 }
 
 export interface PhaseOutcome {
@@ -54,6 +56,7 @@ interface PhaseRun {
 function startRun(input: PhaseInput): PhaseRun {
   if (input.windows) useWindows(input.windows);
   const run = new PaymentRun(input);
+  run.failsRefusedOperations = input.failsRefusedOperations ?? false;
   const readModel = new ReadModel(
     () => run.state.version,
     () => savePaymentProjection({ payment: run.view() }),
