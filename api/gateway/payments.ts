@@ -97,6 +97,8 @@ export class PaymentGateway {
     customerReference?: string | undefined;
     /** lookUpSplit's answer for these entries, when the caller asked beside its own reads. */
     facts?: readonly SplitEntryFacts[];
+    /** Where the entry at an index of `split` is in the request, when not at /split/<index>. */
+    entryPointer?: (index: number) => string;
   }): Promise<AuthorizationLegState[]> {
     let legIndex = 0;
     const { legs, errors } = await legsFromSplit({
@@ -112,7 +114,14 @@ export class PaymentGateway {
       newId: () => deterministicUuid('payment-leg', input.paymentId, String(legIndex++)),
       now: new Date().toISOString(),
     });
-    if (errors.length > 0) throw badRequest('the payment cannot be authorized as given', errors);
+    const { entryPointer } = input;
+    const located = entryPointer
+      ? errors.map((error) => ({
+          ...error,
+          pointer: error.pointer.replace(/^\/split\/(\d+)/, (_whole, index: string) => entryPointer(Number(index))),
+        }))
+      : errors;
+    if (located.length > 0) throw badRequest('the payment cannot be authorized as given', located);
     return legs;
   }
 
@@ -138,6 +147,8 @@ export class PaymentGateway {
     const entity = await merchants.entity(body.entity_id);
     if (!entity) throw notFound('entity');
     const id = options.idempotencyKey ? deterministicUuid('payment', entity.id, options.idempotencyKey) : randomUUID();
+    // Candidates follow the split entries as legs; an error names the field the merchant sent.
+    const splitCount = body.split?.length ?? 0;
     const legs = await this.legsOf({
       entityId: entity.id,
       paymentId: id,
@@ -145,6 +156,8 @@ export class PaymentGateway {
       allowFutureUsage: body.allow_future_usage,
       split: [...(body.split ?? []), ...(body.new_authorization_candidates ?? [])],
       customerReference: body.customer?.reference,
+      entryPointer: (index) =>
+        index < splitCount ? `/split/${index}` : `/new_authorization_candidates/${index - splitCount}`,
     });
     const payment = newPaymentState({
       id,

@@ -67,6 +67,24 @@ describe('POST /v2/payments entries', () => {
     });
   });
 
+  it('names a candidate by its own place in the request when it cannot be authorized', async () => {
+    const card = { partner: 'sandbox-card', method: 'creditcard' } as const;
+    const answer = await payment({
+      split: [{ amount: 1500, ...card, vault_form_token: await vaultCard(stack, merchant, '4242424242424242') }],
+      new_authorization_candidates: [{ amount: 1500, ...card, vault_form_token: 'vft_unknown' }],
+    });
+    expect(answer.response.status).toBe(400);
+    expect(answer.error?.errors).toEqual([
+      expect.objectContaining({ pointer: '/new_authorization_candidates/0/vault_form_token' }),
+    ]);
+    const alone = await payment({
+      new_authorization_candidates: [{ amount: 3000, ...card, vault_form_token: 'vft_x' }],
+    });
+    expect(alone.error?.errors).toEqual([
+      expect.objectContaining({ pointer: '/new_authorization_candidates/0/vault_form_token' }),
+    ]);
+  });
+
   it('refuses a payment with neither split entries nor candidates', async () => {
     const answer = await payment({});
     expect(answer.response.status).toBe(400);
