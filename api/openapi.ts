@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { buildLocalReference } from './schemas/typebox';
+import { documentNullsAsAbsent } from './routes/v1/nulls-as-absent';
 
 export type ApiFamily = 'v1' | 'v2' | 'wallet';
 
@@ -143,10 +144,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         },
       },
       // Every API's shared schemas are registered once with the app: each document keeps those it uses.
-      transformObject: (documentObject) =>
-        'openapiObject' in documentObject
-          ? withoutUnusedComponents(documentObject.openapiObject)
-          : documentObject.swaggerObject,
+      transformObject: (documentObject) => {
+        if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+        const document = withoutUnusedComponents(documentObject.openapiObject);
+        return family === 'v1' ? documentNullsAsAbsent(document) : document;
+      },
       transform: ({ schema, url, route }) => {
         const auth =
           route.config && typeof route.config === 'object' && 'auth' in route.config ? route.config.auth : undefined;

@@ -1363,56 +1363,53 @@ export interface components {
     /** @description A billing or shipping address. Phones are E.164. */
     V1Address: {
       /** @example Camille */
-      first_name?: string;
-      middle_name?: string;
+      first_name?: string | null;
+      middle_name?: string | null;
       /** @example Martin */
-      last_name?: string;
-      /**
-       * @example female
-       * @enum {string}
-       */
-      gender_code?: 'male' | 'female' | 'unknown';
+      last_name?: string | null;
+      /** @example female */
+      gender_code?: ('male' | 'female' | 'unknown') | null;
       /** @description Name of a pickup point or locker. */
-      delivery_point_name?: string;
-      company?: string;
+      delivery_point_name?: string | null;
+      company?: string | null;
       /**
        * @example [
        *       "12 rue de la Paix",
        *       "Bâtiment B"
        *     ]
        */
-      address_lines?: string[];
+      address_lines?: string[] | null;
       /** @example Paris */
-      city?: string;
+      city?: string | null;
       /** @example 75002 */
-      postal_code?: string;
+      postal_code?: string | null;
       /**
        * @description ISO 3166-1 alpha-2.
        * @example FR
        */
-      country_code?: string;
+      country_code?: string | null;
       /**
        * @description ISO 3166-2.
        * @example FR-75
        */
-      province_code?: string;
+      province_code?: string | null;
       /** @example camille.martin@example.com */
-      email?: string;
+      email?: string | null;
       /**
        * @description Phone number, E.164 (+33612345678); another format is accepted but not passed on.
        * @example +33612345678
        */
-      phone?: string;
+      phone?: string | null;
       /**
        * @description Phone number, E.164 (+33612345678); another format is accepted but not passed on.
        * @example +33612345678
        */
-      mobile_phone?: string;
+      mobile_phone?: string | null;
       /**
        * @description Phone number, E.164 (+33612345678); another format is accepted but not passed on.
        * @example +33612345678
        */
-      work_phone?: string;
+      work_phone?: string | null;
     };
     /** @description The shopper’s account on the merchant site, for 3-D Secure risk analysis. */
     V1Account: {
@@ -1420,211 +1417,192 @@ export interface components {
        * @description When the shopper’s account was created.
        * @example 2024-11-02T10:15:00Z
        */
-      creation_date_time?: string;
+      creation_date_time?: string | null;
       /**
        * @description Last change of the account.
        * @example 2024-11-02T10:15:00Z
        */
-      update_date_time?: string;
+      update_date_time?: string | null;
       /**
        * @description Last password change.
        * @example 2024-11-02T10:15:00Z
        */
-      password_update_date_time?: string;
+      password_update_date_time?: string | null;
       /**
        * @description Purchases in the last 24 hours.
        * @example 1
        */
-      purchase_count_last_day?: number;
+      purchase_count_last_day?: number | null;
       /**
        * @description Purchases in the last six months.
        * @example 1
        */
-      purchase_count_last_six_months?: number;
+      purchase_count_last_six_months?: number | null;
       /**
        * @description Purchases in the last year.
        * @example 1
        */
-      purchase_count_last_year?: number;
+      purchase_count_last_year?: number | null;
       /**
        * @description Distinct cards added in the last 24 hours.
        * @example 1
        */
-      different_card_count_last_day?: number;
-      /**
-       * @example MERCHANT_CREDENTIALS
-       * @enum {string}
-       */
+      different_card_count_last_day?: number | null;
+      /** @example MERCHANT_CREDENTIALS */
       authentication_method?:
-        | 'GUEST'
-        | 'MERCHANT_CREDENTIALS'
-        | 'IDENTITY_FEDERATION_CREDENTIALS'
-        | 'ISSUER_CREDENTIALS'
-        | 'THIRD_PARTY_CREDENTIALS'
-        | 'FIDO_CREDENTIALS';
+        | (
+            | 'GUEST'
+            | 'MERCHANT_CREDENTIALS'
+            | 'IDENTITY_FEDERATION_CREDENTIALS'
+            | 'ISSUER_CREDENTIALS'
+            | 'THIRD_PARTY_CREDENTIALS'
+            | 'FIDO_CREDENTIALS'
+          )
+        | null;
       /**
        * @description When the shopper logged in.
        * @example 2024-11-02T10:15:00Z
        */
-      authentication_date_time?: string;
-      /**
-       * @example ACS_CHALLENGE
-       * @enum {string}
-       */
-      prior_payment_authentication?: 'ACS_FRICTIONLESS' | 'ACS_CHALLENGE' | 'ACS_VERIFIED' | 'OTHER';
+      authentication_date_time?: string | null;
+      /** @example ACS_CHALLENGE */
+      prior_payment_authentication?: ('ACS_FRICTIONLESS' | 'ACS_CHALLENGE' | 'ACS_VERIFIED' | 'OTHER') | null;
       /**
        * @description When the prior payment was authenticated.
        * @example 2024-11-02T10:15:00Z
        */
-      prior_payment_authentication_date_time?: string;
+      prior_payment_authentication_date_time?: string | null;
       /**
        * @deprecated
        * @description Deprecated; ignored.
        */
-      prior_payment_authentication_preference?: string;
-      prior_payment_authentication_reference?: string;
-      /**
-       * @example MORE_60_DAYS
-       * @enum {string}
-       */
-      age_indicator?: 'GUEST' | 'NEW' | 'LESS_30_DAYS' | 'BETWEEN_30_60_DAYS' | 'MORE_60_DAYS';
-      /**
-       * @example LESS_30_DAYS
-       * @enum {string}
-       */
-      change_indicator?: 'NEW' | 'LESS_30_DAYS' | 'BETWEEN_30_60_DAYS' | 'MORE_60_DAYS';
-      /**
-       * @example MORE_60_DAYS
-       * @enum {string}
-       */
-      password_change_indicator?: 'GUEST' | 'NEW' | 'LESS_30_DAYS' | 'BETWEEN_30_60_DAYS' | 'MORE_60_DAYS';
+      prior_payment_authentication_preference?: string | null;
+      prior_payment_authentication_reference?: string | null;
+      /** @example MORE_60_DAYS */
+      age_indicator?: ('GUEST' | 'NEW' | 'LESS_30_DAYS' | 'BETWEEN_30_60_DAYS' | 'MORE_60_DAYS') | null;
+      /** @example LESS_30_DAYS */
+      change_indicator?: ('NEW' | 'LESS_30_DAYS' | 'BETWEEN_30_60_DAYS' | 'MORE_60_DAYS') | null;
+      /** @example MORE_60_DAYS */
+      password_change_indicator?: ('GUEST' | 'NEW' | 'LESS_30_DAYS' | 'BETWEEN_30_60_DAYS' | 'MORE_60_DAYS') | null;
       /**
        * @description 3-D Secure challenge indicator, 01 to 09.
        * @example 01
-       * @enum {string}
        */
-      challenge_indicator?: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09';
-      /**
-       * @example Low value exemption
-       * @enum {string}
-       */
+      challenge_indicator?: ('01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09') | null;
+      /** @example Low value exemption */
       three_ds_exemption?:
-        'Low value exemption' | 'TRA exemption' | 'Trusted beneficiary exemption' | 'Corporate card payment exemption';
+        | (
+            | 'Low value exemption'
+            | 'TRA exemption'
+            | 'Trusted beneficiary exemption'
+            | 'Corporate card payment exemption'
+          )
+        | null;
     };
     V1AdditionalAttributes: {
       /** @description National identity number, where a partner requires it. */
-      national_identifier?: string;
+      national_identifier?: string | null;
     };
     V1Customer: {
       /** @example CUST-000417 */
-      reference?: string;
-      /**
-       * @example customer
-       * @enum {string}
-       */
-      type_code?: 'customer' | 'business';
-      company_name?: string;
-      /**
-       * @example female
-       * @enum {string}
-       */
-      gender_code?: 'male' | 'female' | 'unknown';
+      reference?: string | null;
+      /** @example customer */
+      type_code?: ('customer' | 'business') | null;
+      company_name?: string | null;
+      /** @example female */
+      gender_code?: ('male' | 'female' | 'unknown') | null;
       /** @example Camille */
-      first_name?: string;
-      middle_name?: string;
+      first_name?: string | null;
+      middle_name?: string | null;
       /** @example Martin */
-      last_name?: string;
+      last_name?: string | null;
       /**
        * @description Date of birth, YYYY-MM-DD.
        * @example 1990-04-21
        */
-      birthdate?: string;
+      birthdate?: string | null;
       /** @example 203.0.113.42 */
-      ip?: string;
+      ip?: string | null;
       /**
        * @description BCP 47 language tag; the underscore form platforms send (fr_FR) is accepted and read as fr-FR.
        * @example fr-FR
        */
-      locale_code?: string;
-      billing_address?: components['schemas']['V1Address'];
-      account?: components['schemas']['V1Account'];
-      additional_attributes?: components['schemas']['V1AdditionalAttributes'];
+      locale_code?: string | null;
+      billing_address?: components['schemas']['V1Address'] | null;
+      account?: components['schemas']['V1Account'] | null;
+      additional_attributes?: components['schemas']['V1AdditionalAttributes'] | null;
     };
     V1TaxLine: {
-      /**
-       * @example vat
-       * @enum {string}
-       */
-      type_code?: 'vat' | 'gst';
-      subtype_code?: string;
+      /** @example vat */
+      type_code?: ('vat' | 'gst') | null;
+      subtype_code?: string | null;
       /**
        * @description Rate in percent (20 means 20 %).
        * @example 20
        * @example 20.0000
        */
-      rate?: number | string;
+      rate?: (number | string) | null;
       /**
        * @description Tax amount in major units.
        * @example 25.99
        * @example 25.9900
        */
-      amount?: number | string;
+      amount?: (number | string) | null;
     };
     V1ItemLine: {
-      /**
-       * @example product
-       * @enum {string}
-       */
+      /** @example product */
       type_code?:
-        | 'product'
-        | 'digital'
-        | 'shipping_fees'
-        | 'food_and_drink'
-        | 'auto_and_motocycle'
-        | 'culture_and_entertainment'
-        | 'home_and_garden'
-        | 'home_appliances'
-        | 'bidding_and_multi_purchasing'
-        | 'flowers_and_gifts'
-        | 'computers_and_software'
-        | 'health_and_beauty'
-        | 'personal_services'
-        | 'professional_services'
-        | 'sport'
-        | 'clothing_and_accessories'
-        | 'travel_and_tourism'
-        | 'hifi_photo_video'
-        | 'telephone_and_communication';
-      sku_reference?: string;
-      product_URI?: string;
-      image_URI?: string;
+        | (
+            | 'product'
+            | 'digital'
+            | 'shipping_fees'
+            | 'food_and_drink'
+            | 'auto_and_motocycle'
+            | 'culture_and_entertainment'
+            | 'home_and_garden'
+            | 'home_appliances'
+            | 'bidding_and_multi_purchasing'
+            | 'flowers_and_gifts'
+            | 'computers_and_software'
+            | 'health_and_beauty'
+            | 'personal_services'
+            | 'professional_services'
+            | 'sport'
+            | 'clothing_and_accessories'
+            | 'travel_and_tourism'
+            | 'hifi_photo_video'
+            | 'telephone_and_communication'
+          )
+        | null;
+      sku_reference?: string | null;
+      product_URI?: string | null;
+      image_URI?: string | null;
       /** @example Desk lamp, blue */
-      name?: string;
-      brand?: string;
+      name?: string | null;
+      brand?: string | null;
       /**
        * @description Unit price in major units.
        * @example 25.99
        * @example 25.9900
        */
-      price?: number | string;
+      price?: (number | string) | null;
       /**
        * @description Number of units: a whole number, possibly written "1.0000".
        * @example 1
        * @example 1.0000
        */
-      quantity?: number | string;
+      quantity?: (number | string) | null;
       /**
        * @description Amount of the line in major units.
        * @example 25.99
        * @example 25.9900
        */
-      amount?: number | string;
-      seller_reference?: string;
-      seller_name?: string;
-      is_marketplace_seller?: boolean;
-      taxonomy?: string;
-      categories?: string[];
-      tax_lines?: components['schemas']['V1TaxLine'][];
+      amount?: (number | string) | null;
+      seller_reference?: string | null;
+      seller_name?: string | null;
+      is_marketplace_seller?: boolean | null;
+      taxonomy?: string | null;
+      categories?: string[] | null;
+      tax_lines?: components['schemas']['V1TaxLine'][] | null;
     };
     V1Shipment: {
       /**
@@ -1632,69 +1610,64 @@ export interface components {
        * @example 25.99
        * @example 25.9900
        */
-      amount?: number | string;
+      amount?: (number | string) | null;
       /**
        * @example 25.99
        * @example 25.9900
        */
-      net_amount?: number | string;
+      net_amount?: (number | string) | null;
       /**
        * @example 25.99
        * @example 25.9900
        */
-      tax_amount?: number | string;
-      /**
-       * @example user_delivery
-       * @enum {string}
-       */
-      delivery_type_code?: 'user_delivery' | 'store_pickup' | 'external_pickup' | 'shelf_service' | 'digital_delivery';
-      /**
-       * @example regular
-       * @enum {string}
-       */
-      delivery_quickness_code?: 'immediate' | 'express' | 'same_day' | 'regular';
-      delivery_method_reference?: string;
+      tax_amount?: (number | string) | null;
+      /** @example user_delivery */
+      delivery_type_code?:
+        ('user_delivery' | 'store_pickup' | 'external_pickup' | 'shelf_service' | 'digital_delivery') | null;
+      /** @example regular */
+      delivery_quickness_code?: ('immediate' | 'express' | 'same_day' | 'regular') | null;
+      delivery_method_reference?: string | null;
       /**
        * @description Expected delivery.
        * @example 2024-11-02T10:15:00Z
        */
-      estimated_delivery_date_time?: string;
-      shipping_address?: components['schemas']['V1Address'];
-      item_lines?: components['schemas']['V1ItemLine'][];
-      tax_lines?: components['schemas']['V1TaxLine'][];
+      estimated_delivery_date_time?: string | null;
+      shipping_address?: components['schemas']['V1Address'] | null;
+      item_lines?: components['schemas']['V1ItemLine'][] | null;
+      tax_lines?: components['schemas']['V1TaxLine'][] | null;
     };
     V1Adjustment: {
       /**
        * @example 25.99
        * @example 25.9900
        */
-      amount?: number | string;
+      amount?: (number | string) | null;
       /**
        * @example 25.99
        * @example 25.9900
        */
-      net_amount?: number | string;
+      net_amount?: (number | string) | null;
       /**
        * @example 25.99
        * @example 25.9900
        */
-      tax_amount?: number | string;
-      seller_reference?: string;
-      /**
-       * @example DISCOUNT_COUPON
-       * @enum {string}
-       */
+      tax_amount?: (number | string) | null;
+      seller_reference?: string | null;
+      /** @example DISCOUNT_COUPON */
       reason_code?:
-        | 'SALES'
-        | 'BUNDLE'
-        | 'CLEARANCE'
-        | 'END_OF_LINE'
-        | 'FULFILLER_REQUESTED_REFUND'
-        | 'DISCOUNT'
-        | 'DISCOUNT_COUPON'
-        | 'PROMOTION'
-        | 'SET'
-        | 'UNKNOWN';
+        | (
+            | 'SALES'
+            | 'BUNDLE'
+            | 'CLEARANCE'
+            | 'END_OF_LINE'
+            | 'FULFILLER_REQUESTED_REFUND'
+            | 'DISCOUNT'
+            | 'DISCOUNT_COUPON'
+            | 'PROMOTION'
+            | 'SET'
+            | 'UNKNOWN'
+          )
+        | null;
     };
     V1Order: {
       /**
@@ -1713,26 +1686,26 @@ export interface components {
        * @example 25.99
        * @example 25.9900
        */
-      amount?: number | string;
+      amount?: (number | string) | null;
       /**
        * @example 25.99
        * @example 25.9900
        */
-      net_amount?: number | string;
+      net_amount?: (number | string) | null;
       /**
        * @example 25.99
        * @example 25.9900
        */
-      tax_amount?: number | string;
+      tax_amount?: (number | string) | null;
       /**
        * @description ISO 4217 currency code.
        * @example EUR
        */
       currency_code: string;
-      tax_lines?: components['schemas']['V1TaxLine'][];
-      customer?: components['schemas']['V1Customer'];
-      shipments?: components['schemas']['V1Shipment'][];
-      adjustments?: components['schemas']['V1Adjustment'][];
+      tax_lines?: components['schemas']['V1TaxLine'][] | null;
+      customer?: components['schemas']['V1Customer'] | null;
+      shipments?: components['schemas']['V1Shipment'][] | null;
+      adjustments?: components['schemas']['V1Adjustment'][] | null;
     };
     V1OperationOrder: {
       /**
@@ -1740,21 +1713,20 @@ export interface components {
        * @example 25.99
        * @example 25.9900
        */
-      amount?: number | string;
+      amount?: (number | string) | null;
       /**
        * @description ISO 4217 currency code.
        * @example EUR
        */
-      currency_code?: string;
+      currency_code?: string | null;
     };
     /** @description Body creating a v1 payment session (CreateSessionApplication). Unknown fields are accepted and ignored. */
     V1CreateSessionApplication: {
       /**
-       * Format: uri
        * @description Where Tessera POSTs each transaction result (an ActionResult, signed in the X-Signature header). Without it no notification is sent.
        * @example https://shop.example/module/tessera/hook
        */
-      hook?: string;
+      hook?: string | null;
       /**
        * @description Amount to pay now, in major units (a number or a numeric string).
        * @example 25.99
@@ -1881,9 +1853,9 @@ export interface components {
        * @description The means of payment: a vault form token (vft_…, from card entry) or a gift card vault token (vgt_…). Required by card and gift card methods; redirect methods (wallet, instalments) have none.
        * @example vft_3sPq…
        */
-      token?: string;
+      token?: string | null;
       /** @description Name of the holder. */
-      holder?: string;
+      holder?: string | null;
     };
     /** @description Body of session init: prepares one solution (InitRequest). */
     V1DefaultSessionSolutionApplication: {
@@ -1902,13 +1874,13 @@ export interface components {
        * @example 25.99
        * @example 25.9900
        */
-      amount?: number | string;
-      payment_data?: components['schemas']['V1PaymentData'];
+      amount?: (number | string) | null;
+      payment_data?: components['schemas']['V1PaymentData'] | null;
       /**
        * @description Identifier of a step of a multi-step method, echoed back.
        * @example step-1
        */
-      step_id?: string;
+      step_id?: string | null;
     };
     /** @description One solution of a validate call: pays `amount` with it. */
     V1ValidateSessionSolutionApplication: {
@@ -1928,12 +1900,12 @@ export interface components {
        * @example 25.9900
        */
       amount: number | string;
-      payment_data?: components['schemas']['V1PaymentData'];
+      payment_data?: components['schemas']['V1PaymentData'] | null;
       /**
        * @description Identifier of a step of a multi-step method, echoed back.
        * @example step-1
        */
-      step_id?: string;
+      step_id?: string | null;
     };
     /** @description Body of validate: the solutions paying the session (several for a split payment, gift card first). */
     V1ValidateSessionRequest: components['schemas']['V1ValidateSessionSolutionApplication'][];
@@ -2142,7 +2114,7 @@ export interface components {
        * @example 25.9900
        */
       amount: number | string;
-      order?: components['schemas']['V1OperationOrder'];
+      order?: components['schemas']['V1OperationOrder'] | null;
     };
     /** @description Body of PUT /{entity}/transactions/{authorize|capture} without a session: a ValidateSessionSolutionApplication plus the order it pays. capture authorizes and captures at once. */
     V1ServerToServerTransaction: {
@@ -2172,17 +2144,14 @@ export interface components {
          * @example EUR
          */
         currency_code: string;
-        /**
-         * Format: uri
-         * @description Where the shopper returns from a partner page (3-D Secure), if the transaction needs one.
-         */
-        redirection?: string;
+        /** @description Where the shopper returns from a partner page (3-D Secure), if the transaction needs one. */
+        redirection?: string | null;
       };
       /**
        * @description Identifier of a step of a multi-step method, echoed back.
        * @example step-1
        */
-      step_id?: string;
+      step_id?: string | null;
     };
     /** @description Checks a gift card’s availability at a point of sale. Answer: V1InitResult. */
     V1DefaultInitPosRequest: {
@@ -2210,7 +2179,7 @@ export interface components {
            */
           number: string;
           /** @description The gift card PIN, when it has one. */
-          pin?: string;
+          pin?: string | null;
         };
       };
       order: {
@@ -2249,7 +2218,7 @@ export interface components {
            */
           number: string;
           /** @description The gift card PIN, when it has one. */
-          pin?: string;
+          pin?: string | null;
         };
       };
       order: {

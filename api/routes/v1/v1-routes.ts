@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { HttpProblem } from '../../errors/problem';
 import { errorResponses } from '../../errors/documented-errors';
 import { v1RouteSchema } from '../../schemas/v1';
+import { withoutNulls } from './nulls-as-absent';
 
 const UUID = '(^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)';
 /** Path parameters that are ids: constrained to UUIDs at the host root. */
@@ -14,17 +15,6 @@ const ID_PARAMS = ['entity', 'session', 'transaction'];
 /** `/:entity/sessions/:session` → the root alias with each id constrained to a UUID. */
 function rootPathOf(path: string): string {
   return path.replace(/:([a-z]+)/g, (whole, name: string) => (ID_PARAMS.includes(name) ? `${whole}${UUID}` : whole));
-}
-
-/** Platforms send `null` for what they do not know; v1 always read that as absent. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, field]) => field !== null)
-      .map(([key, field]) => [key, withoutNulls(field)]),
-  );
 }
 
 async function dropNulls(request: FastifyRequest): Promise<void> {

@@ -154,7 +154,9 @@ function PropertyRow({
       <div className="schema-prop__head">
         <code className="schema-prop__name">{name}</code>
         <span className="schema-type">
-          {isObject(schema) && typeof schema.$ref === 'string' ? resolved.name : typeLabel(inner, context.resolver)}
+          {resolved.name === null
+            ? typeLabel(inner, context.resolver)
+            : `${resolved.name}${isObject(inner) && inner.nullable === true ? ' | null' : ''}`}
         </span>
         {required && <span className="schema-required">required</span>}
         {deprecated && <span className="badge badge--deprecated">Deprecated</span>}

@@ -71,6 +71,20 @@ describe('schema display', () => {
     expect(typeLabel(true, resolver)).toBe('any');
   });
 
+  it('reads a choice between a schema and null as that schema, which may be null', () => {
+    expect(typeLabel({ anyOf: [{ type: 'string' }, { type: 'null' }] }, resolver)).toBe('string | null');
+    expect(typeLabel({ anyOf: [ref('Payment'), { type: 'null' }] }, resolver)).toBe('Payment | null');
+    expect(typeLabel({ anyOf: [{ type: 'string' }, { type: 'integer' }] }, resolver)).toBe('any of 2 types');
+    const nullablePayment = resolveSchema(
+      { description: 'The payment, when known.', anyOf: [ref('Payment'), { type: 'null' }] },
+      resolver,
+      new Set(),
+    );
+    expect(nullablePayment.name).toBe('Payment');
+    expect(isObject(nullablePayment.schema) && nullablePayment.schema.description).toBe('The payment, when known.');
+    expect(isObject(nullablePayment.schema) && nullablePayment.schema.nullable).toBe(true);
+  });
+
   it('resolves $refs and stops at cycles', () => {
     const payment = resolveSchema(ref('Payment'), resolver, new Set());
     expect(payment.name).toBe('Payment');

@@ -12,8 +12,25 @@ export interface ResolvedSchema {
   ref: string | null;
 }
 
+const isNullType = (schema: Schema) => isObject(schema) && schema.type === 'null' && Object.keys(schema).length === 1;
+
+/**
+ * `anyOf: [X, {type: null}]` read as X that may also be null: how the v1 document says that an
+ * optional field takes null. Shown as "X | null" with X's fields, not as two variants.
+ */
+export function withoutNullVariant(schema: Schema): Schema {
+  if (!isObject(schema)) return schema;
+  const variants = variantsOf(schema);
+  if (!variants || variants.schemas.length !== 2 || !variants.schemas.some(isNullType)) return schema;
+  const other = variants.schemas.find((variant) => !isNullType(variant));
+  if (!isObject(other)) return schema;
+  const wrapper = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== variants.kind));
+  return { ...other, ...wrapper, nullable: true };
+}
+
 /** Resolves a `$ref` (keeping sibling keywords such as description, which 3.1 allows). */
-export function resolveSchema(schema: Schema, resolver: RefResolver, seen: ReadonlySet<string>): ResolvedSchema {
+export function resolveSchema(given: Schema, resolver: RefResolver, seen: ReadonlySet<string>): ResolvedSchema {
+  const schema = withoutNullVariant(given);
   if (!isObject(schema) || typeof schema.$ref !== 'string') return { schema, name: null, cyclic: false, ref: null };
   const ref = schema.$ref;
   const name = refName(ref);
@@ -47,10 +64,11 @@ function types(schema: JsonObject): string[] {
 }
 
 /** "string", "integer | null", "array of Payment", "one of 2 types", "any". */
-export function typeLabel(schema: Schema, resolver: RefResolver): string {
+export function typeLabel(given: Schema, resolver: RefResolver): string {
+  const schema = withoutNullVariant(given);
   if (schema === true) return 'any';
   if (schema === false) return 'never';
-  if (typeof schema.$ref === 'string') return refName(schema.$ref);
+  if (typeof schema.$ref === 'string') return `${refName(schema.$ref)}${schema.nullable === true ? ' | null' : ''}`;
   if (schema.const !== undefined) return `constant ${JSON.stringify(schema.const)}`;
   const variants = variantsOf(schema);
   if (variants) return `${variants.kind === 'oneOf' ? 'one of' : 'any of'} ${variants.schemas.length} types`;
