@@ -139,9 +139,10 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   const payments = new PaymentGateway(gateway);
   const clientSessions = new ClientSessionGateway(gateway, payments);
   const settlements = new SettlementGateway(gateway);
-  registerClientSessionRoutes(app, { clientSessions });
-  registerPaymentRoutes(app, { payments });
-  registerReportRoutes(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey });
+  const { webhookPrivateAddresses } = deps.config;
+  registerClientSessionRoutes(app, { clientSessions, webhookPrivateAddresses });
+  registerPaymentRoutes(app, { payments, webhookPrivateAddresses });
+  registerReportRoutes(app, { sql: deps.sql, encryptionKey: deps.config.encryptionKey, webhookPrivateAddresses });
   registerShopperReturnRoutes(app, {
     keys,
     partners: partnersFor(deps.config),

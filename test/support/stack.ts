@@ -51,6 +51,11 @@ export interface StackOptions {
   port?: number;
   /** Default the configuration's from source, allow: the tests' receivers listen on 127.0.0.1. */
   webhookPrivateAddresses?: WebhookPrivateAddresses;
+  /**
+   * What the worker's deliveries allow, when not the api's: the api resolves no names, so a name
+   * that resolves to a private address passes it and meets the delivery's check alone.
+   */
+  deliveryPrivateAddresses?: WebhookPrivateAddresses;
   /** Origins of a Temporal UI that calls the codec endpoint; default the configuration's. */
   temporalUiOrigins?: string[];
 }
@@ -149,7 +154,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const activities = createActivities({
     sql,
     encryptionKey: config.encryptionKey,
-    webhookPrivateAddresses: config.webhookPrivateAddresses,
+    webhookPrivateAddresses: options.deliveryPrivateAddresses ?? config.webhookPrivateAddresses,
     partners: partnersFor(config),
     settlementClockMarginMs: config.settlementClockMarginMs,
   });

@@ -10,6 +10,7 @@ import { paymentsOfOrder, paymentsOfSession, transactionParents } from '../../..
 import { parseMajorUnits } from '../../../domain/decimal-amount';
 import { mayBePaid } from '../../../domain/client-session-status';
 import { validateClientSessionApplication } from '../../../domain/validation/client-session';
+import { privateWebhookUrlErrors } from '../../webhook-url-addresses';
 import { GIFT_CARD_PARTNERS, type PartnerRegistry } from '../../../partners';
 import type { TesseraConfig } from '../../../platform/config';
 import { HttpProblem, badRequest, type FieldError } from '../../errors/problem';
@@ -135,7 +136,10 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
           async () => {
             const converted = clientSessionApplicationOf(entityId, request.body);
             if (!converted.ok) throw badRequest('the session is invalid', converted.errors);
-            const errors = validateClientSessionApplication(converted.application);
+            const errors = [
+              ...validateClientSessionApplication(converted.application),
+              ...privateWebhookUrlErrors(deps.config.webhookPrivateAddresses, request.body.hook, '/hook'),
+            ];
             if (errors.length > 0) throw badRequest('the session is invalid', errors);
             const contracts = await deps.merchants.contractsOf(entityId);
             const protocols = v1Protocols(contracts, converted.application.amount, converted.currency);

@@ -5,6 +5,8 @@ import { validateClientSessionApplication } from '../../../domain/validation/cli
 import { principalOf } from '../../auth/authenticate';
 import { badRequest, forbidden } from '../../errors/problem';
 import type { ClientSessionGateway } from '../../gateway/client-sessions';
+import type { WebhookPrivateAddresses } from '../../../platform/config';
+import { privateWebhookUrlErrors } from '../../webhook-url-addresses';
 import { AbortClientSessionRequest, ClientSession, ClientSessionApplication } from '../../schemas/v2';
 import { idempotencyHeaders, problemResponses } from '../schema-refs';
 import { Ref } from '../../schemas/typebox';
@@ -14,7 +16,7 @@ const IdempotencyHeaders = idempotencyHeaders('client session');
 
 export function registerClientSessionRoutes(
   parent: FastifyInstance,
-  deps: { clientSessions: ClientSessionGateway },
+  deps: { clientSessions: ClientSessionGateway; webhookPrivateAddresses: WebhookPrivateAddresses },
 ): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -35,7 +37,10 @@ export function registerClientSessionRoutes(
     async (request, reply) => {
       const principal = principalOf(request);
       const application = request.body;
-      const errors = validateClientSessionApplication(application);
+      const errors = [
+        ...validateClientSessionApplication(application),
+        ...privateWebhookUrlErrors(deps.webhookPrivateAddresses, application.webhook?.url, '/webhook/url'),
+      ];
       if (errors.length > 0) throw badRequest('the client session is invalid', errors);
       if (application.entity_id !== principal.entityId)
         throw forbidden('the credential does not belong to this entity_id');

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { validateCreatePayment } from '../../../domain/validation/create-payment';
+import type { WebhookPrivateAddresses } from '../../../platform/config';
+import { privateWebhookUrlErrors } from '../../webhook-url-addresses';
 import { principalOf } from '../../auth/authenticate';
 import { badRequest, forbidden, type FieldError } from '../../errors/problem';
 import type { PaymentGateway } from '../../gateway/payments';
@@ -29,7 +31,10 @@ function maxAgeSecondsOf(header: string | undefined): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments: PaymentGateway }): void {
+export function registerPaymentRoutes(
+  parent: FastifyInstance,
+  deps: { payments: PaymentGateway; webhookPrivateAddresses: WebhookPrivateAddresses },
+): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/v2/payments',
@@ -48,7 +53,10 @@ export function registerPaymentRoutes(parent: FastifyInstance, deps: { payments:
     async (request, reply) => {
       const principal = principalOf(request);
       const body = request.body;
-      const errors: FieldError[] = validateCreatePayment(body);
+      const errors: FieldError[] = [
+        ...validateCreatePayment(body),
+        ...privateWebhookUrlErrors(deps.webhookPrivateAddresses, body.webhook?.url, '/webhook/url'),
+      ];
       if (errors.length > 0) throw badRequest('the payment is invalid', errors);
       if (body.entity_id !== principal.entityId) throw forbidden('the credential does not belong to this entity_id');
       const idempotencyKey = request.headers['x-idempotency-key'];

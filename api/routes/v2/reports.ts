@@ -18,6 +18,8 @@ import { csvRow } from '../../../domain/csv';
 import { REPORT_TRANSACTION_TYPES, REPORT_WEBHOOK_EVENT_TYPES } from '../../../domain/enums';
 import { CURRENCIES } from '../../../domain/currency';
 import { validateWebhookHeaders } from '../../../domain/validation/webhook-headers';
+import type { WebhookPrivateAddresses } from '../../../platform/config';
+import { privateWebhookUrlErrors } from '../../webhook-url-addresses';
 import { encrypt } from '../../../platform/secrets';
 import { principalOf } from '../../auth/authenticate';
 import { badRequest, forbidden, notFound } from '../../errors/problem';
@@ -186,7 +188,10 @@ function csvStream(sql: Sql, filter: TransactionReportFilter): Readable {
   );
 }
 
-export function registerReportRoutes(parent: FastifyInstance, deps: { sql: Sql; encryptionKey: Buffer }): void {
+export function registerReportRoutes(
+  parent: FastifyInstance,
+  deps: { sql: Sql; encryptionKey: Buffer; webhookPrivateAddresses: WebhookPrivateAddresses },
+): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const auth = { auth: { scope: 'orchestration-api' as const } };
 
@@ -357,7 +362,10 @@ export function registerReportRoutes(parent: FastifyInstance, deps: { sql: Sql; 
       const { entityId } = principalOf(request);
       const body = request.body;
       const headers = body.headers ?? [];
-      const errors = validateWebhookHeaders(headers, '/headers');
+      const errors = [
+        ...privateWebhookUrlErrors(deps.webhookPrivateAddresses, body.url, '/url'),
+        ...validateWebhookHeaders(headers, '/headers'),
+      ];
       if (errors.length > 0) throw badRequest('the reports webhook is invalid', errors);
       const stored = {
         url: body.url,
