@@ -109,7 +109,13 @@ describe('authorizationLegs', () => {
     expect(plan([entry], [usable('c-2')], { customerReference: 'c-1' }).errors).toEqual([
       { pointer: '/split/0/wallet_token', detail: 'belongs to another customer than customer.reference' },
     ]);
-    expect(plan([{ ...entry, method: 'wallet' }], [usable('c-1')]).errors).toEqual([
+    expect(plan([entry], [usable('c-1')]).errors).toEqual([
+      {
+        pointer: '/split/0/wallet_token',
+        detail: 'needs the customer.reference of its owner: a saved token pays for its own customer only',
+      },
+    ]);
+    expect(plan([{ ...entry, method: 'wallet' }], [usable('c-1')], { customerReference: 'c-1' }).errors).toEqual([
       { pointer: '/split/0/method', detail: 'the wallet token pays with sandbox-card creditcard' },
     ]);
     for (const [status, detail] of [

@@ -85,7 +85,14 @@ function legOf(
           ? 'is not a wallet token of this merchant'
           : `is ${found.status === 'inactive' ? 'INACTIVE' : 'expired'}`,
       );
-    if (request.customerReference !== undefined && found.token.owner_reference !== request.customerReference)
+    // A saved token pays for its own customer only, so the payment must say who that is: a guest
+    // checkout (no customer.reference) holding some customer's token id would otherwise pay with it.
+    if (request.customerReference === undefined)
+      return refuse(
+        'wallet_token',
+        'needs the customer.reference of its owner: a saved token pays for its own customer only',
+      );
+    if (found.token.owner_reference !== request.customerReference)
       return refuse('wallet_token', 'belongs to another customer than customer.reference');
     if (
       (entry.partner !== undefined && entry.partner !== found.token.partner) ||

@@ -402,7 +402,7 @@ describe('paying with a token of the customer’s wallet', () => {
     expect(saved).toHaveLength(2);
   });
 
-  it('refuses an INACTIVE, expired or deleted token, another customer’s, and one of another merchant, at /split/N/wallet_token', async () => {
+  it('refuses an INACTIVE, expired or deleted token, another customer’s, one without a customer, and one of another merchant, at /split/N/wallet_token', async () => {
     const tokenId = await savedToken('CUST-WALLET-2', 'wtok_not_used');
     expect(
       (await payment({ customer: { reference: 'SOMEONE-ELSE' }, split: [{ amount: 3000, wallet_token: tokenId }] }))
@@ -411,6 +411,14 @@ describe('paying with a token of the customer’s wallet', () => {
       expect.objectContaining({
         pointer: '/split/0/wallet_token',
         detail: expect.stringContaining('another customer'),
+      }),
+    ]);
+    const guest = await payment({ split: [{ amount: 3000, wallet_token: tokenId }] });
+    expect(guest.response.status).toBe(400);
+    expect(guest.error?.errors).toEqual([
+      expect.objectContaining({
+        pointer: '/split/0/wallet_token',
+        detail: expect.stringContaining('customer.reference'),
       }),
     ]);
     expect(
@@ -514,6 +522,23 @@ describe('the checkout’s saved means of payment', () => {
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.payment.authorization.status).toBe('AUTHORIZED');
+    // A guest's checkout, holding the id of that customer's saved card, cannot pay with it.
+    const { data: guestSession } = await tessera.v2.POST('/v2/client-sessions', {
+      body: {
+        entity_id: merchant.entity_id,
+        amount: 2000,
+        currency: 'EUR',
+        order: { reference: 'checkout-guest' },
+        shopper_redirection_url: 'https://shop.example/back',
+      },
+    });
+    const guestPaid = await call(stack.baseUrl, 'POST', `/checkout/v1/sessions/${guestSession!.id}/payments`, {
+      ...browser,
+      body: { split: [{ amount: 2000, partner: 'sandbox-card', method: 'creditcard', wallet_token: saved[0].id }] },
+    });
+    expect(guestPaid.status, JSON.stringify(guestPaid.body)).toBe(400);
+    expect(guestPaid.body.errors).toEqual([expect.objectContaining({ pointer: '/split/0/wallet_token' })]);
+    expect(JSON.stringify(guestPaid.body)).not.toMatch(/4444|MASTERCARD/);
     expect(
       (
         await call(
