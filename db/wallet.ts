@@ -236,9 +236,11 @@ export async function addWalletToken(
 
 /**
  * Saves a token keyed on its uniqueness token, idempotently: the token the owner already holds for
- * that means of payment at this merchant is refreshed (value, expiry, description, partner; ACTIVE
- * again, favorite kept), otherwise one is added. For tokens a payment yields, where a repeat (an
- * activity retried, the same card paying again) must not make a second token.
+ * that means of payment at this merchant is refreshed (value, expiry, description, partner; favorite
+ * kept), otherwise one is added. For tokens a payment yields, where a repeat (an activity retried,
+ * the same card paying again) must not make a second token. A live token keeps its status and
+ * reason: INACTIVE is the merchant's decision (a card reported lost), which a payment with that same
+ * card must not undo; an expired one comes back ACTIVE, as a renewed card.
  */
 export async function saveWalletToken(
   sql: Sql,
@@ -248,8 +250,8 @@ export async function saveWalletToken(
 ): Promise<WalletTokenRecord> {
   return sql.begin(async (tx) => {
     await lockOwner(tx, owner);
-    const [existing] = await tx<{ id: string }[]>`
-      select id from wallet_tokens
+    const [existing] = await tx<{ id: string; status: WalletTokenStatus; reason: string | null; live: boolean }[]>`
+      select id, status, reason, expiration_date >= now() as live from wallet_tokens
       where entity_id = ${owner.entityId} and owner_reference = ${owner.ownerReference}
         and uniqueness_hash = ${uniquenessHash(encryptionKey, token.uniquenessToken)}`;
     if (!existing) {
@@ -264,8 +266,9 @@ export async function saveWalletToken(
       owner_reference: _owner,
       ...refreshed
     } = tokenRowValues(encryptionKey, owner, existing.id, token);
+    const decided = existing.live ? { status: existing.status, reason: existing.reason } : {};
     const [updated] = await tx<WalletTokenRow[]>`
-      update wallet_tokens set ${tx({ ...refreshed, updated_at: new Date() })}
+      update wallet_tokens set ${tx({ ...refreshed, ...decided, updated_at: new Date() })}
       where id = ${existing.id} returning ${tx(TOKEN_COLUMNS)}`;
     if (!updated) throw new Error('wallet token update returned nothing');
     return recordOf(encryptionKey, updated, false);
@@ -294,7 +297,10 @@ export async function listWalletTokens(
 }
 
 export type SetFavoriteResult =
-  { status: 'updated'; token: WalletTokenRecord } | { status: 'not_found' } | { status: 'already_favorite' };
+  | { status: 'updated'; token: WalletTokenRecord }
+  | { status: 'not_found' }
+  | { status: 'already_favorite' }
+  | { status: 'inactive' };
 
 /** Makes the token the owner's favorite at this merchant, clearing the one before. */
 export async function setFavoriteWalletToken(
@@ -305,11 +311,13 @@ export async function setFavoriteWalletToken(
 ): Promise<SetFavoriteResult> {
   return sql.begin(async (tx): Promise<SetFavoriteResult> => {
     await lockOwner(tx, owner);
-    const [current] = await tx<{ favorite: boolean }[]>`
-      select favorite from wallet_tokens
+    const [current] = await tx<{ favorite: boolean; status: WalletTokenStatus }[]>`
+      select favorite, status from wallet_tokens
       where id = ${tokenId} and entity_id = ${owner.entityId} and owner_reference = ${owner.ownerReference} and expiration_date >= now()`;
     if (!current) return { status: 'not_found' };
     if (current.favorite) return { status: 'already_favorite' };
+    // The favorite is what a checkout offers first: a token that cannot pay is never it.
+    if (current.status === 'INACTIVE') return { status: 'inactive' };
     // Two statements: the unique index on favorites is checked row by row, so clearing and setting
     // in one statement could see two favorites at once.
     await tx`
@@ -337,11 +345,17 @@ export async function updateWalletTokenStatus(
   return row ? recordOf(encryptionKey, row, false) : undefined;
 }
 
-/** Deletes the owner's token, expired or not; false when there is none. */
+/**
+ * Deletes the owner's token, expired or not; false when there is none. Under the owner's lock, so
+ * that a favorite being set on the same token sees it either whole or gone.
+ */
 export async function deleteWalletToken(sql: Sql, owner: WalletOwner, tokenId: string): Promise<boolean> {
-  const deleted = await sql`
-    delete from wallet_tokens where id = ${tokenId} and entity_id = ${owner.entityId} and owner_reference = ${owner.ownerReference}`;
-  return deleted.count > 0;
+  return sql.begin(async (tx) => {
+    await lockOwner(tx, owner);
+    const deleted = await tx`
+      delete from wallet_tokens where id = ${tokenId} and entity_id = ${owner.entityId} and owner_reference = ${owner.ownerReference}`;
+    return deleted.count > 0;
+  });
 }
 
 /** The entity a wallet merchant id (`x-merchant-id`, `merchant_id` of merchant:create) names. */

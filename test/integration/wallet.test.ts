@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletComponents } from '../../api/client';
 import type { CreatedMerchant } from '../../db/merchants';
-import { listWalletTokens, saveWalletToken, setFavoriteWalletToken } from '../../db/wallet';
+import { listWalletTokens, saveWalletToken, setFavoriteWalletToken, updateWalletTokenStatus } from '../../db/wallet';
 import { KeyRing } from '../../api/auth/key-ring';
 import { buildApi } from '../../api/server';
 import { call, type JsonResponse } from '../support/api-client';
@@ -674,6 +674,7 @@ describe('PATCH /wallet/v2/{customer_id}/sessions/{wallet_session_id}/token/{tok
 
     const set = await wallet('PATCH', favoritePath(owner, session, first.id));
     expect(set.status).toBe(200);
+    expect(set.headers.get('cache-control')).toBe('no-store');
     expect(set.body).toMatchObject({ id: first.id, favorite: true, status: 'ACTIVE', merchant: shopA.merchant_id });
     expect(set.body.value).toBeUndefined();
     expect(await listIds(owner, session)).toEqual([first.id, second.id]);
@@ -808,6 +809,15 @@ describe('PATCH /wallet/v2/{customer_id}/tokens/{token_id}/status', () => {
     expect(inactive.status).toBe(200);
     expect(inactive.body).toMatchObject({ id: token.id, status: 'INACTIVE', favorite: false });
     expect(inactive.body.value).toBeUndefined();
+    expect(inactive.headers.get('cache-control')).toBe('no-store');
+    // A card reported lost cannot become what a checkout offers first.
+    expectApiError(
+      await wallet('PATCH', favoritePath(owner, session, token.id)),
+      400,
+      'BAD_REQUEST',
+      favoritePath(owner, session, token.id),
+      ['INACTIVE'],
+    );
     expect((await stack.sql`select reason from wallet_tokens where id = ${token.id}`)[0]?.reason).toBe(
       'card reported lost',
     );
@@ -1050,6 +1060,28 @@ describe('the wallet repository for tokens saved by payments', () => {
     expect(listed.map((saved) => [saved.id, saved.value, saved.expiration_date.toISOString()])).toEqual([
       [first.id, 'sbx_tok_saved_2', '2033-01-31T23:59:59.999Z'],
     ]);
+    // A card reported lost stays INACTIVE, with its reason, when the same card pays again.
+    expect(
+      await updateWalletTokenStatus(stack.sql, stack.config.encryptionKey, owner, first.id, {
+        status: 'INACTIVE',
+        reason: 'card reported lost',
+      }),
+    ).toMatchObject({ status: 'INACTIVE' });
+    const whileLost = await saveWalletToken(stack.sql, stack.config.encryptionKey, owner, {
+      ...token,
+      value: 'sbx_tok_saved_3',
+    });
+    expect(whileLost).toMatchObject({ id: first.id, status: 'INACTIVE' });
+    expect((await stack.sql`select reason from wallet_tokens where id = ${first.id}`)[0]?.reason).toBe(
+      'card reported lost',
+    );
+    // An expired one is renewed: ACTIVE again.
+    await stack.sql`update wallet_tokens set expiration_date = now() - interval '1 second' where id = ${first.id}`;
+    const renewed = await saveWalletToken(stack.sql, stack.config.encryptionKey, owner, {
+      ...token,
+      value: 'sbx_tok_saved_4',
+    });
+    expect(renewed).toMatchObject({ id: first.id, status: 'ACTIVE' });
     const concurrent = await Promise.all(
       [1, 2, 3].map(() =>
         saveWalletToken(stack.sql, stack.config.encryptionKey, owner, {

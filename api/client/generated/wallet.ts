@@ -536,7 +536,7 @@ export interface paths {
     head?: never;
     /**
      * Make a token the favorite
-     * @description One favorite per customer and merchant: the previous one is no longer. 400 when the token does not exist (or has expired) or is already the favorite. The browser may call with the publishable key (CORS allowed).
+     * @description One favorite per customer and merchant: the previous one is no longer. 400 when the token does not exist (or has expired), is INACTIVE or is already the favorite. The browser may call with the publishable key (CORS allowed).
      */
     patch: {
       parameters: {

@@ -186,7 +186,7 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
       schema: {
         summary: 'Make a token the favorite',
         description:
-          'One favorite per customer and merchant: the previous one is no longer. 400 when the token does not exist (or has expired) or is already the favorite. ' +
+          'One favorite per customer and merchant: the previous one is no longer. 400 when the token does not exist (or has expired), is INACTIVE or is already the favorite. ' +
           'The browser may call with the publishable key (CORS allowed).',
         tags: ['Wallet tokens'],
         security: walletSecurity,
@@ -195,7 +195,7 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
         response: { 200: Ref(WalletToken), ...ApiErrors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const owner = await sessionOwner(request, request.params);
       const result = await setFavoriteWalletToken(deps.sql, key, owner, request.params.token_id);
       if (result.status === 'not_found')
@@ -206,7 +206,11 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
         throw badRequest('the token is already the favorite', [
           { pointer: '/params/token_id', detail: 'is already the favorite' },
         ]);
-      return tokenProjection(result.token, walletCallerOf(request));
+      if (result.status === 'inactive')
+        throw badRequest('the token is INACTIVE', [
+          { pointer: '/params/token_id', detail: 'is INACTIVE: only an ACTIVE token can be the favorite' },
+        ]);
+      return reply.header('cache-control', 'no-store').send(tokenProjection(result.token, walletCallerOf(request)));
     },
   );
 
@@ -277,7 +281,7 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
         response: { 200: Ref(WalletToken), ...ApiErrors(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const token = await updateWalletTokenStatus(
         deps.sql,
         key,
@@ -286,7 +290,7 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
         request.body,
       );
       if (!token) throw notFound('token');
-      return tokenProjection(token, walletCallerOf(request));
+      return reply.header('cache-control', 'no-store').send(tokenProjection(token, walletCallerOf(request)));
     },
   );
 }
