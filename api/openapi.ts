@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { buildLocalReference } from './schemas/typebox';
+import { referencedComponents } from './openapi-references';
 import { documentNullsAsAbsent } from './routes/v1/nulls-as-absent';
 
 export type ApiFamily = 'v1' | 'v2' | 'wallet';
@@ -89,22 +90,8 @@ export function withoutUnusedComponents<T extends { components?: { schemas?: Rec
 ): T {
   const schemas = document.components?.schemas;
   if (!schemas) return document;
-  const used = new Set<string>();
-  const pending: unknown[] = [{ ...document, components: { ...document.components, schemas: {} } }];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (Array.isArray(node)) pending.push(...node);
-    else if (node !== null && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        const name =
-          key === '$ref' && typeof value === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(value)?.[1] : undefined;
-        if (name !== undefined && !used.has(name)) {
-          used.add(name);
-          pending.push(schemas[name]);
-        } else pending.push(value);
-      }
-    }
-  }
+  // The walk starts outside the components, so that one only other unused ones refer to is dropped.
+  const used = referencedComponents([{ ...document, components: { ...document.components, schemas: {} } }], schemas);
   return {
     ...document,
     components: {

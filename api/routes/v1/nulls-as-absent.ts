@@ -2,6 +2,8 @@
 // drop null fields before validation, and the v1 document says so, so that a generated client (or
 // a fuzzer) knows that an optional field also takes null while a required one does not.
 
+import { referencedComponents } from '../../openapi-references';
+
 type Json = unknown;
 
 /** The body with every null object field removed, at any depth (null array items are kept, and refused). */
@@ -67,30 +69,6 @@ function orNull(schema: JsonSchema): JsonSchema {
 /** Only the v1 routes drop nulls: the document's other calls (the token call) keep their own reading. */
 const V1_PREFIX = '/payment/v1/';
 
-const COMPONENT_REF = /^#\/components\/schemas\/(.+)$/;
-
-/** Names of the components that `roots` refer to, directly or through other components. */
-function referencedComponents(roots: unknown[], components: Record<string, unknown>): Set<string> {
-  const found = new Set<string>();
-  const pending = [...roots];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (Array.isArray(node)) pending.push(...node);
-    else if (isSchema(node)) {
-      for (const [key, value] of Object.entries(node)) {
-        const name = key === '$ref' && typeof value === 'string' ? COMPONENT_REF.exec(value)?.[1] : undefined;
-        if (name !== undefined) {
-          if (!found.has(name)) {
-            found.add(name);
-            pending.push(components[name]);
-          }
-        } else pending.push(value);
-      }
-    }
-  }
-  return found;
-}
-
 interface OpenApiDocument {
   paths?: Record<string, unknown>;
   components?: { schemas?: Record<string, unknown> };
@@ -104,14 +82,13 @@ export function documentNullsAsAbsent<T extends OpenApiDocument>(document: T): T
   const bodies: unknown[] = [];
   const paths: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (!isSchema(item)) {
+    if (!path.startsWith(V1_PREFIX) || !isSchema(item)) {
       paths[path] = item;
       continue;
     }
     paths[path] = Object.fromEntries(
       Object.entries(item).map(([method, operation]) => {
-        const readsNullsAsAbsent = path.startsWith(V1_PREFIX);
-        if (!readsNullsAsAbsent || !isSchema(operation) || !isSchema(operation.requestBody)) return [method, operation];
+        if (!isSchema(operation) || !isSchema(operation.requestBody)) return [method, operation];
         const requestBody = operation.requestBody;
         const content = isSchema(requestBody.content) ? requestBody.content : {};
         const nullable = Object.fromEntries(

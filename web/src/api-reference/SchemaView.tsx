@@ -153,11 +153,7 @@ function PropertyRow({
     <li className="schema-prop">
       <div className="schema-prop__head">
         <code className="schema-prop__name">{name}</code>
-        <span className="schema-type">
-          {resolved.name === null
-            ? typeLabel(inner, context.resolver)
-            : `${resolved.name}${isObject(inner) && inner.nullable === true ? ' | null' : ''}`}
-        </span>
+        <span className="schema-type">{typeLabel(schema, context.resolver)}</span>
         {required && <span className="schema-required">required</span>}
         {deprecated && <span className="badge badge--deprecated">Deprecated</span>}
       </div>
