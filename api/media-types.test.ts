@@ -41,4 +41,38 @@ describe('readBodiesByMediaType', () => {
     expect(answer.json()).toEqual({ body: { grant_type: 'client_credentials', scope: 'a b' } });
     await server.close();
   });
+
+  it('refuses a JSON body that is not UTF-8, and reads one that is, whatever its characters', async () => {
+    const server = await app();
+    const send = (payload: Buffer) =>
+      server.inject({ method: 'POST', url: '/v2/things', headers: { 'content-type': 'application/json' }, payload });
+    // Two different invalid sequences: decoded as they came, both would read as "a\ufffd".
+    for (const invalid of [Buffer.from([0xff]), Buffer.from([0xc3, 0x28]), Buffer.from([0xed, 0xa0, 0x80])]) {
+      const answer = await send(Buffer.concat([Buffer.from('{"owner":"a'), invalid, Buffer.from('"}')]));
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ detail: 'the body is not UTF-8: send JSON encoded in UTF-8' });
+    }
+    const text = await send(Buffer.from('{"owner":"Zoë 日本 🎉 \ufffd"}', 'utf8'));
+    expect(text.json()).toEqual({ body: { owner: 'Zoë 日本 🎉 \ufffd' } });
+    const empty = await send(Buffer.alloc(0));
+    expect(empty.json()).toMatchObject({ status: 400, detail: 'the JSON body is empty' });
+    const broken = await send(Buffer.from('{"owner":'));
+    expect(broken.json()).toMatchObject({ status: 400, detail: 'the body is not valid JSON' });
+    await server.close();
+  });
+
+  it('names a prototype key as what it refuses, rather than calling the JSON invalid', async () => {
+    const server = await app();
+    for (const payload of ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}']) {
+      const answer = await server.inject({
+        method: 'POST',
+        url: '/v2/things',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(answer.statusCode, payload).toBe(400);
+      expect(answer.json().detail, payload).toContain('"__proto__" key');
+    }
+    await server.close();
+  });
 });

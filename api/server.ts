@@ -16,7 +16,7 @@ import { answerFrameworkError, installErrorHandling, sendError } from './errors/
 import { documentRouteErrors } from './errors/documented-errors';
 import { answerMethodNotAllowed } from './method-not-allowed';
 import { readBodiesByMediaType } from './media-types';
-import { refuseNulCharacters } from './nul-characters';
+import { refuseUnfitText } from './unfit-text';
 import { readPathUuidsInLowerCase } from './uuid-params';
 import { registerOpenApi } from './openapi';
 import { registerMetrics } from './metrics';
@@ -109,7 +109,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   // Before any route is registered: both watch every route as it is added.
   documentRouteErrors(app);
   answerMethodNotAllowed(app);
-  refuseNulCharacters(app);
+  refuseUnfitText(app);
   readPathUuidsInLowerCase(app);
   registerMetrics(app);
   await registerOpenApi(app, deps.config.publicUrl);

@@ -89,7 +89,7 @@ async function authenticatedClient(
   }
   if (!clientId || !clientSecret) throw invalidClient();
   // No client id holds a NUL; one decoded from HTTP Basic would otherwise reach the queries (form
-  // fields are refused earlier, api/nul-characters.ts).
+  // fields are refused earlier, api/unfit-text.ts).
   if (clientId.includes('\u0000')) throw invalidClient();
   // A client id over its failures is refused before its secret is even compared.
   await deps.limits.refuseLockedClient(request, clientId);

@@ -304,6 +304,31 @@ describe('POST /wallet/v2/session', () => {
       '/wallet/v2/session',
     );
   });
+
+  it('answers 400 to an owner_reference that is not Unicode text, which would name another customer’s wallet once stored', async () => {
+    // Stored as UTF-8, both of these would become "customer-\ufffd": one wallet for two owners.
+    for (const owner_reference of ['customer-\ud800', 'customer-\udbff']) {
+      expectApiError(
+        await wallet('POST', '/wallet/v2/session', { body: { owner_reference } }),
+        400,
+        'BAD_REQUEST',
+        '/wallet/v2/session',
+        ['/owner_reference'],
+      );
+    }
+    const invalidBytes = await fetch(`${stack.baseUrl}/wallet/v2/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': shopA.api_key, 'x-merchant-id': shopA.merchant_id },
+      body: Buffer.concat([Buffer.from('{"owner_reference":"customer-'), Buffer.from([0xff]), Buffer.from('"}')]),
+    });
+    expectApiError(
+      { status: invalidBytes.status, headers: invalidBytes.headers, body: await invalidBytes.json() },
+      400,
+      'BAD_REQUEST',
+      '/wallet/v2/session',
+      ['UTF-8'],
+    );
+  });
 });
 
 describe('POST /wallet/session (the legacy plugin’s call)', () => {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandling } from './errors/error-handler';
-import { MAX_NESTING_DEPTH, nulCharacterPointers, refuseNulCharacters, unfitText } from './nul-characters';
+import { MAX_NESTING_DEPTH, nulCharacterPointers, refuseUnfitText, unfitText } from './unfit-text';
 
 describe('nulCharacterPointers', () => {
   it('points at every string holding a NUL, keys included, as JSON pointers', () => {
@@ -25,6 +25,7 @@ describe('unfitText', () => {
   it('walks as deep as MAX_NESTING_DEPTH, and names where a deeper value starts', () => {
     expect(unfitText({ a: nested(MAX_NESTING_DEPTH - 1, 'x\u0000') })).toEqual({
       nulPointers: [`/a${'/0'.repeat(MAX_NESTING_DEPTH - 1)}`],
+      loneSurrogatePointers: [],
       tooDeepAt: undefined,
     });
     expect(unfitText({ a: nested(MAX_NESTING_DEPTH, 1) }).tooDeepAt).toBe(`/a${'/0'.repeat(MAX_NESTING_DEPTH - 1)}`);
@@ -35,11 +36,11 @@ describe('unfitText', () => {
   });
 });
 
-describe('refuseNulCharacters', () => {
+describe('refuseUnfitText', () => {
   it('answers 400 naming the field before the route sees a NUL in its body, parameters or query', async () => {
     const app = Fastify({ logger: false });
     installErrorHandling(app);
-    refuseNulCharacters(app);
+    refuseUnfitText(app);
     let reached = 0;
     app.post('/v2/things/:id', async () => ({ reached: ++reached }));
 
@@ -67,6 +68,31 @@ describe('refuseNulCharacters', () => {
       detail: `the request nests deeper than ${MAX_NESTING_DEPTH} levels`,
       errors: [{ pointer: `/x${'/0'.repeat(MAX_NESTING_DEPTH - 1)}` }],
     });
+    expect(reached).toBe(1);
+    await app.close();
+  });
+
+  it('answers 400 naming the field where a string or a key holds a lone UTF-16 surrogate', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandling(app);
+    refuseUnfitText(app);
+    let reached = 0;
+    app.post('/v2/things/:id', async () => ({ reached: ++reached }));
+    const send = (url: string, payload: string) =>
+      app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+
+    const body = await send('/v2/things/1', '{"owner":"a\\ud800","\\udc00key":1,"pair":"\\ud83c\\udf89"}');
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({
+      detail: 'the request contains text that is not Unicode',
+      errors: [
+        { pointer: '/owner', detail: expect.stringContaining('lone UTF-16 surrogate') },
+        { pointer: '/\ufffdkey' },
+      ],
+    });
+    expect(body.json().errors).toHaveLength(2);
+    // A pair is text (U+1F389), and so is U+FFFD itself.
+    expect((await send('/v2/things/1', '{"pair":"\\ud83c\\udf89","r":"\\ufffd"}')).statusCode).toBe(200);
     expect(reached).toBe(1);
     await app.close();
   });
