@@ -371,6 +371,19 @@ describe('POST /wallet/session (the legacy plugin’s call)', () => {
     expectApiError(answer, 403, 'FORBIDDEN', '/wallet/session');
   });
 
+  it('refuses a token without the payment-api scope beside another entity’s key, and lets it by beside its own', async () => {
+    const unscopedA = await stack.accessToken(shopA, 'orchestration-api');
+    const send = (apiKey: string, merchantId: string) =>
+      call(stack.baseUrl, 'POST', '/wallet/session', {
+        headers: { 'x-merchant-id': merchantId, authorization: `Bearer ${unscopedA}`, 'x-api-key': apiKey },
+        body: { owner_reference: 42 },
+      });
+    const crossed = await send(shopB.api_key, shopB.merchant_id);
+    expectApiError(crossed, 403, 'FORBIDDEN', '/wallet/session');
+    expect(crossed.body.message).toContain('different entities');
+    expect((await send(shopA.api_key, shopA.merchant_id)).status).toBe(201);
+  });
+
   it('answers ApiErrors: 400 naming the field, 401, 404', async () => {
     expectApiError(
       await wallet('POST', '/wallet/session', { body: { owner_reference: 4.5 } }),

@@ -59,11 +59,13 @@ async function identifyCredentials(
     );
   }
   const identified: Identified[] = [];
-  let lacksScope = false;
+  // A genuine token without the scope authenticates nothing, but still says whose it is: beside
+  // another entity's key it is refused like any pair of two entities' credentials.
+  let unscopedTokenEntity: string | undefined;
   if (bearer !== undefined) {
     const claims = await verifyAccessToken(deps.keys, bearer);
     if (claims?.scopes.includes(WALLET_SCOPE)) identified.push({ entityId: claims.entityId, via: 'access-token' });
-    else if (claims) lacksScope = true;
+    else if (claims) unscopedTokenEntity = claims.entityId;
   }
   if (apiKey !== undefined) {
     const publishable = apiKey.startsWith(PUBLISHABLE_KEY_PREFIX);
@@ -74,11 +76,14 @@ async function identifyCredentials(
   }
   const [first, ...others] = identified;
   if (!first) {
-    if (lacksScope) throw forbidden(`the wallet API needs the ${WALLET_SCOPE} scope`);
+    if (unscopedTokenEntity !== undefined) throw forbidden(`the wallet API needs the ${WALLET_SCOPE} scope`);
     throw unauthorized(bearer !== undefined ? 'the access token is invalid or expired' : 'the API key is invalid');
   }
-  if (others.some((other) => other.entityId !== first.entityId))
-    throw forbidden('the credentials sent belong to different entities');
+  const entities = new Set([
+    ...identified.map((one) => one.entityId),
+    ...(unscopedTokenEntity ? [unscopedTokenEntity] : []),
+  ]);
+  if (entities.size > 1) throw forbidden('the credentials sent belong to different entities');
   // A server credential beside the publishable key is what decides what the caller may do.
   return identified.find((candidate) => candidate.via !== 'publishable-key') ?? first;
 }
