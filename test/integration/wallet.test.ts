@@ -536,6 +536,15 @@ describe('POST /wallet/v2/{customer_id}/sessions/{wallet_session_id}/tokens', ()
         ['/expiration_date'],
       );
     }
+    // A partner or method Tessera does not route to: such a token could never pay.
+    for (const [payment_id, field] of [
+      [{ partner: 'adyen', method: 'creditcard' }, '/payment_id/partner'],
+      [{ partner: 'sandbox-card', method: 'giftcard' }, '/payment_id/method'],
+    ] as const) {
+      expectApiError(await wallet('POST', path, { body: tokenBody({ payment_id }) }), 400, 'BAD_REQUEST', path, [
+        field,
+      ]);
+    }
     expect(await listIds('CUST-BAD', session)).toEqual([]);
   });
 

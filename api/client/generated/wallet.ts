@@ -1164,7 +1164,7 @@ export interface components {
       /** @example CAMILLE MARTIN */
       holder_name?: string;
     };
-    /** @description The partner and method the token pays with. */
+    /** @description The partner and method the token pays with: a pair Tessera routes to (sandbox-card creditcard, for instance); another answers 400 when the token is added. */
     WalletTokenPaymentId: {
       /**
        * @description Payment partner, as named in the entity’s partner contracts.

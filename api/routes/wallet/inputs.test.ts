@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legacyOwnerReference, tokenExpiration } from './inputs';
+import { legacyOwnerReference, tokenExpiration, tokenPaymentIdErrors } from './inputs';
 
 const instant = (input: string) => {
   const reading = tokenExpiration(input);
@@ -52,5 +52,22 @@ describe('legacyOwnerReference', () => {
 
   it('refuses an integer beyond exact range, which would name another customer', () => {
     expect(legacyOwnerReference(2 ** 53 + 2).ok).toBe(false);
+  });
+});
+
+describe('tokenPaymentIdErrors', () => {
+  it('takes every partner and method pair Tessera routes to', () => {
+    expect(tokenPaymentIdErrors({ partner: 'sandbox-card', method: 'creditcard' })).toEqual([]);
+    expect(tokenPaymentIdErrors({ partner: 'sandbox-instalments', method: '4x' })).toEqual([]);
+    expect(tokenPaymentIdErrors({ partner: 'stripe', method: 'creditcard' })).toEqual([]);
+  });
+
+  it('names the partner it does not know, or the method its partner does not offer', () => {
+    expect(tokenPaymentIdErrors({ partner: 'sandbox-crad', method: 'creditcard' })).toEqual([
+      { pointer: '/payment_id/partner', detail: expect.stringContaining('one of sandbox-card, ') },
+    ]);
+    expect(tokenPaymentIdErrors({ partner: 'sandbox-card', method: 'giftcard' })).toEqual([
+      { pointer: '/payment_id/method', detail: 'is not a method of sandbox-card: one of creditcard' },
+    ]);
   });
 });

@@ -1,5 +1,8 @@
-// Pure readings of wallet inputs whose rules a JSON schema cannot say: when a token expires, and
-// the legacy plugin's numeric customer ids.
+// Pure readings of wallet inputs whose rules a JSON schema cannot say: when a token expires, the
+// partner and method it pays with, and the legacy plugin's numeric customer ids.
+
+import { isPartnerName, methodsOf, offersMethod, PARTNER_NAMES } from '../../../partners/catalog';
+import type { FieldError } from '../../errors/problem';
 
 export type Reading<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -65,4 +68,25 @@ export function legacyOwnerReference(input: string | number): Reading<string> {
   if (!Number.isSafeInteger(input))
     return { ok: false, error: 'an integer owner_reference must be a safe integer (at most 2^53 − 1)' };
   return { ok: true, value: String(input) };
+}
+
+/**
+ * A token's partner and method must be a pair Tessera routes to: a token saved with a name it
+ * does not know (a typo, another orchestrator's name) could never pay, and would only be found out
+ * at the customer's next checkout. Whether the entity's contracts hold the pair is checked when a
+ * payment uses the token, since contracts change and a token outlives them.
+ */
+export function tokenPaymentIdErrors(paymentId: { partner: string; method: string }): FieldError[] {
+  if (!isPartnerName(paymentId.partner))
+    return [
+      { pointer: '/payment_id/partner', detail: `is not a partner of Tessera's: one of ${PARTNER_NAMES.join(', ')}` },
+    ];
+  if (!offersMethod(paymentId.partner, paymentId.method))
+    return [
+      {
+        pointer: '/payment_id/method',
+        detail: `is not a method of ${paymentId.partner}: one of ${methodsOf(paymentId.partner).join(', ')}`,
+      },
+    ];
+  return [];
 }

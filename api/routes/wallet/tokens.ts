@@ -31,7 +31,7 @@ import {
   walletSecurity,
   withWalletCors,
 } from './common';
-import { tokenExpiration } from './inputs';
+import { tokenExpiration, tokenPaymentIdErrors } from './inputs';
 import type { WalletDeps } from './sessions';
 
 const notFound = (what: string) =>
@@ -143,8 +143,11 @@ export function registerWalletTokenRoutes(parent: FastifyInstance, deps: WalletD
     async (request, reply) => {
       const body = request.body;
       const expiration = tokenExpiration(body.expiration_date);
-      if (!expiration.ok)
-        throw badRequest('the request is invalid', [{ pointer: '/expiration_date', detail: expiration.error }]);
+      const errors = [
+        ...(expiration.ok ? [] : [{ pointer: '/expiration_date', detail: expiration.error }]),
+        ...tokenPaymentIdErrors(body.payment_id),
+      ];
+      if (!expiration.ok || errors.length > 0) throw badRequest('the request is invalid', errors);
       const owner = await sessionOwner(request, request.params);
       const added = await addWalletToken(deps.sql, key, owner, {
         value: body.token,

@@ -79,7 +79,11 @@ export type WalletTokenDescription = Static<typeof WalletTokenDescription>;
 
 export const WalletTokenPaymentId = Type.Object(
   { partner: PartnerName(), method: MethodName() },
-  { $id: 'WalletTokenPaymentId', description: 'The partner and method the token pays with.' },
+  {
+    $id: 'WalletTokenPaymentId',
+    description:
+      'The partner and method the token pays with: a pair Tessera routes to (sandbox-card creditcard, for instance); another answers 400 when the token is added.',
+  },
 );
 export type WalletTokenPaymentId = Static<typeof WalletTokenPaymentId>;
 
