@@ -15,6 +15,7 @@ import { registerOAuthRoute } from './auth/oauth-route';
 import { answerFrameworkError, installErrorHandling, sendError } from './errors/error-handler';
 import { documentRouteErrors } from './errors/documented-errors';
 import { answerMethodNotAllowed } from './method-not-allowed';
+import { readStandardIdempotencyHeader } from './idempotency-key-header';
 import { readBodiesByMediaType } from './media-types';
 import { refuseUnfitText } from './unfit-text';
 import { readPathUuidsInLowerCase } from './uuid-params';
@@ -99,6 +100,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  readStandardIdempotencyHeader(app);
   installSecurityHeaders(app, {
     https: deps.config.publicUrl.startsWith('https:'),
     distDir: deps.webDistDir ?? webDistDir,

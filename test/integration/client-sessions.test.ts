@@ -162,6 +162,15 @@ describe('client sessions', () => {
     expect(second.response.status).toBe(409);
     expect(resourceIdOf(second.error)).toBe(first.data?.id);
 
+    // The standard header name, as clients written for other payment APIs send it, is the same key.
+    const standard = await call(stack.baseUrl, 'POST', '/v2/client-sessions', {
+      token,
+      body,
+      headers: { 'Idempotency-Key': 'session-key-1' },
+    });
+    expect(standard.status).toBe(409);
+    expect(standard.body.resource_id).toBe(first.data?.id);
+
     const racing = await Promise.all([1, 2, 3].map(() => create(body, 'session-key-race')));
     expect(racing.map((answer) => answer.response.status).sort((a, b) => a - b)).toEqual([201, 409, 409]);
     const winner = racing.find((answer) => answer.response.status === 201)!;
