@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { readPaymentProjection } from '../../db/projections';
 import { withPaymentDefaults } from '../../domain/defaults';
-import type { OperationKind } from '../../domain/payment-ledger';
+import { OPERATION_KINDS, type OperationKind } from '../../domain/payment-ledger';
 import type { SplitEntryFacts } from '../../domain/payment-legs';
 import { deterministicUuid } from '../../platform/ids';
 import { entityIdKey, merchantReferenceKey } from '../../temporal/search-attributes';
@@ -342,21 +342,33 @@ export class PaymentGateway {
     request: OperationRequest,
     options: { idempotencyKey?: string; log: FastifyBaseLogger },
   ): Promise<OperationOutcome> {
-    const operationId = options.idempotencyKey
-      ? deterministicUuid(kind, entityId, id, options.idempotencyKey)
-      : randomUUID();
-    const alreadyMade = () =>
+    const { idempotencyKey } = options;
+    const operationId = idempotencyKey ? deterministicUuid(kind, entityId, id, idempotencyKey) : randomUUID();
+    // What the same key names as another kind: a key names one operation of the payment.
+    const sameKeyOperationIds = idempotencyKey
+      ? OPERATION_KINDS.filter((other) => other !== kind).map((other) =>
+          deterministicUuid(other, entityId, id, idempotencyKey),
+        )
+      : [];
+    const alreadyMade = (earlierId = operationId, earlierKind: string = kind) =>
       new HttpProblem(
         409,
         'idempotency_conflict',
-        `a ${kind} was already made with this x-idempotency-key`,
+        `a ${earlierKind} was already made with this x-idempotency-key`,
         undefined,
-        { resource_id: operationId },
+        { resource_id: earlierId },
       );
     try {
       const outcome = await updateAcrossRuns(() =>
         this.handle(id).executeUpdate(operationUpdates[kind], {
-          args: [{ ...request, entity_id: entityId, operation_id: operationId }],
+          args: [
+            {
+              ...request,
+              entity_id: entityId,
+              operation_id: operationId,
+              ...(sameKeyOperationIds.length > 0 ? { same_key_operation_ids: sameKeyOperationIds } : {}),
+            },
+          ],
         }),
       );
       await projectAnswer(this.deps.sql, this.deps.config.encryptionKey, options.log, { payment: outcome.payment });
@@ -366,7 +378,8 @@ export class PaymentGateway {
       if (failure?.type === 'NotFound') throw notFound('payment');
       if (failure?.type === 'DuplicateOperation') {
         await this.repairReadModel(id, entityId, options.log);
-        throw alreadyMade();
+        const [earlierKind] = failure.details;
+        throw typeof earlierKind === 'string' ? alreadyMade(failure.message, earlierKind) : alreadyMade();
       }
       if (failure?.type === 'InvalidOperation')
         throw badRequest(`the ${kind} is invalid: ${failure.message}`, failure.errors);
@@ -378,6 +391,14 @@ export class PaymentGateway {
     if (!view || view.entity_id !== entityId) throw notFound('payment');
     const done = [...view.captures, ...view.voids, ...view.refunds].some((existing) => existing.id === operationId);
     if (done) throw alreadyMade();
+    for (const [earlierKind, earlier] of [
+      ['capture', view.captures],
+      ['void', view.voids],
+      ['refund', view.refunds],
+    ] as const) {
+      const reused = earlier.find((existing) => sameKeyOperationIds.includes(existing.id));
+      if (reused) throw alreadyMade(reused.id, earlierKind);
+    }
     throw badRequest(`nothing is available to ${kind} on this payment`, [
       { pointer: '/amount', detail: `must be at most ${view.amounts[availableAmount[kind]]}` },
     ]);

@@ -44,7 +44,7 @@ export function idempotencyHeaders(what: string) {
       Type.String({
         minLength: 1,
         maxLength: 255,
-        description: `Makes the request safe to repeat: the same key answers 409 with the resource_id of the ${what} already created.`,
+        description: `Makes the request safe to repeat: the same key answers 409 with the resource_id of the ${what} already created. Idempotency-Key, the header's standard name, is read as this one.`,
       }),
     ),
   });

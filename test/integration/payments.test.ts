@@ -291,6 +291,24 @@ describe('idempotency', () => {
     const entries = await ledger(partnerReferenceOf(payment));
     expect(entries.filter((e) => e.type === 'CAPTURE')).toHaveLength(2);
   });
+
+  it('answers 409 with the capture when its key is sent again for a refund or a void: one key, one operation', async () => {
+    const payment = (await cardPaymentWith('4242424242424242')).data!;
+    const capture = await operate(payment.id, 'captures', { amount: 1000 }, 'op-key-1');
+    expect(capture.response.status).toBe(201);
+    const captureId = capture.response.headers.get('x-created-operation-id');
+    for (const kind of ['refunds', 'voids'] as const) {
+      const reused = await operate(payment.id, kind, { amount: 500 }, 'op-key-1');
+      expect(reused.response.status, kind).toBe(409);
+      expect(resourceIdOf(reused.error), kind).toBe(captureId);
+      expect(reused.error?.detail, kind).toBe('a capture was already made with this x-idempotency-key');
+    }
+    const read = (await readPayment(payment.id)).data!;
+    expect(read.refunds).toHaveLength(0);
+    expect(read.voids).toHaveLength(0);
+    // Another key is another operation.
+    expect((await operate(payment.id, 'refunds', { amount: 500 }, 'op-key-2')).response.status).toBe(201);
+  });
 });
 
 describe('redirect methods', () => {
@@ -453,6 +471,10 @@ describe('idempotency after completion', () => {
     const refundAgain = await operate(created.id, 'refunds', { amount: 2500 }, 'refund-done-1');
     expect(refundAgain.response.status).toBe(409);
     expect(resourceIdOf(refundAgain.error)).toBe(refund.response.headers.get('x-created-operation-id'));
+    // The refund's key sent for a capture names the refund too, after completion as before it.
+    const captureWithRefundKey = await operate(created.id, 'captures', { amount: 100 }, 'refund-done-1');
+    expect(captureWithRefundKey.response.status).toBe(409);
+    expect(resourceIdOf(captureWithRefundKey.error)).toBe(refund.response.headers.get('x-created-operation-id'));
   });
 
   it('lets a refused payment workflow complete at once', async () => {

@@ -75,6 +75,18 @@ export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): 
       throw ApplicationFailure.create({ type: 'DuplicateOperation', message: operationId, nonRetryable: true });
     }
   };
+  // Only ever called from validators, which a replay does not run: the recorded histories are not
+  // touched by it (the details name the kind the key was first used for).
+  const rejectKeyOfAnotherKind = (operationIds: readonly string[] | undefined) => {
+    const earlier = state.operations.find((operation) => operationIds?.includes(operation.id));
+    if (earlier)
+      throw ApplicationFailure.create({
+        type: 'DuplicateOperation',
+        message: earlier.id,
+        details: [earlier.kind],
+        nonRetryable: true,
+      });
+  };
   for (const kind of ['capture', 'void', 'refund'] as const) {
     setHandler(
       updatesByKind[kind],
@@ -96,6 +108,7 @@ export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): 
         validator: (request: OperationUpdateInput) => {
           belongs(request.entity_id);
           rejectDuplicate(request.operation_id);
+          rejectKeyOfAnotherKind(request.same_key_operation_ids);
           // Core hands Updates to the workflow before the activity results of the same activation:
           // while an authorization attempt is in flight, its answer may already be in history (and
           // shown by the projection) without being applied yet. Judging the amounts now would refuse

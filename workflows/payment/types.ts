@@ -173,6 +173,12 @@ export interface DisputeNotification {
 export interface OperationUpdateInput {
   entity_id: string;
   operation_id: string;
+  /**
+   * The ids the request's idempotency key gives the other two kinds of operation: one key names
+   * one operation of the payment, so a refund with a capture's key is refused with the capture.
+   * Absent without a key, and in requests older than the field.
+   */
+  same_key_operation_ids?: string[];
   amount: number;
   priority?: { partner: string; method: string }[];
   partner_transaction_id?: string;

@@ -109,7 +109,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the client session already created. */
+          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the client session already created. Idempotency-Key, the header's standard name, is read as this one. */
           'x-idempotency-key'?: string;
         };
         path?: never;
@@ -444,7 +444,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the payment or operation already created. */
+          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the payment or operation (a key names one operation of a payment: a capture’s key sent for a refund or a void answers with the capture) already created. Idempotency-Key, the header's standard name, is read as this one. */
           'x-idempotency-key'?: string;
         };
         path?: never;
@@ -665,7 +665,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the payment or operation already created. */
+          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the payment or operation (a key names one operation of a payment: a capture’s key sent for a refund or a void answers with the capture) already created. Idempotency-Key, the header's standard name, is read as this one. */
           'x-idempotency-key'?: string;
         };
         path: {
@@ -797,7 +797,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the payment or operation already created. */
+          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the payment or operation (a key names one operation of a payment: a capture’s key sent for a refund or a void answers with the capture) already created. Idempotency-Key, the header's standard name, is read as this one. */
           'x-idempotency-key'?: string;
         };
         path: {
@@ -929,7 +929,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the payment or operation already created. */
+          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the payment or operation (a key names one operation of a payment: a capture’s key sent for a refund or a void answers with the capture) already created. Idempotency-Key, the header's standard name, is read as this one. */
           'x-idempotency-key'?: string;
         };
         path: {
@@ -1061,7 +1061,7 @@ export interface paths {
       parameters: {
         query?: never;
         header?: {
-          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the evidence already created. */
+          /** @description Makes the request safe to repeat: the same key answers 409 with the resource_id of the evidence already created. Idempotency-Key, the header's standard name, is read as this one. */
           'x-idempotency-key'?: string;
         };
         path: {

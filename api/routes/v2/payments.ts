@@ -17,7 +17,9 @@ const DisputeParams = Type.Object({
   id: Type.String({ format: 'uuid', description: 'Payment id' }),
   dispute_id: Type.String({ format: 'uuid', description: 'Dispute id' }),
 });
-const IdempotencyHeaders = idempotencyHeaders('payment or operation');
+const IdempotencyHeaders = idempotencyHeaders(
+  'payment or operation (a key names one operation of a payment: a capture’s key sent for a refund or a void answers with the capture)',
+);
 const ReadHeaders = Type.Object({
   'cache-control': Type.Optional(
     Type.String({
