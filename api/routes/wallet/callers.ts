@@ -74,7 +74,7 @@ async function identifyCredentials(
       : await deps.merchants.entityOfApiKey(apiKey);
     if (entityId) identified.push({ entityId, via: publishable ? 'publishable-key' : 'api-key' });
   }
-  const [first, ...others] = identified;
+  const [first] = identified;
   if (!first) {
     if (unscopedTokenEntity !== undefined) throw forbidden(`the wallet API needs the ${WALLET_SCOPE} scope`);
     throw unauthorized(bearer !== undefined ? 'the access token is invalid or expired' : 'the API key is invalid');
