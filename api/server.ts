@@ -15,6 +15,7 @@ import { registerOAuthRoute } from './auth/oauth-route';
 import { answerFrameworkError, installErrorHandling, sendError } from './errors/error-handler';
 import { documentRouteErrors } from './errors/documented-errors';
 import { answerMethodNotAllowed } from './method-not-allowed';
+import { answerClientError } from './errors/client-errors';
 import { readStandardIdempotencyHeader } from './idempotency-key-header';
 import { readBodiesByMediaType } from './media-types';
 import { refuseUnfitText } from './unfit-text';
@@ -80,6 +81,7 @@ export async function buildApi(deps: ApiDependencies): Promise<Api> {
     genReqId: requestIdFor,
     logController: new AccessLog(),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     ...httpServerOptions(deps.config.http, deps.config.trustProxy),
     // Shoppers, merchants and tests retry; keep-alive connections should not hold shutdown forever.
     forceCloseConnections: 'idle',
