@@ -46,6 +46,7 @@ describe('clientErrorAnswer', () => {
     expect(bodyOf(wallet)).toMatchObject({
       error_code: 'BAD_REQUEST',
       status: 431,
+      error: 'Request Header Fields Too Large',
       path: '/wallet/v2/session',
       request_id: 'req-12345678',
     });
@@ -57,7 +58,12 @@ describe('clientErrorAnswer', () => {
       'req-2',
     );
     expect(v2).toContain('content-type: application/problem+json');
-    expect(bodyOf(v2)).toMatchObject({ status: 431, instance: '/v2/payments/x', request_id: 'req-2' });
+    expect(bodyOf(v2)).toMatchObject({
+      status: 431,
+      title: 'Request Header Fields Too Large',
+      instance: '/v2/payments/x',
+      request_id: 'req-2',
+    });
   });
 });
 
