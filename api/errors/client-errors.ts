@@ -3,12 +3,12 @@
 // (408). Fastify answers those in a shape of its own; this answers them in the API's, chosen by the
 // path read from the bytes that did arrive, with a request id, like every other refusal.
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MAX_HEADER_BYTES } from '../http-limits';
 import { apiErrorBody } from './api-error';
 import { errorShapeOf } from './error-handler';
 import { problemBody } from './problem';
+import { reasonPhrase } from './reason-phrases';
 
 interface ParserError extends Error {
   code?: string;
@@ -48,7 +48,7 @@ export function clientErrorAnswer(error: ParserError, requestId: string): string
   );
   const type = shape === 'problem' ? 'application/problem+json' : 'application/json';
   return [
-    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? 'Error'}`,
+    `HTTP/1.1 ${refusal.status} ${reasonPhrase(refusal.status)}`,
     `content-type: ${type}; charset=utf-8`,
     `content-length: ${Buffer.byteLength(body)}`,
     `x-request-id: ${requestId}`,

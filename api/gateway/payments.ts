@@ -389,15 +389,14 @@ export class PaymentGateway {
     // A payment whose workflow has completed has nothing left to move.
     const view = await this.completed(id);
     if (!view || view.entity_id !== entityId) throw notFound('payment');
-    const done = [...view.captures, ...view.voids, ...view.refunds].some((existing) => existing.id === operationId);
-    if (done) throw alreadyMade();
+    const madeWithThisKey = [operationId, ...sameKeyOperationIds];
     for (const [earlierKind, earlier] of [
       ['capture', view.captures],
       ['void', view.voids],
       ['refund', view.refunds],
     ] as const) {
-      const reused = earlier.find((existing) => sameKeyOperationIds.includes(existing.id));
-      if (reused) throw alreadyMade(reused.id, earlierKind);
+      const made = earlier.find((existing) => madeWithThisKey.includes(existing.id));
+      if (made) throw alreadyMade(made.id, earlierKind);
     }
     throw badRequest(`nothing is available to ${kind} on this payment`, [
       { pointer: '/amount', detail: `must be at most ${view.amounts[availableAmount[kind]]}` },
