@@ -75,8 +75,9 @@ export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): 
       throw ApplicationFailure.create({ type: 'DuplicateOperation', message: operationId, nonRetryable: true });
     }
   };
-  // Only ever called from validators, which a replay does not run: the recorded histories are not
-  // touched by it (the details name the kind the key was first used for).
+  // Called from validators, which a replay does not run, and from handlers only in runs that took
+  // the patch for it (run.ts rechecksKeysAfterAuthorization); the details name the kind the key
+  // was first used for.
   const rejectKeyOfAnotherKind = (operationIds: readonly string[] | undefined) => {
     const earlier = state.operations.find((operation) => operationIds?.includes(operation.id));
     if (earlier)
@@ -95,7 +96,10 @@ export function registerPaymentHandlers(run: PaymentRun, readModel: ReadModel): 
           if (run.authorizationPhase === 'RUNNING') {
             // The validator left the amounts to be judged here (see below); runOperation plans again.
             await condition(() => run.authorizationPhase !== 'RUNNING');
+            // Operations sent meanwhile passed their validators before this one was recorded: the
+            // first of them to run holds the key, whatever its kind.
             rejectDuplicate(request.operation_id);
+            if (run.rechecksKeysAfterAuthorization) rejectKeyOfAnotherKind(request.same_key_operation_ids);
           }
           const operation = await runOperation(run, kind, request, 'MERCHANT', request.operation_id, {
             ...(request.merchant_reference ? { merchant_reference: request.merchant_reference } : {}),

@@ -46,7 +46,11 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   // such marker and go on to the patches they were decided with.
   // A run started since 'payment-patches-2026-12-03' takes every patch before it as well, and fails
   // the part of an operation its partner refused outright (operations.ts).
-  const failsRefusedOperations = patched('payment-patches-2026-12-03');
+  // A run started since 'payment-patches-2026-12-03-2' takes every patch before it too, and checks
+  // an operation's key against the other kinds again once the authorization it waited for ends
+  // (handlers.ts).
+  const rechecksKeysAfterAuthorization = patched('payment-patches-2026-12-03-2');
+  const failsRefusedOperations = rechecksKeysAfterAuthorization || patched('payment-patches-2026-12-03');
   const callsLocallyInTurns = failsRefusedOperations || patched('payment-patches-2026-11-27');
   const takesEveryPatch = callsLocallyInTurns || patched('payment-patches-2026-11');
   run.keepsCardFingerprints = takesEveryPatch || patched('card-fingerprint');
@@ -59,6 +63,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
       : 'activities';
   run.recordsDisputes = takesEveryPatch || patched('disputes');
   run.failsRefusedOperations = failsRefusedOperations;
+  run.rechecksKeysAfterAuthorization = rechecksKeysAfterAuthorization;
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);
   const readModel = new ReadModel(

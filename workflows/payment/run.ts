@@ -71,6 +71,12 @@ export class PaymentRun {
    * of the run, as above).
    */
   failsRefusedOperations = false;
+  /**
+   * Whether an operation that waited for the authorization checks again, once it ends, that its
+   * idempotency key names no operation of another kind sent meanwhile (handlers.ts; added after
+   * payments shipped; decided at the start of the run, as above).
+   */
+  rechecksKeysAfterAuthorization = false;
   readonly disputeNewsToCarry: DisputeNotification[] = [];
   /** Evidence whose forwarding to the partner is under way, by evidence id. */
   readonly evidenceInFlight = new Set<string>();

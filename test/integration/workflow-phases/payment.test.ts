@@ -1,8 +1,11 @@
 // The payment process (workflows/payment/payment.ts), whole, with scripted partners: what it does
 // on its own between the phases: AUTOMATIC capture right after authorization, compensation after
 // a refusal, the wallet save, the first answer the API waits for, and when it ends.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { awaitAuthorizationUpdate } from '../../../workflows/payment/messages';
+import { updateFailure } from '../../../api/temporal/workflow-errors';
+import { awaitAuthorizationUpdate, captureUpdate, voidUpdate } from '../../../workflows/payment/messages';
+import { eventually } from '../../support/api-client';
 import { cardLeg, giftCardLeg, paymentState, phaseInput } from './payment-states';
 import { phaseWorkerForThisFile } from './phase-worker';
 import { approved, pendingForShopper, refused, succeeded } from './scripted-partner';
@@ -91,6 +94,62 @@ describe('the payment process', () => {
     expect(first.redirection?.href).toContain(card.id);
     expect(sent()).toEqual([{ call: 'authorize', leg: card.id, amount: 2599 }]);
   });
+
+  it('runs one of two operations of different kinds sent with one key while the authorization was in flight', async () => {
+    const card = cardLeg(2599);
+    // The local call outlasts its timeout (workflows/payment/partner-calls.ts QUICK_CALL_TIMEOUT) and
+    // the activity after it takes its time: the authorization spans workflow tasks, so the two
+    // Updates below are validated while it runs, neither seeing the other.
+    phases.partner
+      .onAuthorize(card.id, approved())
+      .onOperation(card.id, 'capture', succeeded())
+      .onOperation(card.id, 'void', succeeded())
+      .answerSlowly(6_000, 1_500);
+    const state = paymentState([card]);
+    const handle = await phases.start(paymentProcess, phaseInput(state));
+    // The ids the API derives from one key for each kind (api/gateway/payments.ts): each Update
+    // names the other kinds' ids, as the API sends them.
+    const ids = { capture: randomUUID(), void: randomUUID(), refund: randomUUID() };
+    const sameKey = (kind: keyof typeof ids) =>
+      Object.entries(ids).flatMap(([other, id]) => (other === kind ? [] : [id]));
+    await eventually(async () => (phases.partner.local.length === 2 ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+      what: 'the authorization sent again as an activity',
+    });
+    expect(phases.partner.local).toEqual([true, false]);
+
+    const outcomes = await Promise.allSettled([
+      handle.executeUpdate(captureUpdate, {
+        args: [
+          {
+            entity_id: state.entity_id,
+            operation_id: ids.capture,
+            same_key_operation_ids: sameKey('capture'),
+            amount: 1000,
+          },
+        ],
+      }),
+      handle.executeUpdate(voidUpdate, {
+        args: [
+          { entity_id: state.entity_id, operation_id: ids.void, same_key_operation_ids: sameKey('void'), amount: 1000 },
+        ],
+      }),
+    ]);
+
+    const done = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const refusals = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [updateFailure(outcome.reason)] : [],
+    );
+    expect(done).toHaveLength(1);
+    expect(refusals.map((failure) => [failure?.type, failure?.message])).toEqual([
+      ['DuplicateOperation', done[0]?.operation_id],
+    ]);
+    expect(sent().filter(({ call }) => call !== 'authorize')).toHaveLength(1);
+    const { payment } = done[0]!;
+    expect(payment.captures.length + payment.voids.length).toBe(1);
+    await phases.replay(handle);
+  }, 30_000);
 
   it('saves the reusable token to the customer wallet, and a failed save never fails the payment', async () => {
     const card = cardLeg(2599);
