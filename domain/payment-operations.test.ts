@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorizationBalances, computeAmounts } from './payment-amounts';
 import { auth, CARD, GIFTCARD, ledger, op, split, WALLET } from './payment-ledger.fixtures';
-import { drawingOrder, planOperation } from './payment-operations';
+import { beyondAvailableDetail, drawingOrder, planOperation, readBeyondAvailableDetail } from './payment-operations';
 
 const ok = (...allocations: [string, number][]) => ({
   ok: true,
@@ -286,5 +286,18 @@ describe('planOperation: the rest of the body', () => {
     const first = planOperation(l, 'capture', { amount: 5000, priority: [CARD] });
     expect(planOperation(l, 'capture', { amount: 5000, priority: [CARD] })).toEqual(first);
     expect(l).toEqual(before);
+  });
+});
+
+describe('readBeyondAvailableDetail', () => {
+  it('reads back the figure of the detail a refusal beyond what is available gives, and nothing of another detail', () => {
+    const plan = planOperation(three(), 'capture', { amount: 12001, partner_transaction_id: 'cc' });
+    const [error] = plan.ok ? [] : plan.errors;
+    expect(error?.detail).toBe(beyondAvailableDetail(6000, 'capture', ' on partner transaction cc'));
+    expect(readBeyondAvailableDetail(error?.detail ?? '')).toEqual({
+      available: 6000,
+      rest: 'the amount available to capture on partner transaction cc',
+    });
+    expect(readBeyondAvailableDetail('must be an integer')).toBeUndefined();
   });
 });

@@ -41,6 +41,23 @@ export type OperationPlan =
 
 const PAST: Record<OperationKind, string> = { capture: 'captured', void: 'voided', refund: 'refunded' };
 
+/**
+ * The detail of an amount beyond what is available, in minor units as the API v2 speaks;
+ * {@link readBeyondAvailableDetail} reads the figure back for the API v1, which shows major units.
+ */
+export function beyondAvailableDetail(available: number, kind: OperationKind, scope = ''): string {
+  return `must not exceed ${available}, the amount available to ${kind}${scope}`;
+}
+
+const BEYOND_AVAILABLE = /^must not exceed (\d+), (the amount available to .*)$/s;
+
+/** The figure and the words after it of a detail made by {@link beyondAvailableDetail}; undefined for any other. */
+export function readBeyondAvailableDetail(detail: string): { available: number; rest: string } | undefined {
+  const match = BEYOND_AVAILABLE.exec(detail);
+  if (!match) return undefined;
+  return { available: Number(match[1]), rest: match[2] ?? '' };
+}
+
 /** The AUTHORIZED legs in the default drawing order for `kind` (see the module comment). */
 export function drawingOrder(balances: readonly AuthorizationBalance[], kind: OperationKind): AuthorizationBalance[] {
   const authorized = balances.filter((b) => b.status === 'AUTHORIZED');
@@ -126,7 +143,7 @@ export function planOperation(
   if (candidates !== undefined && amount !== undefined && amountIsValid) {
     const available = candidates.reduce((sum, b) => sum + availableOn(b, kind), 0);
     if (amount > available) {
-      errors.push(fieldError('/amount', `must not exceed ${available}, the amount available to ${kind}${scope}`));
+      errors.push(fieldError('/amount', beyondAvailableDetail(available, kind, scope)));
     }
   }
   if (errors.length > 0 || candidates === undefined || amount === undefined) return { ok: false, errors };

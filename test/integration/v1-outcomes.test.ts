@@ -208,6 +208,11 @@ describe('init', () => {
     });
     const ready = await init({ partner: 'sandbox-card', method: 'creditcard' });
     expect(ready.body).toMatchObject({ status: { state: 'SUCCESS' }, plugin_result: { amount: 60 } });
+    const beyond = await init({ partner: 'sandbox-card', method: 'creditcard', amount: '60.01' });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.message).toBe(
+      "the amount is more than the session’s: /amount must not exceed 60, the session's amount",
+    );
     // The session is opened for the shopper, as the hosted page would.
     expect(
       (await call(stack.baseUrl, 'GET', `/v2/client-sessions/${id}`, { token: await stack.accessToken(merchant) })).body
@@ -397,6 +402,37 @@ describe('server to server', () => {
       status: { action: 'CAPTURE', state: 'SUCCESS' },
       parent_transaction_id: authorized.body.id,
     });
+  });
+
+  it('tells what is left to capture or void in major units, as v1 amounts are', async () => {
+    const authorized = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/authorize`, {
+      token,
+      body: {
+        partner: 'sandbox-card',
+        method: 'creditcard',
+        amount: '19.99',
+        payment_data: { token: await vaultCard(stack, merchant, '5555555555554444') },
+        order: { reference: 'S2S-2', currency_code: 'EUR' },
+      },
+    });
+    expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
+    const operate = (action: string, amount: string) =>
+      call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorized.body.id}/${action}`, {
+        token,
+        body: { amount },
+      });
+    expect((await operate('capture', '10.00')).status).toBe(200);
+
+    for (const [action, past] of [
+      ['capture', 'captured'],
+      ['void', 'voided'],
+    ] as const) {
+      const beyond = await operate(action, '10.00');
+      expect(beyond.status, JSON.stringify(beyond.body)).toBe(409);
+      expect(beyond.body.message).toBe(
+        `at most 9.99 of this authorization can be ${past}: /amount must not exceed 9.99, the amount available to ${action} on partner transaction ${authorized.body.id}`,
+      );
+    }
   });
 });
 

@@ -259,6 +259,15 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
             ? { ok: true as const, value: session.amount }
             : parseMajorUnits(request.body.amount, session.currency, { sign: 'positive' });
         if (!asked.ok) throw badRequest('the amount is invalid', [{ pointer: '/amount', detail: asked.error }]);
+        // What a solution pays is part of the session's amount: more would leave the plugin a
+        // negative rest to pay with a second solution.
+        if (asked.value > session.amount)
+          throw badRequest('the amount is more than the session’s', [
+            {
+              pointer: '/amount',
+              detail: `must not exceed ${minorToMajorUnits(session.amount, session.currency)}, the session's amount`,
+            },
+          ]);
         const base = {
           partner,
           method,

@@ -29,6 +29,7 @@ import { answerOnce, gatewayKeyOf, madeOnce } from './idempotency';
 import type { V1Deps } from './sessions';
 import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
+import { readBeyondAvailableDetail } from '../../../domain/payment-operations';
 
 const TransactionParams = Type.Object({
   entity: Type.String({ format: 'uuid' }),
@@ -75,16 +76,28 @@ function assertOrderCurrency(order: { currency_code?: string } | undefined, curr
     ]);
 }
 
-/** A v2 problem about the amount ("must not exceed what is available") is v1's 409. */
-function beyondAvailable(error: unknown): unknown {
-  if (
-    error instanceof HttpProblem &&
-    error.status === 400 &&
-    error.errors?.some((field) => field.pointer === '/amount')
-  ) {
-    return new HttpProblem(409, 'amount_exceeded', error.message, error.errors);
-  }
-  return error;
+const PAST: Record<OperationKind, string> = { capture: 'captured', void: 'voided', refund: 'refunded' };
+
+/**
+ * A v2 problem about the amount ("must not exceed what is available") is v1's 409, its figures in
+ * major units as v1 amounts are: a plugin that retried with the v2 figure would ask a hundred
+ * times the amount.
+ */
+function beyondAvailable(error: unknown, kind: OperationKind, currency: Currency): unknown {
+  if (!(error instanceof HttpProblem) || error.status !== 400 || !error.errors?.some((f) => f.pointer === '/amount'))
+    return error;
+  let available: number | undefined;
+  const errors = error.errors.map((field) => {
+    const beyond = field.pointer === '/amount' ? readBeyondAvailableDetail(field.detail) : undefined;
+    if (!beyond) return field;
+    available = beyond.available;
+    return { ...field, detail: `must not exceed ${minorToMajorUnits(beyond.available, currency)}, ${beyond.rest}` };
+  });
+  const message =
+    available === undefined
+      ? error.message
+      : `at most ${minorToMajorUnits(available, currency)} of this authorization can be ${PAST[kind]}`;
+  return new HttpProblem(409, 'amount_exceeded', message, errors);
 }
 
 export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Deps): void {
@@ -302,7 +315,7 @@ export function registerV1TransactionRoutes(parent: FastifyInstance, deps: V1Dep
           }
           const operation: OperationRequest = { amount, partner_transaction_id: authorizationId };
           const outcome = await operate(operationKind, paymentId, entityId, operation, request).catch(
-            (error: unknown) => Promise.reject(beyondAvailable(error)),
+            (error: unknown) => Promise.reject(beyondAvailable(error, operationKind, payment.currency)),
           );
           const list =
             operationKind === 'capture'
