@@ -25,9 +25,20 @@ export async function signRedirection(keys: KeyRing, claims: RedirectionClaims, 
     .sign(key.privateKey);
 }
 
-/** The merchant's return URL with the signed outcome appended, keeping its own query. */
+/**
+ * The merchant's return URL with the signed outcome appended. The merchant's own query is kept
+ * byte for byte (URLSearchParams would write its `%20` as `+`, and a shop that signs or compares
+ * its return URL would no longer recognise it); only an earlier `purse-redirection-data` is
+ * replaced. The token is base64url and dots: nothing in it needs escaping.
+ */
 export function redirectionUrl(base: string, token: string): string {
   const url = new URL(base);
-  url.searchParams.set(redirectionParameter, token);
-  return url.toString();
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && pair.split('=', 1)[0] !== redirectionParameter);
+  url.search = '';
+  url.hash = '';
+  const fragment = new URL(base).hash;
+  return `${url.toString()}?${[...kept, `${redirectionParameter}=${token}`].join('&')}${fragment}`;
 }

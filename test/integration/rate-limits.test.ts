@@ -65,6 +65,8 @@ describe('card tokenization with a publishable key (card testing)', () => {
     expectRateLimited(refused, /from this address/);
     // The widget on the merchant's page must be able to read the answer.
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    // A page of another origin reads when to try again (browsers hide the header otherwise).
+    expect(refused.headers.get('access-control-expose-headers')?.split(', ')).toContain('retry-after');
     // Another shopper of the same shop is not held back by it.
     expect((await tokenize(shop.publishable_key, '198.51.100.2')).status).toBe(201);
   });

@@ -63,7 +63,7 @@ describe('POST /v2/vault/cards', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.card).toEqual({ detected_brands: ['MASTERCARD'], bin: '555555', last_four_digits: '4444' });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    expect(answer.headers.get('access-control-expose-headers')).toBe('x-request-id');
+    expect(answer.headers.get('access-control-expose-headers')).toBe('x-request-id, retry-after');
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
     const found = await findVaultedCard(stack.sql, merchant.entity_id, answer.body.vault_form_token);
     expect(found.status).toBe('found');

@@ -46,10 +46,12 @@ export interface VaultCaller {
 /**
  * Any origin may call (the widget runs on every merchant's site) and no credentials (cookies) are
  * involved, so `*` is right. Browsers cache a preflight for at most 2 hours (Chromium's cap).
+ * Retry-After is exposed so that a page can tell the shopper when a 429 lets them try again
+ * (references/limits in the docs): browsers hide it from other origins otherwise.
  */
 export const vaultCorsHeaders = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id',
+  'access-control-expose-headers': 'x-request-id, retry-after',
 } as const;
 export const vaultPreflightHeaders = {
   ...vaultCorsHeaders,
