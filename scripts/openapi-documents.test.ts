@@ -20,3 +20,18 @@ describe('the v2 OpenAPI document', () => {
     // It builds the whole api to read what it serves: about 4 s alone, more on a busy machine.
   }, 30_000);
 });
+
+describe('every OpenAPI document', () => {
+  it('lists 400 on every operation: text that is not Unicode, in any path or query, is refused before the route runs', async () => {
+    const documents = await servedOpenApiDocuments();
+    const without400 = Object.entries(documents).flatMap(([name, document]) =>
+      Object.entries(document.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>).flatMap(
+        ([path, operations]) =>
+          Object.entries(operations).flatMap(([method, operation]) =>
+            operation.responses && !('400' in operation.responses) ? [`${name} ${method} ${path}`] : [],
+          ),
+      ),
+    );
+    expect(without400).toEqual([]);
+  }, 30_000);
+});

@@ -125,6 +125,15 @@ export interface paths {
             };
           };
         };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['V1ApiError'];
+          };
+        };
       };
     };
     put?: never;

@@ -1493,6 +1493,15 @@ export interface paths {
             'application/json': components['schemas']['ReportWebhook'];
           };
         };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
         /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
@@ -1616,6 +1625,15 @@ export interface paths {
           };
           content?: never;
         };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
+          };
+        };
         /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */
         401: {
           headers: {
@@ -1677,6 +1695,15 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['SigningJwks'];
+          };
+        };
+        /** @description The request is invalid: a parameter, header or body field breaks a rule (each one is named). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': components['schemas']['Problem'];
           };
         };
         /** @description No valid credentials: send a Bearer access token (POST /oauth/token) or the entity’s API key in x-api-key. */

@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 import type { Sql } from '../../../db/connection';
 import { v1NotificationPublicKey } from '../../../db/notification-key';
 import { v1RouteSchema } from '../../schemas/v1/route-schema';
+import { ApiErrors } from './v1-routes';
 
 export const V1_NOTIFICATION_PUBLIC_KEY_PATH = '/payment/v1/notification-public-key';
 const PEM_MEDIA_TYPE = 'application/x-pem-file';
@@ -46,6 +47,7 @@ export function registerV1NotificationKeyRoute(app: FastifyInstance, deps: { sql
             { public_key: Type.String({ description: 'RSA-2048 public key, SPKI PEM ("BEGIN PUBLIC KEY").' }) },
             { description: 'The deployment’s notification public key.' },
           ),
+          ...ApiErrors(400),
         },
       }),
     },

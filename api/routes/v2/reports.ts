@@ -385,7 +385,7 @@ export function registerReportRoutes(
       schema: {
         summary: 'Get the reports webhook',
         tags: ['Reports'],
-        response: { 200: Ref(ReportWebhook), ...problemResponses(401, 403, 404) },
+        response: { 200: Ref(ReportWebhook), ...problemResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -405,7 +405,7 @@ export function registerReportRoutes(
         tags: ['Reports'],
         response: {
           204: Type.Null({ description: 'Removed.' }),
-          ...problemResponses(401, 403, 404),
+          ...problemResponses(400, 401, 403, 404),
         },
       },
     },

@@ -13,7 +13,7 @@ export function registerSigningJwksRoute(app: FastifyInstance, deps: { keys: Key
         summary: 'Public keys that sign shopper redirections',
         description: `Verify the JWS in the purse-redirection-data query parameter of the shopper's return with these keys (matched by kid). Keys rotate; fetch again when a kid is unknown.`,
         tags: ['Signing keys'],
-        response: { 200: Ref(SigningJwks), ...problemResponses(401, 403) },
+        response: { 200: Ref(SigningJwks), ...problemResponses(400, 401, 403) },
       },
     },
     async () => ({ keys: await deps.keys.publicJwks('redirect') }),
