@@ -19,6 +19,7 @@ import {
   tokenExpiry,
   type VaultLookupFailure,
   type VaultPurgeOptions,
+  type VaultTokenSpent,
 } from './vault-tokens';
 import { encrypt, randomCredential, sha256 } from '../platform/secrets';
 import { GIFT_CARD_TOKEN_PREFIX } from '../domain/payment-legs';
@@ -49,6 +50,8 @@ export interface VaultedGiftCardInfo extends GiftCardSummary {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  /** The idempotency key of the authorization that used the token (migration 020), if one has. */
+  used_by: string | null;
 }
 
 export interface DetokenizedGiftCard extends VaultedGiftCardInfo {
@@ -56,7 +59,8 @@ export interface DetokenizedGiftCard extends VaultedGiftCardInfo {
   pin?: string;
 }
 
-export type DetokenizeGiftCardResult = { status: 'found'; gift_card: DetokenizedGiftCard } | VaultLookupFailure;
+export type DetokenizeGiftCardResult =
+  { status: 'found'; gift_card: DetokenizedGiftCard } | VaultLookupFailure | VaultTokenSpent;
 export type FindVaultedGiftCardResult = { status: 'found'; gift_card: VaultedGiftCardInfo } | VaultLookupFailure;
 
 interface SealedGiftCard {
@@ -72,6 +76,7 @@ interface Row {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  used_by: string | null;
 }
 
 const open = (key: Buffer, sealed: string, tokenHash: Buffer): SealedGiftCard =>
@@ -107,32 +112,34 @@ export async function vaultGiftCard(
 /**
  * The clear gift card behind a token of this entity, for the partner call (authorization or
  * balance); never for an HTTP answer, a log or workflow history. With `stampUse` (an
- * authorization), the first call stamps `used_at`.
+ * authorization), the first call stamps `used_at` and binds the token to the authorization
+ * `usedBy` names (its idempotency key): another authorization finds it spent.
  */
 export async function detokenizeGiftCard(
   sql: Sql,
   key: Buffer,
   entityId: string,
   token: string,
-  options: { stampUse: boolean; now?: Date },
+  options: ({ stampUse: true; usedBy: string } | { stampUse: false }) & { now?: Date },
 ): Promise<DetokenizeGiftCardResult> {
   if (!isGiftCardVaultToken(token)) return { status: 'not_found' };
   const now = options.now ?? new Date();
   const tokenHash = sha256(token);
   const [row] = options.stampUse
     ? await sql<Row[]>`
-        update vaulted_gift_cards set used_at = coalesce(used_at, ${now})
+        update vaulted_gift_cards set used_at = coalesce(used_at, ${now}), used_by = coalesce(used_by, ${options.usedBy})
         where token_hash = ${tokenHash} and entity_id = ${entityId} and (used_at is not null or expires_at > ${now})
-        returning gift_card_encrypted, last_four_digits, created_at, expires_at, used_at`
+          and (used_by is null or used_by = ${options.usedBy})
+        returning gift_card_encrypted, last_four_digits, created_at, expires_at, used_at, used_by`
     : await sql<Row[]>`
-        select gift_card_encrypted, last_four_digits, created_at, expires_at, used_at
+        select gift_card_encrypted, last_four_digits, created_at, expires_at, used_at, used_by
         from vaulted_gift_cards where token_hash = ${tokenHash} and entity_id = ${entityId}`;
   if (!row) {
-    // Nothing updated: unknown, or expired (tell them apart for the caller's message).
+    // Nothing updated: unknown, expired or another authorization's (tell them apart for the caller's message).
     if (!options.stampUse) return { status: 'not_found' };
-    return (await findVaultedGiftCard(sql, entityId, token, now)).status === 'expired'
-      ? { status: 'expired' }
-      : { status: 'not_found' };
+    const found = await findVaultedGiftCard(sql, entityId, token, now);
+    if (found.status === 'found' && found.gift_card.used_by !== null) return { status: 'spent' };
+    return found.status === 'expired' ? { status: 'expired' } : { status: 'not_found' };
   }
   if (isExpired(row, now)) return { status: 'expired' };
   const sealed = open(key, row.gift_card_encrypted, tokenHash);
@@ -145,6 +152,7 @@ export async function detokenizeGiftCard(
       created_at: row.created_at,
       expires_at: row.expires_at,
       used_at: row.used_at,
+      used_by: row.used_by,
     },
   };
 }
@@ -158,7 +166,7 @@ export async function findVaultedGiftCard(
 ): Promise<FindVaultedGiftCardResult> {
   if (!isGiftCardVaultToken(token)) return { status: 'not_found' };
   const [row] = await sql<Omit<Row, 'gift_card_encrypted'>[]>`
-    select last_four_digits, created_at, expires_at, used_at
+    select last_four_digits, created_at, expires_at, used_at, used_by
     from vaulted_gift_cards where token_hash = ${sha256(token)} and entity_id = ${entityId}`;
   if (!row) return { status: 'not_found' };
   if (isExpired(row, now)) return { status: 'expired' };
@@ -169,6 +177,7 @@ export async function findVaultedGiftCard(
       created_at: row.created_at,
       expires_at: row.expires_at,
       used_at: row.used_at,
+      used_by: row.used_by,
     },
   };
 }

@@ -10,6 +10,8 @@ export const VAULT_FORM_TOKEN_TTL_SECONDS = 3600;
 export const VAULT_USED_RETENTION_SECONDS = 24 * 3600;
 
 export type VaultLookupFailure = { status: 'not_found' } | { status: 'expired' };
+/** A token another authorization has used: it pays one authorization (migration 020). */
+export type VaultTokenSpent = { status: 'spent' };
 
 /** When a token created at `now` expires unless it is used first. */
 export function tokenExpiry(now: Date, ttlSeconds: number = VAULT_FORM_TOKEN_TTL_SECONDS): Date {

@@ -23,6 +23,7 @@ import {
   tokenExpiry,
   type VaultLookupFailure,
   type VaultPurgeOptions,
+  type VaultTokenSpent,
 } from './vault-tokens';
 
 export const VAULT_FORM_TOKEN_PREFIX = 'vft_';
@@ -60,12 +61,14 @@ export interface DetokenizedCard extends CardSummary {
   used_at: Date;
 }
 
-export type DetokenizeResult = { status: 'found'; card: DetokenizedCard } | VaultLookupFailure;
+export type DetokenizeResult = { status: 'found'; card: DetokenizedCard } | VaultLookupFailure | VaultTokenSpent;
 
 export interface VaultedCardInfo extends CardSummary {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  /** The idempotency key of the authorization that used the token (migration 020), if one has. */
+  used_by: string | null;
   has_cvv: boolean;
 }
 export type FindVaultedCardResult = { status: 'found'; card: VaultedCardInfo } | VaultLookupFailure;
@@ -93,6 +96,7 @@ interface Row {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  used_by: string | null;
 }
 
 const open = <T extends { t: string }>(key: Buffer, sealed: string, tokenHash: Buffer): T =>
@@ -134,7 +138,8 @@ export async function vaultCard(
 
 /**
  * The clear card behind a token of this entity, for the payment activity that sends it to the
- * partner; never for an HTTP answer or a log. Stamps `used_at` on first use. With
+ * partner; never for an HTTP answer or a log. Stamps `used_at` on first use, and binds the token to
+ * the authorization `usedBy` names (its idempotency key): another authorization finds it spent. With
  * `consumeCvv`, the CVV is returned and erased in the same transaction.
  */
 export async function detokenize(
@@ -142,9 +147,10 @@ export async function detokenize(
   key: Buffer,
   entityId: string,
   token: string,
-  options: { consumeCvv: boolean; now?: Date },
+  options: { consumeCvv: boolean; usedBy: string; now?: Date },
 ): Promise<DetokenizeResult> {
   if (!isVaultFormToken(token)) return { status: 'not_found' };
+  const { usedBy } = options;
   const now = options.now ?? new Date();
   const tokenHash = sha256(token);
   // One statement (it sits on the authorization's critical path): the row locked by the inner
@@ -152,14 +158,18 @@ export async function detokenize(
   const [row] = await sql<(Row & { used_now: Date })[]>`
     update vaulted_cards v set
       used_at = coalesce(v.used_at, ${now}),
+      used_by = coalesce(v.used_by, ${usedBy}),
       cvv_encrypted = case when ${options.consumeCvv} then null else v.cvv_encrypted end,
       cvv_erased_at = case when ${options.consumeCvv} and v.cvv_encrypted is not null then ${now}::timestamptz else v.cvv_erased_at end
-    from (select token_hash, cvv_encrypted, used_at from vaulted_cards where token_hash = ${tokenHash} and entity_id = ${entityId} for update) old
+    from (select token_hash, cvv_encrypted, used_at, used_by from vaulted_cards where token_hash = ${tokenHash} and entity_id = ${entityId} for update) old
     where v.token_hash = old.token_hash and (old.used_at is not null or v.expires_at > ${now})
+      and (old.used_by is null or old.used_by = ${usedBy})
     returning v.card_encrypted, old.cvv_encrypted, v.bin, v.last_four_digits, v.brands, v.created_at, v.expires_at, v.used_at as used_now, old.used_at`;
   if (!row) {
-    const [exists] = await sql`select 1 from vaulted_cards where token_hash = ${tokenHash} and entity_id = ${entityId}`;
-    return exists ? { status: 'expired' } : { status: 'not_found' };
+    const [exists] = await sql<{ used_by: string | null }[]>`
+      select used_by from vaulted_cards where token_hash = ${tokenHash} and entity_id = ${entityId}`;
+    if (!exists) return { status: 'not_found' };
+    return exists.used_by !== null && exists.used_by !== usedBy ? { status: 'spent' } : { status: 'expired' };
   }
   const sealed = open<SealedCard>(key, row.card_encrypted, tokenHash);
   const cvv = row.cvv_encrypted === null ? undefined : open<SealedCvv>(key, row.cvv_encrypted, tokenHash).cvv;
@@ -248,7 +258,7 @@ export async function findVaultedCard(
 ): Promise<FindVaultedCardResult> {
   if (!isVaultFormToken(token)) return { status: 'not_found' };
   const [row] = await sql<(Omit<Row, 'card_encrypted' | 'cvv_encrypted'> & { has_cvv: boolean })[]>`
-    select bin, last_four_digits, brands, created_at, expires_at, used_at, cvv_encrypted is not null as has_cvv
+    select bin, last_four_digits, brands, created_at, expires_at, used_at, used_by, cvv_encrypted is not null as has_cvv
     from vaulted_cards where token_hash = ${sha256(token)} and entity_id = ${entityId}`;
   if (!row) return { status: 'not_found' };
   if (isExpired(row, now)) return { status: 'expired' };
@@ -261,6 +271,7 @@ export async function findVaultedCard(
       created_at: row.created_at,
       expires_at: row.expires_at,
       used_at: row.used_at,
+      used_by: row.used_by,
       has_cvv: row.has_cvv,
     },
   };

@@ -14,7 +14,22 @@ import { effectiveThreeDsOptions } from './validation/future-usage';
 /** The prefix of gift card vault tokens (POST /v2/vault/gift-cards); cards are `vft_`. */
 export const GIFT_CARD_TOKEN_PREFIX = 'vgt_';
 
-type VaultLookup = { status: 'found' } | { status: 'expired' } | { status: 'not_found' };
+/** A vault token as found: `spent` when another payment's authorization has used it (it pays one). */
+type VaultLookup =
+  | {
+      status: 'found';
+      /** The authorization the token was bound to by its first use (db/vault.ts), if it has been used. */
+      used_by?: string;
+    }
+  | { status: 'expired' }
+  | { status: 'not_found' }
+  | { status: 'spent' };
+
+function vaultTokenRefusal(status: 'expired' | 'not_found' | 'spent', what: 'card' | 'gift card'): string {
+  if (status === 'expired') return `has expired: tokenize the ${what} again`;
+  if (status === 'spent') return `was used by another payment: a token pays one payment, tokenize the ${what} again`;
+  return 'is unknown';
+}
 
 /** What the gateway found about the means of payment one entry names; absent when it names none. */
 export interface SplitEntryFacts {
@@ -130,19 +145,11 @@ function legOf(
       );
     if (entry.card !== undefined) return refuse('card', 'must not be given with a gift card');
     const found = facts.vault ?? { status: 'not_found' };
-    if (found.status !== 'found')
-      return refuse(
-        'vault_form_token',
-        found.status === 'expired' ? 'has expired: tokenize the gift card again' : 'is unknown',
-      );
+    if (found.status !== 'found') return refuse('vault_form_token', vaultTokenRefusal(found.status, 'gift card'));
     instrument = { kind: 'vaulted-gift-card', vault_form_token: token };
   } else if (kind === 'NEW_AUTHORIZATION') {
     const found = facts.vault ?? { status: 'not_found' };
-    if (found.status !== 'found')
-      return refuse(
-        'vault_form_token',
-        found.status === 'expired' ? 'has expired: tokenize the card again' : 'is unknown',
-      );
+    if (found.status !== 'found') return refuse('vault_form_token', vaultTokenRefusal(found.status, 'card'));
     const network = entry.card?.selected_network;
     if (network !== undefined && !isOneOf(request.cardNetworks, network))
       return refuse('card/selected_network', `${partner} does not process ${network} cards`);

@@ -83,6 +83,16 @@ export interface AuthorizationStatusInput {
   partner_reference: string;
 }
 
+/** Why a vault token cannot pay this authorization: a permanent failure, which no retry cures. */
+function vaultTokenUnavailable(status: 'expired' | 'not_found' | 'spent'): ApplicationFailure {
+  const why = {
+    expired: 'the vault_form_token is expired',
+    not_found: 'the vault_form_token is unknown',
+    spent: 'the vault_form_token was used by another payment: tokenize the card again',
+  }[status];
+  return ApplicationFailure.nonRetryable(why, PERMANENT_FAILURE.instrumentUnavailable);
+}
+
 export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buffer; partners: PartnerRegistry }) {
   /**
    * The adapter for one call. A partner on the entity's own account (Stripe) gets the entity's
@@ -127,14 +137,9 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
           deps.encryptionKey,
           input.entity_id,
           instrument.vault_form_token,
-          { stampUse: true },
+          { stampUse: true, usedBy: input.idempotency_key },
         );
-        if (found.status !== 'found') {
-          throw ApplicationFailure.nonRetryable(
-            `the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`,
-            PERMANENT_FAILURE.instrumentUnavailable,
-          );
-        }
+        if (found.status !== 'found') throw vaultTokenUnavailable(found.status);
         return {
           type: 'giftcard',
           number: found.gift_card.number,
@@ -195,13 +200,9 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
   ): Promise<AuthorizeResult> {
     const found = await detokenize(deps.sql, deps.encryptionKey, input.entity_id, instrument.vault_form_token, {
       consumeCvv: false,
+      usedBy: input.idempotency_key,
     });
-    if (found.status !== 'found') {
-      throw ApplicationFailure.nonRetryable(
-        `the vault_form_token is ${found.status === 'expired' ? 'expired' : 'unknown'}`,
-        PERMANENT_FAILURE.instrumentUnavailable,
-      );
-    }
+    if (found.status !== 'found') throw vaultTokenUnavailable(found.status);
     if (found.card.cvv === undefined) {
       const kept = await cvvAnswerFor<AuthorizeResult>(
         deps.sql,

@@ -12,6 +12,7 @@ import { splitEntryKind } from '../../domain/validation/create-payment';
 import { CARD_NETWORKS, GIFT_CARD_PARTNERS } from '../../partners/catalog';
 import type { FieldError } from '../errors/problem';
 import type { PaymentSplitEntry } from '../schemas/v2';
+import { parseAuthorizationIdempotencyKey } from '../../workflows/payment/ids';
 import type { AuthorizationLegState } from '../../workflows/payment/types';
 
 /** Where the split's entries are looked up: independent of the payment's terms. */
@@ -30,6 +31,8 @@ export interface LegsInput extends SplitLookup {
   split: readonly PaymentSplitEntry[];
   /** What lookUpSplit found for these entries, when the caller looked them up beside its own reads. */
   facts?: readonly SplitEntryFacts[];
+  /** The payment the legs are for: a vault token another payment has used is spent. */
+  paymentId: string;
   newId: () => string;
   now: string;
 }
@@ -37,7 +40,10 @@ export interface LegsInput extends SplitLookup {
 export async function legsFromSplit(
   input: LegsInput,
 ): Promise<{ legs: AuthorizationLegState[]; errors: FieldError[] }> {
-  const facts = input.facts ?? (await lookUpSplit(input, input.split));
+  const found = input.facts ?? (await lookUpSplit(input, input.split));
+  const facts = found.map((entry) =>
+    entry.vault && usedByAnotherPayment(entry.vault, input.paymentId) ? { vault: { status: 'spent' as const } } : entry,
+  );
   return authorizationLegs({
     split: input.split,
     facts,
@@ -50,6 +56,16 @@ export async function legsFromSplit(
     newId: input.newId,
     now: input.now,
   });
+}
+
+/**
+ * Whether the authorization a vault token was bound to (db/vault.ts detokenize: its idempotency
+ * key) is another payment's. The payment's own (a request repeated with its idempotency key names
+ * the same payment) may read it again.
+ */
+function usedByAnotherPayment(vault: NonNullable<SplitEntryFacts['vault']>, paymentId: string): boolean {
+  if (vault.status !== 'found' || vault.used_by === undefined) return false;
+  return parseAuthorizationIdempotencyKey(vault.used_by)?.paymentId !== paymentId;
 }
 
 /** What each entry names, one look-up per entry, all at once, in the entries' order. */
@@ -78,7 +94,9 @@ async function factsOf(input: SplitLookup, entry: PaymentSplitEntry): Promise<Sp
       const found = token.startsWith(GIFT_CARD_TOKEN_PREFIX)
         ? await findVaultedGiftCard(input.sql, input.entityId, token)
         : await findVaultedCard(input.sql, input.entityId, token);
-      return { vault: { status: found.status } };
+      if (found.status !== 'found') return { vault: { status: found.status } };
+      const usedBy = 'card' in found ? found.card.used_by : found.gift_card.used_by;
+      return { vault: { status: 'found', ...(usedBy !== null ? { used_by: usedBy } : {}) } };
     }
     default:
       return {};

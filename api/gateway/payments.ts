@@ -111,6 +111,7 @@ export class PaymentGateway {
       allowFutureUsage: input.allowFutureUsage,
       contracts: await this.deps.merchants.contractsOf(input.entityId),
       split: input.split,
+      paymentId: input.paymentId,
       newId: () => deterministicUuid('payment-leg', input.paymentId, String(legIndex++)),
       now: new Date().toISOString(),
     });

@@ -14,6 +14,13 @@ import { call, eventually } from '../support/api-client';
 import { vaultCard } from '../support/payments';
 import { apiWithCapturedLogs } from '../support/captured-api';
 import { startStack, type Stack } from '../support/stack';
+import { authorizationIdempotencyKey } from '../../workflows/payment/ids';
+
+/** The authorization a test's vault reads are made for: the first binds the token to it (db/vault.ts). */
+const AUTHORIZATION = authorizationIdempotencyKey(
+  '00000000-0000-4000-8000-000000000001',
+  '00000000-0000-4000-8000-000000000002',
+);
 
 let stack: Stack;
 let merchant: CreatedMerchant;
@@ -627,24 +634,42 @@ describe('gift card token lifetime (db/gift-card-vault)', () => {
     expect(
       await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
         stampUse: true,
+        usedBy: AUTHORIZATION,
         now: afterExpiry,
       }),
     ).toEqual({ status: 'expired' });
     const used = await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
       stampUse: true,
+      usedBy: AUTHORIZATION,
     });
     expect(used.status === 'found' && used.gift_card.used_at).toBeInstanceOf(Date);
     expect(
       (
         await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
           stampUse: true,
+          usedBy: AUTHORIZATION,
           now: afterExpiry,
         })
       ).status,
     ).toBe('found');
     expect(
-      await detokenizeGiftCard(stack.sql, key(), other.entity_id, fresh.vault_form_token, { stampUse: true }),
+      await detokenizeGiftCard(stack.sql, key(), other.entity_id, fresh.vault_form_token, {
+        stampUse: true,
+        usedBy: AUTHORIZATION,
+      }),
     ).toEqual({ status: 'not_found' });
+    // Bound to the authorization that used it: another one finds it spent; a balance check still reads it.
+    const anotherAuthorization = AUTHORIZATION.replace(/.$/, '9');
+    expect(
+      await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
+        stampUse: true,
+        usedBy: anotherAuthorization,
+      }),
+    ).toEqual({ status: 'spent' });
+    expect(
+      (await detokenizeGiftCard(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { stampUse: false }))
+        .status,
+    ).toBe('found');
   });
 
   it('purges unused expired tokens and used ones past their retention', async () => {
@@ -654,6 +679,7 @@ describe('gift card token lifetime (db/gift-card-vault)', () => {
     const used = await vaultGiftCard(stack.sql, key(), entity, { number: GC_50 });
     await detokenizeGiftCard(stack.sql, key(), entity, used.vault_form_token, {
       stampUse: true,
+      usedBy: AUTHORIZATION,
       now: new Date(Date.now() - 2 * VAULT_FORM_TOKEN_TTL_SECONDS * 1000 + 1000),
     });
     expect(

@@ -102,6 +102,28 @@ describe('card authorization', () => {
     expect(answer.data?.links.capture).toBeUndefined();
   });
 
+  it('pays one payment with a vault token: another payment naming it is refused, also when both start at once', async () => {
+    const used = await vaultCard(stack, merchant, '4242424242424242');
+    const first = await createPayment(cardPayment(merchant.entity_id, used));
+    expect(first.data?.authorization?.status).toBe('AUTHORIZED');
+    const second = await createPayment(cardPayment(merchant.entity_id, used, { amount: 100 }));
+    expect(second.response.status).toBe(400);
+    expect(JSON.stringify(second.error)).toContain('/split/0/vault_form_token');
+    expect(JSON.stringify(second.error)).toContain('was used by another payment');
+
+    // Neither has read the card yet when both are checked: the vault binds it to the first reader.
+    const shared = await vaultCard(stack, merchant, '4242424242424242');
+    const both = await Promise.all([1, 2].map(() => createPayment(cardPayment(merchant.entity_id, shared))));
+    const [authorized, other] = [...both].sort(
+      (a, b) =>
+        Number(b.data?.authorization?.status === 'AUTHORIZED') - Number(a.data?.authorization?.status === 'AUTHORIZED'),
+    );
+    expect(authorized?.data?.authorization?.status).toBe('AUTHORIZED');
+    expect(other?.data?.authorization?.status).not.toBe('AUTHORIZED');
+    expect(JSON.stringify(other?.data ?? other?.error)).toContain('used by another payment');
+    expect((await ledger(partnerReferenceOf(authorized!.data!))).filter((e) => e.type === 'AUTHORIZE')).toHaveLength(1);
+  });
+
   it('authorizes a frictionless 3DS card with its authentication', async () => {
     const answer = await cardPaymentWith('4000000000003220');
     expect(answer.data?.authorization?.status).toBe('AUTHORIZED');

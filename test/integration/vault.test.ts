@@ -9,6 +9,13 @@ import { VAULT_FORM_TOKEN_TTL_SECONDS } from '../../db/vault-tokens';
 import { call } from '../support/api-client';
 import { apiWithCapturedLogs } from '../support/captured-api';
 import { startStack, type Stack } from '../support/stack';
+import { authorizationIdempotencyKey } from '../../workflows/payment/ids';
+
+/** The authorization a test's vault reads are made for: the first binds the token to it (db/vault.ts). */
+const AUTHORIZATION = authorizationIdempotencyKey(
+  '00000000-0000-4000-8000-000000000001',
+  '00000000-0000-4000-8000-000000000002',
+);
 
 let stack: Stack;
 let merchant: CreatedMerchant;
@@ -98,7 +105,7 @@ describe('POST /v2/vault/cards', () => {
       stack.config.encryptionKey,
       merchant.entity_id,
       answer.data!.vault_form_token,
-      { consumeCvv: false },
+      { consumeCvv: false, usedBy: AUTHORIZATION },
     );
     expect(clear.status === 'found' && clear.card.holder_name).toBeUndefined();
   });
@@ -297,7 +304,10 @@ describe('db/vault', () => {
     const token = await tokenOf(card({ holder_name: '  ' + HOLDER + ' ' }));
     const before = await findVaultedCard(stack.sql, merchant.entity_id, token);
     expect(before).toMatchObject({ status: 'found', card: { used_at: null, has_cvv: true, bin: '424242' } });
-    const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });
+    const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, {
+      consumeCvv: false,
+      usedBy: AUTHORIZATION,
+    });
     expect(clear).toMatchObject({
       status: 'found',
       card: {
@@ -313,33 +323,81 @@ describe('db/vault', () => {
     });
     if (clear.status !== 'found') throw new Error('unreachable');
     expect(clear.card.expires_at.getTime() - clear.card.created_at.getTime()).toBe(VAULT_FORM_TOKEN_TTL_SECONDS * 1000);
-    const again = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });
+    const again = await detokenize(stack.sql, key(), merchant.entity_id, token, {
+      consumeCvv: false,
+      usedBy: AUTHORIZATION,
+    });
     expect(again.status === 'found' && again.card.used_at.getTime()).toBe(clear.card.used_at.getTime());
   });
 
   it("keeps one entity's token from another (not found), and refuses unknown or malformed tokens", async () => {
     const token = await tokenOf(card());
-    expect(await detokenize(stack.sql, key(), other.entity_id, token, { consumeCvv: true })).toEqual({
+    expect(
+      await detokenize(stack.sql, key(), other.entity_id, token, { consumeCvv: true, usedBy: AUTHORIZATION }),
+    ).toEqual({
       status: 'not_found',
     });
     expect(await findVaultedCard(stack.sql, other.entity_id, token)).toEqual({ status: 'not_found' });
     expect(await eraseCvv(stack.sql, other.entity_id, token)).toBe(false);
     expect(
-      await detokenize(stack.sql, key(), merchant.entity_id, `vft_${'A'.repeat(43)}`, { consumeCvv: false }),
+      await detokenize(stack.sql, key(), merchant.entity_id, `vft_${'A'.repeat(43)}`, {
+        consumeCvv: false,
+        usedBy: AUTHORIZATION,
+      }),
     ).toEqual({ status: 'not_found' });
-    expect(await detokenize(stack.sql, key(), merchant.entity_id, 'not-a-token', { consumeCvv: false })).toEqual({
+    expect(
+      await detokenize(stack.sql, key(), merchant.entity_id, 'not-a-token', {
+        consumeCvv: false,
+        usedBy: AUTHORIZATION,
+      }),
+    ).toEqual({
       status: 'not_found',
     });
     // The other entity's attempts changed nothing.
-    const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });
+    const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, {
+      consumeCvv: false,
+      usedBy: AUTHORIZATION,
+    });
     expect(clear.status === 'found' && clear.card.cvv).toBe('123');
+  });
+
+  it('binds a token to the authorization that first reads it: another one finds it spent', async () => {
+    const token = await tokenOf(card());
+    const first = await detokenize(stack.sql, key(), merchant.entity_id, token, {
+      consumeCvv: false,
+      usedBy: AUTHORIZATION,
+    });
+    expect(first.status).toBe('found');
+    const another = authorizationIdempotencyKey(
+      '00000000-0000-4000-8000-000000000003',
+      '00000000-0000-4000-8000-000000000004',
+    );
+    expect(
+      await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false, usedBy: another }),
+    ).toEqual({ status: 'spent' });
+    // The refused reading changed nothing: the first authorization's retry still reads the card, CVV included.
+    const retry = await detokenize(stack.sql, key(), merchant.entity_id, token, {
+      consumeCvv: false,
+      usedBy: AUTHORIZATION,
+    });
+    expect(retry.status === 'found' && retry.card.cvv).toBe('123');
+    expect(await findVaultedCard(stack.sql, merchant.entity_id, token)).toMatchObject({
+      status: 'found',
+      card: { used_by: AUTHORIZATION },
+    });
   });
 
   it('erases the CVV after consumeCvv: returned once, then gone', async () => {
     const token = await tokenOf(card({ cvv: '987' }));
-    const first = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: true });
+    const first = await detokenize(stack.sql, key(), merchant.entity_id, token, {
+      consumeCvv: true,
+      usedBy: AUTHORIZATION,
+    });
     expect(first.status === 'found' && first.card.cvv).toBe('987');
-    const second = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: true });
+    const second = await detokenize(stack.sql, key(), merchant.entity_id, token, {
+      consumeCvv: true,
+      usedBy: AUTHORIZATION,
+    });
     expect(second.status).toBe('found');
     expect(second.status === 'found' && 'cvv' in second.card).toBe(false);
     expect(second.status === 'found' && second.card.number).toBe(PAN);
@@ -352,7 +410,10 @@ describe('db/vault', () => {
     const token = await tokenOf(card());
     expect(await eraseCvv(stack.sql, merchant.entity_id, token)).toBe(true);
     expect(await eraseCvv(stack.sql, merchant.entity_id, token)).toBe(false);
-    const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, { consumeCvv: false });
+    const clear = await detokenize(stack.sql, key(), merchant.entity_id, token, {
+      consumeCvv: false,
+      usedBy: AUTHORIZATION,
+    });
     expect(clear.status === 'found' && clear.card.cvv).toBeUndefined();
     expect(await findVaultedCard(stack.sql, merchant.entity_id, token)).toMatchObject({
       status: 'found',
@@ -364,7 +425,10 @@ describe('db/vault', () => {
     const longAgo = new Date(Date.now() - 2 * VAULT_FORM_TOKEN_TTL_SECONDS * 1000);
     const stale = await vaultCard(stack.sql, key(), merchant.entity_id, card(), { now: longAgo });
     expect(
-      await detokenize(stack.sql, key(), merchant.entity_id, stale.vault_form_token, { consumeCvv: false }),
+      await detokenize(stack.sql, key(), merchant.entity_id, stale.vault_form_token, {
+        consumeCvv: false,
+        usedBy: AUTHORIZATION,
+      }),
     ).toEqual({ status: 'expired' });
     expect(await findVaultedCard(stack.sql, merchant.entity_id, stale.vault_form_token)).toEqual({ status: 'expired' });
 
@@ -373,16 +437,23 @@ describe('db/vault', () => {
     expect(
       await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
         consumeCvv: false,
+        usedBy: AUTHORIZATION,
         now: afterExpiry,
       }),
     ).toEqual({ status: 'expired' });
     expect(
-      (await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, { consumeCvv: false })).status,
+      (
+        await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
+          consumeCvv: false,
+          usedBy: AUTHORIZATION,
+        })
+      ).status,
     ).toBe('found');
     expect(
       (
         await detokenize(stack.sql, key(), merchant.entity_id, fresh.vault_form_token, {
           consumeCvv: false,
+          usedBy: AUTHORIZATION,
           now: afterExpiry,
         })
       ).status,
@@ -395,18 +466,27 @@ describe('db/vault', () => {
     const stale = await vaultCard(stack.sql, key(), entity, card(), { now: longAgo });
     const live = await vaultCard(stack.sql, key(), entity, card());
     const used = await vaultCard(stack.sql, key(), entity, card());
-    await detokenize(stack.sql, key(), entity, used.vault_form_token, { consumeCvv: true, now: longAgo });
+    await detokenize(stack.sql, key(), entity, used.vault_form_token, {
+      consumeCvv: true,
+      usedBy: AUTHORIZATION,
+      now: longAgo,
+    });
     const purged = await purgeVault(stack.sql, { usedRetentionSeconds: VAULT_FORM_TOKEN_TTL_SECONDS });
     expect(purged).toBeGreaterThanOrEqual(2);
-    expect(await detokenize(stack.sql, key(), entity, stale.vault_form_token, { consumeCvv: false })).toEqual({
+    expect(
+      await detokenize(stack.sql, key(), entity, stale.vault_form_token, { consumeCvv: false, usedBy: AUTHORIZATION }),
+    ).toEqual({
       status: 'not_found',
     });
-    expect(await detokenize(stack.sql, key(), entity, used.vault_form_token, { consumeCvv: false })).toEqual({
+    expect(
+      await detokenize(stack.sql, key(), entity, used.vault_form_token, { consumeCvv: false, usedBy: AUTHORIZATION }),
+    ).toEqual({
       status: 'not_found',
     });
-    expect((await detokenize(stack.sql, key(), entity, live.vault_form_token, { consumeCvv: false })).status).toBe(
-      'found',
-    );
+    expect(
+      (await detokenize(stack.sql, key(), entity, live.vault_form_token, { consumeCvv: false, usedBy: AUTHORIZATION }))
+        .status,
+    ).toBe('found');
   });
 
   it('refuses a ciphertext moved to another row', async () => {
@@ -417,7 +497,10 @@ describe('db/vault', () => {
     >`select card_encrypted from vaulted_cards where token_hash = sha256(${a.vault_form_token}::bytea)`;
     await stack.sql`update vaulted_cards set card_encrypted = ${source!.card_encrypted} where token_hash = sha256(${b.vault_form_token}::bytea)`;
     await expect(
-      detokenize(stack.sql, key(), merchant.entity_id, b.vault_form_token, { consumeCvv: false }),
+      detokenize(stack.sql, key(), merchant.entity_id, b.vault_form_token, {
+        consumeCvv: false,
+        usedBy: AUTHORIZATION,
+      }),
     ).rejects.toThrow(/does not belong/);
   });
 });
