@@ -12,10 +12,31 @@ import type { AuthorizationLegState } from './types';
 
 /** Records a partner's answer for a leg (first answer, poll or notification), announcing what changed. */
 export function recordAuthorization(run: PaymentRun, leg: AuthorizationLegState, result: AuthorizeResult): void {
+  const before = { partner_status: leg.partner_status, redirected: leg.redirection !== undefined };
   const { statusChanged, authenticationChanged } = applyAuthorizeResult(leg, result, run.now(), {
     keepFingerprint: run.keepsCardFingerprints,
   });
-  if (statusChanged || authenticationChanged) run.changed({ leg, legAuthentication: authenticationChanged });
+  // The same status with another partner status or without its redirection: the shopper is done
+  // at the partner, whose decision is awaited. A merchant told nothing would not know.
+  const movedOn =
+    run.announcesEveryLegMove &&
+    (before.partner_status !== leg.partner_status || before.redirected !== (leg.redirection !== undefined));
+  if (run.announcesEveryLegMove && refuseShortAuthorization(run, leg)) {
+    run.changed({ leg, legAuthentication: authenticationChanged });
+    return;
+  }
+  if (statusChanged || authenticationChanged || movedOn) run.changed({ leg, legAuthentication: authenticationChanged });
+}
+
+/**
+ * A leg authorized for less than it asked (a gift card's balance short of its amount) refuses the
+ * payment, its partial hold released by the compensation: whether it was so, once recorded.
+ */
+function refuseShortAuthorization(run: PaymentRun, leg: AuthorizationLegState): boolean {
+  if (leg.status !== 'AUTHORIZED' || leg.authorized_amount >= leg.amount) return false;
+  run.state.refusal = `${leg.partner} authorized ${leg.authorized_amount} of ${leg.amount}`;
+  leg.partner_status_description = `${run.state.refusal}: the payment is refused and the partial hold released`;
+  return true;
 }
 
 async function attemptAuthorization(run: PaymentRun, leg: AuthorizationLegState): Promise<void> {
@@ -103,9 +124,11 @@ export async function authorizeLegs(run: PaymentRun): Promise<void> {
     }
     if (leg.status !== 'AUTHORIZED') break;
     if (leg.authorized_amount < leg.amount) {
-      state.refusal = `${leg.partner} authorized ${leg.authorized_amount} of ${leg.amount}`;
-      leg.partner_status_description = `${state.refusal}: the payment is refused and the partial hold released`;
-      run.changed({ leg });
+      // Announced already, when recorded, in runs that take the patch for it (run.ts).
+      if (!run.announcesEveryLegMove) {
+        refuseShortAuthorization(run, leg);
+        run.changed({ leg });
+      }
       break;
     }
   }

@@ -46,9 +46,9 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   // such marker and go on to the patches they were decided with.
   // A run started since 'payment-patches-2026-12-03' takes every patch before it as well, and fails
   // the part of an operation its partner refused outright (operations.ts).
-  // A run started since 'payment-patches-2026-12-03-2' takes every patch before it too, and checks
-  // an operation's key against the other kinds again once the authorization it waited for ends
-  // (handlers.ts).
+  // A run started since 'payment-patches-2026-12-03-2' takes every patch before it too, checks an
+  // operation's key against the other kinds again once the authorization it waited for ends
+  // (handlers.ts), and announces every move of a leg once (authorization.ts).
   const rechecksKeysAfterAuthorization = patched('payment-patches-2026-12-03-2');
   const failsRefusedOperations = rechecksKeysAfterAuthorization || patched('payment-patches-2026-12-03');
   const callsLocallyInTurns = failsRefusedOperations || patched('payment-patches-2026-11-27');
@@ -64,6 +64,7 @@ export async function paymentWorkflow(input: PaymentWorkflowInput): Promise<Paym
   run.recordsDisputes = takesEveryPatch || patched('disputes');
   run.failsRefusedOperations = failsRefusedOperations;
   run.rechecksKeysAfterAuthorization = rechecksKeysAfterAuthorization;
+  run.announcesEveryLegMove = rechecksKeysAfterAuthorization;
   const { state } = run;
   const parentSession = new ParentSessionLink(run, input.parentSessionWorkflowId);
   const readModel = new ReadModel(

@@ -77,6 +77,14 @@ export class PaymentRun {
    * payments shipped; decided at the start of the run, as above).
    */
   rechecksKeysAfterAuthorization = false;
+  /**
+   * Whether a partner's answer that leaves a leg's status as it was but moves it on (PENDING for the
+   * shopper, then PENDING under the partner's review: another partner_status, the redirection gone)
+   * is announced as a change, and whether a leg authorized for less than asked is announced once,
+   * already refused, rather than authorized and then refused (authorization.ts; added after payments
+   * shipped; decided at the start of the run, as above, by the same patch as the one before).
+   */
+  announcesEveryLegMove = false;
   readonly disputeNewsToCarry: DisputeNotification[] = [];
   /** Evidence whose forwarding to the partner is under way, by evidence id. */
   readonly evidenceInFlight = new Set<string>();

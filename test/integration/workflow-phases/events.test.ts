@@ -9,7 +9,15 @@ import type { Payment } from '../../../api/schemas/v2';
 import { captureUpdate, partnerNotificationSignal } from '../../../workflows/payment/messages';
 import { authorized, cardLeg, everyEvent, giftCardLeg, paymentState, phaseInput } from './payment-states';
 import { phaseWorkerForThisFile } from './phase-worker';
-import { approved, authenticatedAndApproved, authorizeResult, pendingForShopper, succeeded } from './scripted-partner';
+import {
+  approved,
+  approvedFor,
+  authenticatedAndApproved,
+  authorizeResult,
+  pendingForShopper,
+  pendingUnderReview,
+  succeeded,
+} from './scripted-partner';
 import { authorizationPhase, finishPhaseSignal, operationsPhase } from './workflows/phases';
 
 const phases = phaseWorkerForThisFile();
@@ -66,6 +74,78 @@ describe('events of the authorization', () => {
     expect(asPayment(events[3])?.redirection).toBeDefined();
     expect(asPayment(events[8])?.authentication?.status).toBe('SUCCESS');
     expect(asPayment(events[8])?.redirection).toBeUndefined();
+  });
+
+  it('announces a leg that moves on at its partner in the same status, in a run that takes the patch for it', async () => {
+    const announced = async (announcesEveryLegMove: boolean) => {
+      const card = cardLeg(2599);
+      phases.partner
+        .onAuthorize(card.id, pendingForShopper())
+        .onStatus(card.id, pendingUnderReview(), pendingUnderReview(), approved());
+      const state = paymentState([card]);
+      await (
+        await phases.start(
+          authorizationPhase,
+          phaseInput(state, {
+            webhookSubscription: everyEvent,
+            windows: { poll: { pendingFirst: 200, uncertainFirst: 200, longest: 200 } },
+            announcesEveryLegMove,
+          }),
+        )
+      ).result();
+      return phases.recorded.delivered.filter((event) => event.resource.id === state.id);
+    };
+
+    const events = await announced(true);
+    const pending = ['PARTNER_TRANSACTION_AUTHORIZATION', 'PAYMENT'];
+    expect(types(events)).toEqual([
+      ...pending,
+      ...pending,
+      'PARTNER_TRANSACTION_AUTHORIZATION',
+      'AUTHORIZATION',
+      'PAYMENT',
+      'PAYMENT',
+    ]);
+    // The shopper is done at the partner: the payment no longer sends them there. The second poll,
+    // which found it as it was, told nothing.
+    expect(asPayment(events[1])?.redirection).toBeDefined();
+    expect(asPayment(events[3])?.redirection).toBeUndefined();
+    expect(asPayment(events[3])?.authorization?.partner_transactions[0]?.partner_status).toBe('under_review');
+    expect(events[3]!.resource.version).toBe(events[1]!.resource.version + 1);
+
+    // A run started before the patch keeps telling only the status' changes, as it was decided.
+    expect(types(await announced(false))).toEqual([
+      ...pending,
+      'PARTNER_TRANSACTION_AUTHORIZATION',
+      'AUTHORIZATION',
+      'PAYMENT',
+      'PAYMENT',
+    ]);
+  });
+
+  it('announces a leg authorized for less than asked once, already refused, in a run that takes the patch for it', async () => {
+    const announced = async (announcesEveryLegMove: boolean) => {
+      const [giftCard, card] = [giftCardLeg(1000), cardLeg(1599)];
+      phases.partner.onAuthorize(giftCard.id, approvedFor(600)).onAuthorize(card.id, approved());
+      await (
+        await phases.start(
+          authorizationPhase,
+          phaseInput(paymentState([giftCard, card]), { webhookSubscription: everyEvent, announcesEveryLegMove }),
+        )
+      ).result();
+      return phases.recorded.delivered.filter(
+        (event) =>
+          event.event_type === 'PARTNER_TRANSACTION_AUTHORIZATION' &&
+          event.related?.partner_transaction_id === giftCard.id,
+      );
+    };
+
+    const once = await announced(true);
+    expect(once).toHaveLength(1);
+    expect(asPayment(once[0])?.authorization?.partner_transactions[0]?.partner_status_description).toContain(
+      'the payment is refused and the partial hold released',
+    );
+    expect(await announced(false)).toHaveLength(2);
   });
 
   it('delivers only the event types the merchant subscribed to', async () => {

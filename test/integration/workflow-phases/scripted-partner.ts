@@ -25,7 +25,7 @@ export type Failure = { fails: 'unavailable' | 'no-answer' | 'permanent' };
 export type AuthorizationOutcome =
   | { status: 'AUTHORIZED'; amount?: number; partner_token?: string }
   | { status: 'REFUSED'; reason: ReasonCode }
-  | { status: 'PENDING'; challenge: boolean }
+  | { status: 'PENDING'; challenge: boolean; underReview?: boolean }
   | { status: 'UNCERTAIN' }
   | { status: 'AUTHENTICATED_AND_AUTHORIZED' };
 
@@ -39,6 +39,12 @@ export const approvedFor = (amount: number): AuthorizationOutcome => ({ status: 
 export const refused = (reason: ReasonCode = 'REJECTED_BANK'): AuthorizationOutcome => ({ status: 'REFUSED', reason });
 /** Waiting for the shopper on the partner's page; `challenge`: a 3-D Secure challenge. */
 export const pendingForShopper = (challenge = false): AuthorizationOutcome => ({ status: 'PENDING', challenge });
+/** The shopper is done at the partner (a lender's form sent), whose decision is awaited: no redirection. */
+export const pendingUnderReview = (): AuthorizationOutcome => ({
+  status: 'PENDING',
+  challenge: false,
+  underReview: true,
+});
 /** The shopper passed the challenge and the issuer approved. */
 export const authenticatedAndApproved = (): AuthorizationOutcome => ({ status: 'AUTHENTICATED_AND_AUTHORIZED' });
 /** The partner itself does not know yet (its acquirer timed out). */
@@ -93,7 +99,7 @@ export function authorizeResult(
     authorized_amount: authorized,
     currency,
     partner_reference: partnerReferenceOf(leg.id),
-    partner_status: status.toLowerCase(),
+    partner_status: answer.status === 'PENDING' && answer.underReview ? 'under_review' : status.toLowerCase(),
     partner_status_description: `scripted ${status.toLowerCase()}`,
     partner_token: answer.status === 'AUTHORIZED' && answer.partner_token ? answer.partner_token : null,
     refusal_reason: answer.status === 'REFUSED' ? answer.reason : null,
@@ -110,7 +116,7 @@ export function authorizeResult(
         }
       : null,
     redirection:
-      answer.status === 'PENDING'
+      answer.status === 'PENDING' && !answer.underReview
         ? { href: `http://127.0.0.1:1/shopper/${leg.id}`, method: 'GET', media_type: null, body: null }
         : null,
     partner_additional_data: {},

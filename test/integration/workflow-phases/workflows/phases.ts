@@ -27,6 +27,8 @@ export interface PhaseInput extends PaymentWorkflowInput {
   windows?: Partial<PaymentWindows>;
   /** As a run started since the patch 'payment-patches-2026-12-03' decides (workflows/payment/payment.ts). */
   failsRefusedOperations?: boolean;
+  /** As a run started since the patch 'payment-patches-2026-12-03-2' decides (workflows/payment/payment.ts). */
+  announcesEveryLegMove?: boolean;
 }
 
 export interface PhaseOutcome {
@@ -57,6 +59,7 @@ function startRun(input: PhaseInput): PhaseRun {
   if (input.windows) useWindows(input.windows);
   const run = new PaymentRun(input);
   run.failsRefusedOperations = input.failsRefusedOperations ?? false;
+  run.announcesEveryLegMove = input.announcesEveryLegMove ?? false;
   const readModel = new ReadModel(
     () => run.state.version,
     () => savePaymentProjection({ payment: run.view() }),
