@@ -40,9 +40,12 @@ const DEFAULT_LEASE_SECONDS = 60;
 const DEFAULT_WAIT_MS = 2000;
 const POLL_INTERVAL_MS = 50;
 
-/** Printable ASCII, 1 to 255 characters: what the route accepts in the header (400 otherwise). */
+/**
+ * Printable ASCII, 1 to 255 characters: what the route accepts in the header (400 otherwise). A
+ * space may stand inside a key ("order 123 capture"), never at its ends, which HTTP drops.
+ */
 export function isV1IdempotencyKey(value: unknown): value is string {
-  return typeof value === 'string' && /^[\x21-\x7e]{1,255}$/.test(value);
+  return typeof value === 'string' && value.length <= 255 && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
 }
 
 /** JSON with object keys sorted, so that two serializations of one body give one fingerprint. */

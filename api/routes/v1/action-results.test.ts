@@ -283,6 +283,23 @@ describe('v1ActionResults', () => {
     ]);
   });
 
+  it('says why a solution never sent to its partner was ABORTED', () => {
+    const refused = authorizationTx(1, 'sandbox-card', 'creditcard', 3000, { status: 'REFUSED' });
+    // Never sent: no partner said anything of it.
+    const notSent = authorizationTx(2, 'sandbox-giftcard', 'giftcard', 1000, { status: 'ABORTED' });
+    delete notSent.partner_status_description;
+    const late = authorizationTx(3, 'sandbox-wallet', 'wallet', 1000, {
+      status: 'ABORTED',
+      partner_status_description: 'not completed in time',
+    });
+    const p = payment({ authorization: { status: 'REFUSED', partner_transactions: [refused, notSent, late] } });
+    expect(
+      v1ActionResults(p, SESSION)
+        .slice(1)
+        .map((r) => r.status.description),
+    ).toEqual(['not sent to its partner: an earlier solution of the payment failed', 'not completed in time']);
+  });
+
   it('an authorization for less than asked (a short gift card) failed, and says what the card could pay', () => {
     const short = authorizationTx(1, 'sandbox-giftcard', 'giftcard', 5000, {
       authorized_amount: 1000,

@@ -171,6 +171,9 @@ function operationEntries(payment: Payment): OperationEntry[] {
     .map(({ entry }) => entry);
 }
 
+/** What an ABORTED solution's status says when its partner had nothing to say: it was never sent. */
+const NOT_SENT_DESCRIPTION = 'not sent to its partner: an earlier solution of the payment failed';
+
 /** Every partner transaction of the payment as a v1 ActionResult. */
 export function v1ActionResults(
   payment: Payment,
@@ -206,7 +209,11 @@ export function v1ActionResults(
       status: {
         action: 'AUTHORIZE',
         ...outcome,
-        ...(tx.partner_status_description ? { description: tx.partner_status_description } : {}),
+        ...(tx.partner_status_description
+          ? { description: tx.partner_status_description }
+          : tx.status === 'ABORTED'
+            ? { description: NOT_SENT_DESCRIPTION }
+            : {}),
       },
       plugin_result: {
         amount: minorToMajorUnits(short ? (tx.authorized_amount ?? 0) : tx.amount, currency),
