@@ -186,6 +186,7 @@ const paymentOf = (id: string, label?: string): Recorded => ({
 });
 
 const GIFT_CARD_50_EUR = '6036280000000001';
+const GIFT_CARD_10_EUR = '6036280000000004';
 const DISPUTE_WON_CARD = '4000000000000259';
 const DISPUTE_LOST_CARD = '4000000000002685';
 
@@ -293,6 +294,52 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
       split,
     });
     await shop.readPaymentUntil(payment.id, 'compensating void', (read) => read.voids[0]?.status === 'SUCCESS');
+    return [paymentOf(payment.id)];
+  },
+
+  async 'payment-gift-card-short-compensated'({ shop, webhookUrl }) {
+    // The gift card holds 10.00 of the 50.00 asked: authorized short, refused at once, its hold voided.
+    const payment = await shop.createPayment({
+      entity_id: shop.merchant.entity_id,
+      amount: 8000,
+      currency: 'EUR',
+      order: { reference: `gift-short-${randomUUID()}`, net_amount: 8000 },
+      shopper_redirection_url: 'https://shop.example/return',
+      webhook: { url: webhookUrl },
+      split: [
+        {
+          amount: 5000,
+          partner: 'sandbox-giftcard',
+          method: 'giftcard',
+          vault_form_token: await shop.giftCard(GIFT_CARD_10_EUR),
+        },
+        {
+          amount: 3000,
+          partner: 'sandbox-card',
+          method: 'creditcard',
+          vault_form_token: await shop.card('4242424242424242'),
+        },
+      ],
+    });
+    await shop.readPaymentUntil(payment.id, 'compensating void', (read) => read.voids[0]?.status === 'SUCCESS');
+    return [paymentOf(payment.id)];
+  },
+
+  async 'payment-instalments-under-review'({ shop, webhookUrl }) {
+    // The shopper applies at the lender, whose decision comes later: PENDING, then under review, then AUTHORIZED.
+    const payment = await shop.createPayment({
+      entity_id: shop.merchant.entity_id,
+      amount: 30000,
+      currency: 'EUR',
+      order: { reference: `instalments-${randomUUID()}`, net_amount: 30000 },
+      customer: { email: 'camille@example.com' },
+      shopper_redirection_url: 'https://shop.example/return',
+      webhook: { url: webhookUrl },
+      split: [{ amount: 30000, partner: 'sandbox-instalments', method: '3x' }],
+    });
+    if (!payment.redirection) throw new Error('an instalment payment waits for its shopper');
+    await completeShopperPage(payment.redirection.href, 'apply');
+    await waitForAuthorization(shop.stack, shop.token, payment.id, 'AUTHORIZED');
     return [paymentOf(payment.id)];
   },
 
