@@ -81,6 +81,7 @@ describe('authorizationLegs', () => {
       partner: 'sandbox-card',
       method: 'creditcard',
       instrument: { kind: 'partner-token', partner_token: 'ctok_1' },
+      parent: { payment_id: 'p1' },
     });
   });
 

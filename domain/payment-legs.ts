@@ -197,6 +197,16 @@ function legOf(
       authorized_amount: 0,
       status: 'NEW',
       instrument,
+      ...(duplicated
+        ? {
+            parent: {
+              ...(entry.parent_payment_id ? { payment_id: entry.parent_payment_id } : {}),
+              ...(entry.parent_partner_transaction_id
+                ? { partner_transaction_id: entry.parent_partner_transaction_id }
+                : {}),
+            },
+          }
+        : {}),
       ...(Object.keys(threeDs).length > 0 ? { three_ds: threeDs } : {}),
     },
   };

@@ -104,6 +104,16 @@ describe('POST /v2/payments entries', () => {
         ],
       });
       expect(again.data?.redirection).toBeUndefined();
+      // The stored split element keeps what it named, the link back to the earlier authorization.
+      expect(again.data?.split).toEqual([
+        {
+          partner: 'sandbox-wallet',
+          method: 'wallet',
+          amount: 1200,
+          ...parent,
+          parent_partner_token: leg.partner_token,
+        },
+      ]);
     }
   });
 

@@ -43,6 +43,8 @@ export interface AuthorizationLegState {
   /** NEW until the first attempt: the leg exists but nothing was sent to the partner yet. */
   status: AuthorizationStatus | 'NEW';
   instrument: LegInstrument;
+  /** What a duplicate entry named: the earlier payment or partner transaction it authorizes again. */
+  parent?: { payment_id?: string; partner_transaction_id?: string };
   three_ds?: ThreeDsOptions;
   partner_reference?: string;
   partner_status?: string;

@@ -168,6 +168,10 @@ export function paymentView(state: PaymentState, publicUrl: string): Payment {
       partner: leg.partner,
       method: leg.method,
       amount: leg.amount,
+      ...(leg.parent?.partner_transaction_id
+        ? { parent_partner_transaction_id: leg.parent.partner_transaction_id }
+        : {}),
+      ...(leg.parent?.payment_id ? { parent_payment_id: leg.parent.payment_id } : {}),
       ...(leg.instrument.kind === 'partner-token' ? { parent_partner_token: leg.instrument.partner_token } : {}),
       ...(leg.instrument.kind === 'partner-reference'
         ? { parent_partner_reference: leg.instrument.partner_reference }
