@@ -338,7 +338,9 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
       split: [{ amount: 30000, partner: 'sandbox-instalments', method: '3x' }],
     });
     if (!payment.redirection) throw new Error('an instalment payment waits for its shopper');
-    await completeShopperPage(payment.redirection.href, 'apply');
+    // Back through Tessera before the lender decides: the return's poll finds the review.
+    const applied = await completeShopperPage(payment.redirection.href, 'apply');
+    await fetch(applied.headers.get('location') ?? '', { redirect: 'manual' });
     await waitForAuthorization(shop.stack, shop.token, payment.id, 'AUTHORIZED');
     return [paymentOf(payment.id)];
   },

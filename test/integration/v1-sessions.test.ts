@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedMerchant } from '../../db/merchants';
 import { verifyV1Notification } from '../../activities/webhooks/v1-notification-signature';
 import { call, eventually } from '../support/api-client';
-import { vaultCard } from '../support/payments';
+import { completeShopperPage, vaultCard } from '../support/payments';
 import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -310,6 +310,31 @@ describe('session creation repeated with its x-idempotency-key', () => {
 });
 
 describe('notifications', () => {
+  it('tell an instalment payment waiting for its shopper, then for the lender’s review, then authorized', async () => {
+    const created = await createSession(
+      pluginSession({
+        amount: '60',
+        order: { reference: 'INSTALMENTS-1', amount: '60', net_amount: '60', tax_amount: '0', shipments: [] },
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const validated = await validate(created.body.id, [{ partner: 'sandbox-instalments', method: '3x', amount: '60' }]);
+    expect(validated.status, JSON.stringify(validated.body)).toBe(200);
+    // The shopper applies, and comes back through Tessera before the lender has decided.
+    const applied = await completeShopperPage(validated.body.redirection.href, 'apply');
+    expect((await fetch(applied.headers.get('location')!, { redirect: 'manual' })).status).toBe(303);
+    const told = await eventually(
+      async () => {
+        const states = hook.received
+          .filter((delivery) => delivery.json.session_id === created.body.id)
+          .map((delivery) => delivery.json.status.state);
+        return states.includes('SUCCESS') ? states : undefined;
+      },
+      { what: 'the instalment payment authorized, told', timeoutMs: 30_000 },
+    );
+    expect(told).toEqual(['CUSTOMER', 'WAITING', 'SUCCESS']);
+  });
+
   it('are retried with backoff until the hook accepts them, each attempt signed', async () => {
     const flaky = await startWebhookReceiver((index) => (index < 2 ? 503 : 200));
     try {
