@@ -375,17 +375,21 @@ describe('point of sale over the balance', () => {
 });
 
 describe('server to server', () => {
-  it('authorizes without a session, then captures it', async () => {
-    const authorized = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/authorize`, {
+  /** A card authorization without a session, in EUR. */
+  const authorizeWithoutSession = async (amount: string, reference: string) =>
+    call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/authorize`, {
       token,
       body: {
         partner: 'sandbox-card',
         method: 'creditcard',
-        amount: '19.9900',
+        amount,
         payment_data: { token: await vaultCard(stack, merchant, '5555555555554444') },
-        order: { reference: 'S2S-1', currency_code: 'EUR' },
+        order: { reference, currency_code: 'EUR' },
       },
     });
+
+  it('authorizes without a session, then captures it', async () => {
+    const authorized = await authorizeWithoutSession('19.9900', 'S2S-1');
     expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
     expect(authorized.body).toMatchObject({
       status: { action: 'AUTHORIZE', state: 'SUCCESS' },
@@ -405,16 +409,7 @@ describe('server to server', () => {
   });
 
   it('tells what is left to capture or void in major units, as v1 amounts are', async () => {
-    const authorized = await call(stack.baseUrl, 'PUT', `/${merchant.entity_id}/transactions/authorize`, {
-      token,
-      body: {
-        partner: 'sandbox-card',
-        method: 'creditcard',
-        amount: '19.99',
-        payment_data: { token: await vaultCard(stack, merchant, '5555555555554444') },
-        order: { reference: 'S2S-2', currency_code: 'EUR' },
-      },
-    });
+    const authorized = await authorizeWithoutSession('19.99', 'S2S-2');
     expect(authorized.status, JSON.stringify(authorized.body)).toBe(200);
     const operate = (action: string, amount: string) =>
       call(stack.baseUrl, 'POST', `/${merchant.entity_id}/transactions/${authorized.body.id}/${action}`, {
