@@ -33,6 +33,13 @@ export interface LegsInput extends SplitLookup {
   facts?: readonly SplitEntryFacts[];
   /** The payment the legs are for: a vault token another payment has used is spent. */
   paymentId: string;
+  /**
+   * A client session's submission leaves a spent token to the vault, which fails the leg without
+   * reaching the partner: the session's workflow judges first whether it may be paid, so that a
+   * shopper's submission repeated after a lost answer is told the session is paid (not that its
+   * token is spent by the very payment that paid it).
+   */
+  spentTokensLeftToTheVault?: boolean;
   newId: () => string;
   now: string;
 }
@@ -42,7 +49,9 @@ export async function legsFromSplit(
 ): Promise<{ legs: AuthorizationLegState[]; errors: FieldError[] }> {
   const found = input.facts ?? (await lookUpSplit(input, input.split));
   const facts = found.map((entry) =>
-    entry.vault && usedByAnotherPayment(entry.vault, input.paymentId) ? { vault: { status: 'spent' as const } } : entry,
+    !input.spentTokensLeftToTheVault && entry.vault && usedByAnotherPayment(entry.vault, input.paymentId)
+      ? { vault: { status: 'spent' as const } }
+      : entry,
   );
   return authorizationLegs({
     split: input.split,

@@ -99,6 +99,8 @@ export class PaymentGateway {
     facts?: readonly SplitEntryFacts[];
     /** Where the entry at an index of `split` is in the request, when not at /split/<index>. */
     entryPointer?: (index: number) => string;
+    /** A client session's submission (payment-legs.ts LegsInput says why). */
+    spentTokensLeftToTheVault?: boolean;
   }): Promise<AuthorizationLegState[]> {
     let legIndex = 0;
     const { legs, errors } = await legsFromSplit({
@@ -112,6 +114,7 @@ export class PaymentGateway {
       contracts: await this.deps.merchants.contractsOf(input.entityId),
       split: input.split,
       paymentId: input.paymentId,
+      ...(input.spentTokensLeftToTheVault ? { spentTokensLeftToTheVault: true } : {}),
       newId: () => deterministicUuid('payment-leg', input.paymentId, String(legIndex++)),
       now: new Date().toISOString(),
     });

@@ -102,6 +102,23 @@ describe('paying on a client session', () => {
     expect(third.status).toBe(400);
   });
 
+  it("tells a submission repeated with its spent token that the session is paid, and refuses that token's second payment at the vault", async () => {
+    const token = await vaultCard(stack, merchant, '4242424242424242');
+    const session = await newSession();
+    const paid = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(token));
+    expect(paid.body.payment.authorization.status).toBe('AUTHORIZED');
+    // The browser sends it again (its answer lost): the session says it is paid.
+    const repeated = await browser('POST', `/checkout/v1/sessions/${session.id}/payments`, cardEntry(token));
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toBe('session_already_submitted');
+
+    // On another session the token pays nothing: the vault refuses it before the partner is asked.
+    const other = await newSession();
+    const again = await browser('POST', `/checkout/v1/sessions/${other.id}/payments`, cardEntry(token));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.payment.authorization.status).not.toBe('AUTHORIZED');
+  });
+
   it('returns a 3DS redirection, then sends the shopper back with the session status signed', async () => {
     const session = await newSession();
     const submitted = await browser(

@@ -169,6 +169,7 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
         allowFutureUsage: session.allow_future_usage,
         customerReference: session.customer?.reference,
         facts,
+        spentTokensLeftToTheVault: true,
         // The merchant's 3-D Secure preferences for the session apply to a card entry without its own.
         split: request.body.split.map((entry) =>
           session.three_ds_authentication_options && !entry.three_ds_authentication_options

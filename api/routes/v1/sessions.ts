@@ -365,6 +365,7 @@ export function registerV1SessionRoutes(parent: FastifyInstance, deps: V1Deps): 
                 currency: session.currency,
                 allowFutureUsage: session.allow_future_usage,
                 split,
+                spentTokensLeftToTheVault: true,
               })
               .catch((error: unknown) => Promise.reject(withV1Pointers(error, validatePointer)));
             return (await deps.clientSessions.submit(session.id, entityId, { id: paymentId, legs }, request.log))
