@@ -116,7 +116,10 @@ describe('paying on a client session', () => {
     const other = await newSession();
     const again = await browser('POST', `/checkout/v1/sessions/${other.id}/payments`, cardEntry(token));
     expect(again.status, JSON.stringify(again.body)).toBe(201);
-    expect(again.body.payment.authorization.status).not.toBe('AUTHORIZED');
+    expect(again.body.payment.authorization.status).toBe('ERROR');
+    expect(again.body.payment.authorization.partner_transactions[0].partner_status_description).toContain(
+      'used by another payment',
+    );
   });
 
   it('returns a 3DS redirection, then sends the shopper back with the session status signed', async () => {
