@@ -39,7 +39,8 @@ export type OperationPlan =
   | { readonly ok: true; readonly allocations: readonly Allocation[] }
   | { readonly ok: false; readonly errors: readonly FieldError[] };
 
-const PAST: Record<OperationKind, string> = { capture: 'captured', void: 'voided', refund: 'refunded' };
+/** What an operation of each kind does to money, in the words of a refusal ("can be captured"). */
+export const PAST_TENSE: Record<OperationKind, string> = { capture: 'captured', void: 'voided', refund: 'refunded' };
 
 /**
  * The detail of an amount beyond what is available, in minor units as the API v2 speaks;
@@ -120,7 +121,7 @@ export function planOperation(
       errors.push(
         fieldError(
           '/partner_transaction_id',
-          `is ${leg.status}: only an AUTHORIZED partner transaction can be ${PAST[kind]}`,
+          `is ${leg.status}: only an AUTHORIZED partner transaction can be ${PAST_TENSE[kind]}`,
         ),
       );
     } else if (operation !== undefined) {

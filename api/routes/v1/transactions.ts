@@ -29,7 +29,7 @@ import { answerOnce, gatewayKeyOf, madeOnce } from './idempotency';
 import type { V1Deps } from './sessions';
 import { ApiErrors, atV1Paths, V1IdempotencyHeaders, v1ErrorShape, v1RouteOptions, withV1Pointers } from './v1-routes';
 import { minorToMajorUnits } from '../../../domain/decimal-amount';
-import { readBeyondAvailableDetail } from '../../../domain/payment-operations';
+import { PAST_TENSE, readBeyondAvailableDetail } from '../../../domain/payment-operations';
 
 const TransactionParams = Type.Object({
   entity: Type.String({ format: 'uuid' }),
@@ -76,8 +76,6 @@ function assertOrderCurrency(order: { currency_code?: string } | undefined, curr
     ]);
 }
 
-const PAST: Record<OperationKind, string> = { capture: 'captured', void: 'voided', refund: 'refunded' };
-
 /**
  * A v2 problem about the amount ("must not exceed what is available") is v1's 409, its figures in
  * major units as v1 amounts are: a plugin that retried with the v2 figure would ask a hundred
@@ -96,7 +94,7 @@ function beyondAvailable(error: unknown, kind: OperationKind, currency: Currency
   const message =
     available === undefined
       ? error.message
-      : `at most ${minorToMajorUnits(available, currency)} of this authorization can be ${PAST[kind]}`;
+      : `at most ${minorToMajorUnits(available, currency)} of this authorization can be ${PAST_TENSE[kind]}`;
   return new HttpProblem(409, 'amount_exceeded', message, errors);
 }
 
