@@ -52,8 +52,16 @@ describe('client session lifecycle', () => {
     const refused = await abort(created.id, 'ABORTED_BY_MERCHANT');
     expect(refused.response.status).toBe(400);
     expect(refused.error?.detail).toMatch(/EXPIRED/);
-    const projection = await stack.sql`select status, version from client_session_projections where id = ${created.id}`;
-    expect(projection[0]).toMatchObject({ status: 'EXPIRED', version: 2 });
+    // The read model is written after the workflow's state moves, so it may lag the read above.
+    const projection = await eventually(
+      async () => {
+        const [row] = await stack.sql<{ status: string; version: number }[]>`
+          select status, version from client_session_projections where id = ${created.id}`;
+        return row?.status === 'EXPIRED' ? row : undefined;
+      },
+      { what: 'EXPIRED in the read model', timeoutMs: 10_000 },
+    );
+    expect(projection).toMatchObject({ status: 'EXPIRED', version: 2 });
   });
 
   it('delivers signed webhooks in order, retrying after the receiver answers 500', async () => {
