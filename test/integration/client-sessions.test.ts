@@ -101,8 +101,12 @@ describe('client sessions', () => {
     ]);
   });
 
-  it('reads a session back from its workflow', async () => {
+  it('reads a session back from its workflow, with the time it was created', async () => {
+    const before = Date.now();
     const created = await create(sessionApplication(merchant.entity_id));
+    const createdAt = Date.parse(created.data!.created_at);
+    expect(createdAt).toBeGreaterThanOrEqual(before - 1);
+    expect(createdAt).toBeLessThanOrEqual(Date.now());
     const again = await read(created.data!.id);
     expect(again.response.status).toBe(200);
     expect(again.data).toEqual(created.data);

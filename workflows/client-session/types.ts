@@ -3,11 +3,10 @@ import type { WebhookSubscription } from '../../activities/webhook-types';
 import type { WebhookRetrySettings } from '../webhook-outbox';
 
 /**
- * The session exactly as the API shows it, plus its creation time. The API computes every
+ * The session exactly as the API shows it, plus what it does not show. The API computes every
  * presentation field (links, widget) once at creation, so a query answers without further work.
  */
 export type ClientSessionState = ClientSession & {
-  created_at: string;
   /** Grows with every change; orders writes of the read model (not shown in answers). */
   version: number;
   /** The merchant's 3-D Secure preferences, applied to card entries submitted on the session (not shown in answers). */

@@ -3655,6 +3655,12 @@ export interface components {
       order: components['schemas']['Order'];
       /**
        * Format: date-time
+       * @description When the session was created.
+       * @example 2025-03-14T09:26:53Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
        * @description When the session expires if not submitted.
        * @example 2025-03-14T09:26:53Z
        */

@@ -122,6 +122,7 @@ export const ClientSession = Type.Object(
     allow_future_usage: Type.Boolean({ description: allowFutureUsageDescription }),
     customer: Type.Optional(Ref(Customer)),
     order: Ref(Order),
+    created_at: DateTime({ description: 'When the session was created.' }),
     expires_at: DateTime({ description: 'When the session expires if not submitted.' }),
     shopper_redirection_url: HttpUrl({ examples: ['https://shop.example.com/checkout/return'] }),
     widget: Type.Optional(Ref(ClientSessionWidget)),

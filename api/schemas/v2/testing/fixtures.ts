@@ -146,6 +146,7 @@ export function createdClientSession(): ClientSession {
     allow_future_usage: true,
     ...(application.customer ? { customer: application.customer } : {}),
     order: application.order,
+    created_at: '2025-03-14T09:26:53Z',
     expires_at: '2025-03-15T09:26:53Z',
     shopper_redirection_url: application.shopper_redirection_url,
     eligible_solutions: [
