@@ -19,6 +19,25 @@ describe('client session transitions', () => {
     }
   });
 
+  it('lets a submitted session be aborted while it may be paid again, and only then', () => {
+    for (const failed of ['REFUSED', 'ERROR', 'ABORTED']) {
+      expect(refuseTransition('SUBMITTED', 'ABORTED_BY_MERCHANT', failed)).toBeUndefined();
+      expect(refuseTransition('SUBMITTED', 'ABORTED_BY_CUSTOMER', failed)).toBeUndefined();
+      // It has had its chance to expire: a failed payment does not reopen it.
+      expect(refuseTransition('SUBMITTED', 'EXPIRED', failed)).toMatch(/SUBMITTED/);
+      expect(refuseTransition('SUBMITTED', 'CHOICE_IN_PROGRESS', failed)).toMatch(/SUBMITTED/);
+    }
+    for (const held of ['AUTHORIZED', 'PENDING', 'UNCERTAIN'])
+      expect(refuseTransition('SUBMITTED', 'ABORTED_BY_MERCHANT', held)).toBe(
+        `the client session is SUBMITTED and its payment is ${held}; it cannot become ABORTED_BY_MERCHANT`,
+      );
+    expect(refuseTransition('SUBMITTED', 'ABORTED_BY_CUSTOMER', undefined)).toBe(
+      'the client session is SUBMITTED and its payment is being authorized; it cannot become ABORTED_BY_CUSTOMER',
+    );
+    for (const ended of ['EXPIRED', 'ABORTED_BY_CUSTOMER', 'ABORTED_BY_MERCHANT'] as const)
+      expect(refuseTransition(ended, 'ABORTED_BY_MERCHANT', 'REFUSED')).toMatch(new RegExp(ended));
+  });
+
   it('never goes back to CREATED', () => {
     expect(refuseTransition('CHOICE_IN_PROGRESS', 'CREATED')).toBeDefined();
   });

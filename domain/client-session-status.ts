@@ -21,16 +21,28 @@ export function mayBePaid(status: ClientSessionStatus, authorizationStatus: stri
   return isOpen(status) || (status === 'SUBMITTED' && failedAuthorizations.includes(authorizationStatus ?? ''));
 }
 
-/** Why a transition is refused, or undefined when it is allowed. */
-export function refuseTransition(from: ClientSessionStatus, to: ClientSessionStatus): string | undefined {
+/**
+ * Why a transition is refused, or undefined when it is allowed. An abort is allowed as long as the
+ * session may be paid: a merchant who cancels the order after a refused attempt must be able to
+ * stop the shopper's next one. `authorizationStatus` is that of the session's last payment.
+ */
+export function refuseTransition(
+  from: ClientSessionStatus,
+  to: ClientSessionStatus,
+  authorizationStatus?: string,
+): string | undefined {
   if (from === to && to === 'CHOICE_IN_PROGRESS') return undefined; // reopening the page is harmless
   switch (to) {
     case 'CHOICE_IN_PROGRESS':
       return from === 'CREATED' ? undefined : `the client session is ${from}; it can no longer be opened`;
-    case 'SUBMITTED':
-    case 'EXPIRED':
     case 'ABORTED_BY_CUSTOMER':
     case 'ABORTED_BY_MERCHANT':
+      if (mayBePaid(from, authorizationStatus)) return undefined;
+      return from === 'SUBMITTED'
+        ? `the client session is SUBMITTED and its payment ${authorizationStatus ? `is ${authorizationStatus}` : 'is being authorized'}; it cannot become ${to}`
+        : `the client session is ${from}; it cannot become ${to}`;
+    case 'SUBMITTED':
+    case 'EXPIRED':
       return isOpen(from) ? undefined : `the client session is ${from}; it cannot become ${to}`;
     case 'CREATED':
       return `the client session is ${from}; it never returns to CREATED`;

@@ -9,7 +9,7 @@ import type { WebhookSubscription } from '../../activities/webhook-types';
 import type { PartnerContract } from '../../db/contracts';
 import type { EntityRecord } from '../../db/merchants';
 import { deleteClientSessionProjection, readClientSessionProjection } from '../../db/projections';
-import type { AbortStatus } from '../../domain/client-session-status';
+import { refuseTransition, type AbortStatus } from '../../domain/client-session-status';
 import { withClientSessionDefaults } from '../../domain/defaults';
 import { eligibleSolutions } from '../../domain/eligibility';
 import { deterministicUuid } from '../../platform/ids';
@@ -240,11 +240,14 @@ export class ClientSessionGateway {
       if (failure) throw badRequest(failure.message, [{ pointer: '/status', detail: failure.message }]);
       if (!isWorkflowNotFound(error)) throw error;
     }
-    // The workflow has completed (the session is final): tell which status stands in the way.
+    // The workflow has completed (the session is final): tell which status stands in the way, in
+    // the words its validator would have used.
     const session = await this.read(id, entityId);
-    throw badRequest(`the client session is ${session.status}; it cannot be aborted`, [
-      { pointer: '/status', detail: `the client session is ${session.status}` },
-    ]);
+    // A session whose payment failed ends only once expired.
+    const refusal =
+      refuseTransition(session.status, status, session.authorization?.status) ??
+      `the client session expired at ${session.expires_at}; it cannot become ${status}`;
+    throw badRequest(refusal, [{ pointer: '/status', detail: refusal }]);
   }
 
   /**
@@ -293,13 +296,22 @@ export class ClientSessionGateway {
       if (failure?.type === 'NotFound') throw notFound('client session');
       if (failure?.type === 'AlreadySubmitted')
         throw new HttpProblem(400, 'session_already_submitted', failure.message);
+      if (failure?.type === 'SessionExpired') throw new HttpProblem(400, 'session_expired', failure.message);
+      if (failure?.type === 'InvalidTransition') throw new HttpProblem(400, 'session_ended', failure.message);
       if (failure) throw badRequest(failure.message);
       if (!isWorkflowNotFound(error)) throw error;
     }
-    // The workflow has completed: the session was paid, or it expired or was aborted.
+    // The workflow has completed: the session was paid, or it expired (its last payment failed, or
+    // none was made) or was aborted.
     const session = await this.read(id, entityId);
-    if (session.status === 'SUBMITTED')
+    if (session.status === 'SUBMITTED' && session.authorization?.status === 'AUTHORIZED')
       throw new HttpProblem(400, 'session_already_submitted', 'the client session has been paid');
+    if (session.status === 'SUBMITTED' || session.status === 'EXPIRED')
+      throw new HttpProblem(
+        400,
+        'session_expired',
+        `the client session expired at ${session.expires_at}; it can no longer be paid`,
+      );
     throw new HttpProblem(400, 'session_ended', `the client session is ${session.status}; it can no longer be paid`);
   }
 }

@@ -9,7 +9,8 @@ import { deliveryAttemptsOf } from '../../db/webhook-delivery-attempts';
 import { openClientSessionUpdate } from '../../workflows/client-session/messages';
 import { clientSessionWorkflowId } from '../../workflows/client-session/id';
 import { defaultWorkerTuning } from '../../temporal/worker-tuning';
-import { eventually, sessionApplication } from '../support/api-client';
+import { call, eventually, sessionApplication } from '../support/api-client';
+import { vaultCard } from '../support/payments';
 import { runOperatorScript } from '../support/operator-script';
 import { startStack, type Stack } from '../support/stack';
 import { startWebhookReceiver } from '../support/webhook-receiver';
@@ -62,6 +63,49 @@ describe('client session lifecycle', () => {
       { what: 'EXPIRED in the read model', timeoutMs: 10_000 },
     );
     expect(projection).toMatchObject({ status: 'EXPIRED', version: 2 });
+  });
+
+  it('takes neither a payment nor an abort past its expiry, while a refused payment keeps it running', async () => {
+    // Every delivery fails: the session keeps retrying its webhooks after expiry, so it still runs.
+    const receiver = await startWebhookReceiver(() => 500);
+    try {
+      const { session: created } = await create(
+        sessionApplication(merchant.entity_id, { webhook: { url: receiver.url } }),
+      );
+      const submit = async (number: string) =>
+        call(stack.baseUrl, 'POST', `/checkout/v1/sessions/${created.id}/payments`, {
+          apiKey: merchant.publishable_key,
+          body: {
+            split: [
+              {
+                amount: created.amount,
+                partner: 'sandbox-card',
+                method: 'creditcard',
+                vault_form_token: await vaultCard(stack, merchant, number),
+              },
+            ],
+          },
+        });
+      const refused = await submit('4000000000000002');
+      expect(refused.body.payment.authorization.status).toBe('REFUSED');
+      await new Promise((resolve) => setTimeout(resolve, Date.parse(created.expires_at) - Date.now() + 300));
+      const handle = stack.temporal.workflow.getHandle(clientSessionWorkflowId(created.id));
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+
+      const late = await submit('4242424242424242');
+      expect(late.status).toBe(400);
+      expect(late.body).toMatchObject({ error: 'session_expired' });
+      expect(late.body.detail).toBe(`the client session expired at ${created.expires_at}; it can no longer be paid`);
+      const aborted = await abort(created.id, 'ABORTED_BY_MERCHANT');
+      expect(aborted.response.status).toBe(400);
+      expect(aborted.error?.detail).toBe(
+        `the client session expired at ${created.expires_at}; it cannot become ABORTED_BY_MERCHANT`,
+      );
+      expect(await read(created.id)).toMatchObject({ status: 'SUBMITTED', authorization: { status: 'REFUSED' } });
+      await handle.terminate('the test is done with it');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('delivers signed webhooks in order, retrying after the receiver answers 500', async () => {

@@ -102,6 +102,52 @@ describe('paying on a client session', () => {
     expect(third.status).toBe(400);
   });
 
+  it('lets the merchant abort a session after a refused payment, so that the shopper cannot pay it again', async () => {
+    const session = await newSession();
+    const abort = (status: 'ABORTED_BY_MERCHANT' | 'ABORTED_BY_CUSTOMER') =>
+      tessera.v2.POST('/v2/client-sessions/{id}/abort', { params: { path: { id: session.id } }, body: { status } });
+    const refused = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4000000000000002')),
+    );
+    expect(refused.body.payment.authorization.status).toBe('REFUSED');
+    // The session hears of its payment's outcome by signal, after the shopper's answer.
+    await eventually(
+      async () => {
+        const read = await tessera.v2.GET('/v2/client-sessions/{id}', { params: { path: { id: session.id } } });
+        return read.data?.authorization?.status === 'REFUSED' ? read.data : undefined;
+      },
+      { what: 'the refusal on the session' },
+    );
+    const aborted = await abort('ABORTED_BY_MERCHANT');
+    expect(aborted.response.status).toBe(200);
+    expect(aborted.data).toMatchObject({ status: 'ABORTED_BY_MERCHANT', payment_id: refused.body.payment.id });
+    const again = await browser(
+      'POST',
+      `/checkout/v1/sessions/${session.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4242424242424242')),
+    );
+    expect(again.status).toBe(400);
+    const twice = await abort('ABORTED_BY_CUSTOMER');
+    expect(twice.response.status).toBe(400);
+    expect(twice.error?.detail).toMatch(/ABORTED_BY_MERCHANT/);
+
+    const paid = await newSession();
+    const authorized = await browser(
+      'POST',
+      `/checkout/v1/sessions/${paid.id}/payments`,
+      cardEntry(await vaultCard(stack, merchant, '4242424242424242')),
+    );
+    expect(authorized.body.payment.authorization.status).toBe('AUTHORIZED');
+    const refusedAbort = await tessera.v2.POST('/v2/client-sessions/{id}/abort', {
+      params: { path: { id: paid.id } },
+      body: { status: 'ABORTED_BY_MERCHANT' },
+    });
+    expect(refusedAbort.response.status).toBe(400);
+    expect(refusedAbort.error?.detail).toMatch(/SUBMITTED/);
+  });
+
   it("tells a submission repeated with its spent token that the session is paid, and refuses that token's second payment at the vault", async () => {
     const token = await vaultCard(stack, merchant, '4242424242424242');
     const session = await newSession();

@@ -55,7 +55,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
   const outbox = new WebhookOutbox(session.entity_id, input.webhook, input.webhookRetry);
 
   const moveTo = (status: ClientSessionStatus): void => {
-    const refusal = refuseTransition(session.status, status);
+    const refusal = refuseTransition(session.status, status, session.authorization?.status);
     if (refusal) throw ApplicationFailure.nonRetryable(refusal, 'InvalidTransition');
     if (session.status === status) return;
     session.status = status;
@@ -154,12 +154,36 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     latestPayment = undefined;
     submittedPaymentIds.add(request.payment_id);
   };
+  /**
+   * Past expires_at a session takes no payment nor abort, also while it still runs: a submitted one
+   * waits for its payment's last news and drains its webhooks after expiry. Open ones are EXPIRED
+   * by then, unless the Update and the timer share a workflow task. Validators only: they leave no
+   * trace in history, so sessions that shipped without this check replay as they ran.
+   */
+  const refuseAfterExpiry = (consequence: string) => {
+    if (Date.now() < Date.parse(session.expires_at)) return;
+    throw ApplicationFailure.create({
+      type: 'SessionExpired',
+      message: `the client session expired at ${session.expires_at}; ${consequence}`,
+      nonRetryable: true,
+    });
+  };
+  /** A new submission, as it arrives; a repeated one was refused above, and is told of its payment. */
+  const refuseNewSubmission = (request: SubmitClientSessionInput) => {
+    refuseSubmission(request);
+    refuseAfterExpiry('it can no longer be paid');
+  };
   const refuseSubmission = (request: SubmitClientSessionInput) => {
     belongs(request.entity_id);
     if (!mayBePaid(session.status, session.authorization?.status)) {
       throw ApplicationFailure.create({
         // Validators leave no trace in history: the failure type may change without patched().
-        type: session.status === 'SUBMITTED' ? 'AlreadySubmitted' : 'InvalidTransition',
+        type:
+          session.status === 'SUBMITTED'
+            ? 'AlreadySubmitted'
+            : session.status === 'EXPIRED'
+              ? 'SessionExpired'
+              : 'InvalidTransition',
         message:
           session.status === 'SUBMITTED'
             ? 'the client session already has a payment in progress or authorized'
@@ -195,7 +219,7 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
         await condition(() => latestPayment !== undefined);
         return { session, payment: latestPayment! };
       }),
-    { validator: refuseSubmission },
+    { validator: refuseNewSubmission },
   );
 
   // The reservation waiting for its payment's first outcome: answered again to a retry of the same
@@ -245,8 +269,9 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
     {
       validator: (request: SubmitClientSessionInput) => {
         belongs(request.entity_id);
-        if (awaitsFirstOutcome(request.payment_id) || awaitsAnotherPayment(request.payment_id)) return;
-        refuseSubmission(request);
+        if (awaitsFirstOutcome(request.payment_id)) return;
+        if (awaitsAnotherPayment(request.payment_id)) return refuseAfterExpiry('it can no longer be paid');
+        refuseNewSubmission(request);
       },
     },
   );
@@ -272,9 +297,11 @@ export async function clientSessionWorkflow(input: ClientSessionWorkflowInput): 
         return session;
       }),
     {
+      // Validators leave no trace in history: which statuses may be aborted may change without patched().
       validator: ({ status, entity_id }) => {
         belongs(entity_id);
-        assertAllowed(session.status, status);
+        assertAllowed(session.status, status, session.authorization?.status);
+        refuseAfterExpiry(`it cannot become ${status}`);
       },
     },
   );
@@ -307,7 +334,7 @@ function shownInEvents(
   return shown;
 }
 
-function assertAllowed(from: ClientSessionStatus, to: ClientSessionStatus): void {
-  const refusal = refuseTransition(from, to);
+function assertAllowed(from: ClientSessionStatus, to: ClientSessionStatus, authorizationStatus?: string): void {
+  const refusal = refuseTransition(from, to, authorizationStatus);
   if (refusal) throw ApplicationFailure.create({ type: 'InvalidTransition', message: refusal, nonRetryable: true });
 }

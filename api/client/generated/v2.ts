@@ -318,7 +318,7 @@ export interface paths {
     put?: never;
     /**
      * Abort a client session
-     * @description Only a CREATED or CHOICE_IN_PROGRESS session can be aborted; any other status answers 400.
+     * @description A session can be aborted while it may still be paid, before its expires_at: CREATED, CHOICE_IN_PROGRESS, or SUBMITTED with a failed authorization (REFUSED, ERROR, ABORTED), which keeps its payment_id. Any other abort answers 400.
      */
     post: {
       parameters: {
@@ -3673,7 +3673,7 @@ export interface components {
       widget?: components['schemas']['ClientSessionWidget'];
       /**
        * Format: uuid
-       * @description The payment; present only when the session is SUBMITTED.
+       * @description The last payment submitted on the session: present once it is SUBMITTED, also after an abort that followed a failed payment.
        * @example 3f2b8c1e-6a0d-4c8e-9f57-2d1b6e4a9c03
        */
       payment_id?: string;

@@ -73,7 +73,9 @@ export function registerClientSessionRoutes(
       config: { auth: { scope: 'orchestration-api' } },
       schema: {
         summary: 'Abort a client session',
-        description: 'Only a CREATED or CHOICE_IN_PROGRESS session can be aborted; any other status answers 400.',
+        description:
+          'A session can be aborted while it may still be paid, before its expires_at: CREATED, CHOICE_IN_PROGRESS, ' +
+          'or SUBMITTED with a failed authorization (REFUSED, ERROR, ABORTED), which keeps its payment_id. Any other abort answers 400.',
         tags: ['Client sessions'],
         params: SessionIdParams,
         body: Ref(AbortClientSessionRequest),

@@ -126,7 +126,12 @@ export const ClientSession = Type.Object(
     expires_at: DateTime({ description: 'When the session expires if not submitted.' }),
     shopper_redirection_url: HttpUrl({ examples: ['https://shop.example.com/checkout/return'] }),
     widget: Type.Optional(Ref(ClientSessionWidget)),
-    payment_id: Type.Optional(Uuid({ description: 'The payment; present only when the session is SUBMITTED.' })),
+    payment_id: Type.Optional(
+      Uuid({
+        description:
+          'The last payment submitted on the session: present once it is SUBMITTED, also after an abort that followed a failed payment.',
+      }),
+    ),
     eligible_solutions: Type.Array(Ref(PaymentSolution), {
       description: 'Partner and method pairs the shopper may choose from for this amount and currency.',
     }),

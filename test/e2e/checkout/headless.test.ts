@@ -186,4 +186,36 @@ describe('headless checkout SDK', () => {
     expect(payment.authorization.partner_transactions[0].card).toMatchObject({ last_four_digits: '4444' });
     expect(two.requests.filter((request) => request.url.includes('/v2/vault/'))).toEqual([]);
   });
+
+  it('tells the page that the session cannot be paid when the merchant aborted it after a refusal', async () => {
+    const session = await embedded(2100, 'headless-aborted');
+    const opened = await env.open(headlessPage(session));
+    const { page } = opened;
+    await page.getByText('State: ready').waitFor();
+    await fillCard(page, '4000000000000002');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await eventually(
+      async () => heard(opened).find((event) => event.type === 'error' && event.detail.code === 'payment_refused'),
+      { what: 'the refusal', timeoutMs: 15_000, intervalMs: 100 },
+    );
+    // The merchant cancels the order while the shopper is still on the page.
+    await eventually(
+      async () => {
+        const aborted = await call(env.stack.baseUrl, 'POST', `/v2/client-sessions/${session.id}/abort`, {
+          token: env.token,
+          body: { status: 'ABORTED_BY_MERCHANT' },
+        });
+        return aborted.status === 200 ? aborted.body : undefined;
+      },
+      { what: 'the abort once the session heard of the refusal', timeoutMs: 10_000, intervalMs: 200 },
+    );
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const refused = await eventually(
+      async () => heard(opened).find((event) => event.type === 'error' && event.detail.code === 'session_not_payable'),
+      { what: 'session_not_payable', timeoutMs: 15_000, intervalMs: 100 },
+    );
+    expect(refused.detail.message).toMatch(/ABORTED_BY_MERCHANT/);
+    expect((await env.readSession(session.id)).status).toBe('ABORTED_BY_MERCHANT');
+  });
 });

@@ -81,4 +81,4 @@ export interface Submission {
 }
 
 /** `application/problem+json` answers of the API: any field may be missing from what reaches a browser. */
-export type Problem = Partial<Pick<ApiProblem, 'status' | 'title' | 'detail' | 'errors'>>;
+export type Problem = Partial<Pick<ApiProblem, 'status' | 'title' | 'detail' | 'error' | 'errors'>>;

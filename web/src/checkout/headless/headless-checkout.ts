@@ -47,6 +47,11 @@ function errorOf(error: unknown, apiUrl: string, fallback: ErrorCode = 'unavaila
     if (error.status === 401 || error.status === 403)
       return new TesseraCheckoutError('unauthorized', error.message, options);
     if (error.status === 429) return new TesseraCheckoutError('rate_limited', error.message, options);
+    // The session moved on while the shopper was paying: expired, or aborted by the merchant.
+    if (error.problem?.error === 'session_expired')
+      return new TesseraCheckoutError('session_expired', error.message, options);
+    if (error.problem?.error === 'session_ended')
+      return new TesseraCheckoutError('session_not_payable', error.message, options);
     if (error.status >= 500) return new TesseraCheckoutError('unavailable', error.message, options);
     if (error.fieldErrors.some((field) => field.pointer?.endsWith('/wallet_token')))
       return new TesseraCheckoutError('saved_method_unusable', error.message, options);
@@ -393,7 +398,13 @@ export async function createCheckout(options: HeadlessCheckoutOptions): Promise<
         session = submission.session;
         outcome = outcomeOf(submission.payment, apiUrl);
       } catch (error) {
-        return fail(errorOf(error, apiUrl, 'split_invalid'));
+        const failure = errorOf(error, apiUrl, 'split_invalid');
+        if (failure.code === 'session_expired') {
+          clearTimeout(expiryTimer);
+          move('expired', failure);
+          throw failure;
+        }
+        return fail(failure);
       }
       if (outcome.kind === 'failed') {
         // Another card next time; the gift card is tokenized again at the next submission.
