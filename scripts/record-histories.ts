@@ -246,6 +246,24 @@ const scenarios: Record<string, (context: Context) => Promise<Recorded[]>> = {
     ];
   },
 
+  async 'session-card-refused-then-aborted-by-merchant'({ shop, webhookUrl }) {
+    const session = await shop.createSession({ webhook: { url: webhookUrl } });
+    const refused = await shop.submitCard(session.id, '4000000000000002');
+    if (refused.payment.authorization.status !== 'REFUSED')
+      throw new Error(`the card: ${refused.payment.authorization.status}`);
+    await shop.readSessionUntil(
+      session.id,
+      'the refusal on the session',
+      (read) => read.authorization?.status === 'REFUSED',
+    );
+    expectStatus(
+      await shop.api('POST', `/v2/client-sessions/${session.id}/abort`, { status: 'ABORTED_BY_MERCHANT' }),
+      200,
+      'abort',
+    );
+    return [sessionOf(session.id), paymentOf(refused.payment.id)];
+  },
+
   async 'session-3ds-challenge-completed'({ shop }) {
     const session = await shop.createSession();
     const { payment } = await shop.submitCard(session.id, '4000002760003184');
