@@ -240,10 +240,9 @@ export class ClientSessionGateway {
       if (failure) throw badRequest(failure.message, [{ pointer: '/status', detail: failure.message }]);
       if (!isWorkflowNotFound(error)) throw error;
     }
-    // The workflow has completed (the session is final): tell which status stands in the way, in
-    // the words its validator would have used.
+    // The workflow has completed (the session is final): tell what stands in the way, in the words
+    // its validator would have used. A session whose payment failed ends only once expired.
     const session = await this.read(id, entityId);
-    // A session whose payment failed ends only once expired.
     const refusal =
       refuseTransition(session.status, status, session.authorization?.status) ??
       `the client session expired at ${session.expires_at}; it cannot become ${status}`;
