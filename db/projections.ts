@@ -13,6 +13,7 @@ import { decrypt, encrypt } from '../platform/secrets';
 import type { ClientSessionState } from '../workflows/client-session/types';
 import type { Payment } from '../api/schemas/v2';
 import { transactionRowsOf } from './transaction-report';
+import { tokenOwnerRows } from './partner-token-owners';
 
 /** Upserts the session's read model; a write carrying an older version than the stored one is a no-op. */
 export async function saveClientSessionProjection(sql: Sql, key: Buffer, session: ClientSessionState): Promise<void> {
@@ -59,8 +60,19 @@ export async function savePaymentProjection(sql: Sql, key: Buffer, payment: Paym
 /** The payment's statement; `alongside`, another write run in the same statement (a CTE). */
 function paymentUpsert(sql: Sql, key: Buffer, payment: Payment, alongside?: ReturnType<typeof sessionUpsert>) {
   const rows = transactionRowsOf(payment);
+  const tokens = tokenOwnerRows(key, payment);
+  // The partner tokens it shows belong to its entity from now on (migration 021), first come.
+  const owners =
+    tokens.length > 0
+      ? sql`owned as (
+          insert into partner_token_owners (partner, token_hash, entity_id)
+          select t.partner, decode(t.token_hash, 'hex'), t.entity_id
+          from jsonb_to_recordset(${sql.json(tokens)}) as t(partner text, token_hash text, entity_id uuid)
+          on conflict (partner, token_hash) do nothing
+        ),`
+      : sql``;
   return sql`
-    with ${alongside ? sql`written_alongside as (${alongside}),` : sql``} saved as (
+    with ${alongside ? sql`written_alongside as (${alongside}),` : sql``} ${owners} saved as (
       insert into payment_projections
         (id, entity_id, client_session_id, authorization_status, amount, currency, order_reference, version, sealed_body, created_at, updated_at)
       values (${payment.id}, ${payment.entity_id}, ${payment.client_session_id ?? null}, ${payment.authorization?.status ?? 'PENDING'},

@@ -219,6 +219,19 @@ describe('authorizationLegs', () => {
     ]);
   });
 
+  it("refuses a partner token another entity's payment holds, and takes one never seen", () => {
+    const byToken = { amount: 100, partner: 'sandbox-card', method: 'creditcard', parent_partner_token: 'ptok' };
+    const refused = plan([byToken], [{ partnerToken: 'another' }]);
+    expect(refused.legs).toEqual([]);
+    expect(refused.errors).toEqual([
+      { pointer: '/split/0/parent_partner_token', detail: 'is not a token of this entity' },
+    ]);
+    for (const partnerToken of ['mine', 'unknown'] as const)
+      expect(plan([byToken], [{ partnerToken }]).legs.map((leg) => leg.instrument)).toEqual([
+        { kind: 'partner-token', partner_token: 'ptok' },
+      ]);
+  });
+
   it('plans no leg for a card or gift card entry naming neither a vault token nor an earlier authorization', () => {
     // The v2 body validation refuses such an entry; the browser checkout and API v1 reach this
     // function without it, and a leg with nothing to authorize would go to the partner empty.

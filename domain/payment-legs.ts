@@ -41,6 +41,8 @@ export interface SplitEntryFacts {
     | { status: 'unknown' | 'inactive' | 'expired' };
   /** A vault_form_token entry's token, looked up in the vault its prefix names. */
   vault?: VaultLookup;
+  /** A parent_partner_token entry's token: `another` when another entity's payment holds it. */
+  partnerToken?: 'mine' | 'another' | 'unknown';
 }
 
 export interface LegsRequest {
@@ -166,6 +168,8 @@ function legOf(
   } else if (kind === 'REDIRECT_AUTHORIZATION') {
     instrument = { kind: 'redirect' };
   } else if (entry.parent_partner_token) {
+    // Another entity's customer's token (db/partner-token-owners.ts): the partner is not asked.
+    if (facts.partnerToken === 'another') return refuse('parent_partner_token', 'is not a token of this entity');
     instrument = { kind: 'partner-token', partner_token: entry.parent_partner_token };
   } else if (entry.parent_partner_reference) {
     instrument = { kind: 'partner-reference', partner_reference: entry.parent_partner_reference };

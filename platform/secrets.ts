@@ -1,6 +1,6 @@
 // Encryption at rest and credential hashing. AES-256-GCM gives integrity as well as secrecy:
 // a tampered ciphertext fails to decrypt instead of yielding garbage.
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const version = 'v1';
 
@@ -26,6 +26,15 @@ export function decrypt(key: Buffer, sealed: string): string {
 
 export function sha256(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/**
+ * A hash keyed with the platform key, for values a database reader must not be able to confirm by
+ * hashing guesses (a partner's token has the partner's format, not ours). `purpose` keeps the
+ * hashes of one use apart from another's.
+ */
+export function keyedHash(key: Buffer, purpose: string, value: string): Buffer {
+  return createHmac('sha256', key).update(`${purpose}\0${value}`, 'utf8').digest();
 }
 
 export function sameHash(a: Buffer, b: Buffer): boolean {

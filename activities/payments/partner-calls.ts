@@ -3,6 +3,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Sql } from '../../db/connection';
 import { findPartnerAccount } from '../../db/partner-accounts';
+import { partnerTokenOwnership } from '../../db/partner-token-owners';
 import {
   claimPartnerReference,
   findPartnerReferenceClaim,
@@ -125,6 +126,21 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
     };
   }
 
+  /**
+   * The api refused another entity's token before the payment started; this is the check that
+   * holds for every path (a wallet token, a payment started before the token was recorded).
+   */
+  async function refuseAnotherEntitysToken(input: AuthorizeLegInput, token: string): Promise<void> {
+    if (
+      (await partnerTokenOwnership(deps.sql, deps.encryptionKey, input.entity_id, input.partner, token)) !== 'another'
+    )
+      return;
+    throw ApplicationFailure.nonRetryable(
+      'the partner token is not one of this entity',
+      PERMANENT_FAILURE.instrumentUnavailable,
+    );
+  }
+
   async function instrumentFor(
     input: AuthorizeLegInput,
     instrument: Exclude<LegInstrument, { kind: 'vaulted-card' }>,
@@ -147,6 +163,7 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
         };
       }
       case 'partner-token':
+        await refuseAnotherEntitysToken(input, instrument.partner_token);
         return { type: 'partner_token', partner_token: instrument.partner_token };
       case 'wallet-token': {
         // Read at each call: a token deactivated or deleted since the payment started is not used.
@@ -163,6 +180,8 @@ export function createPartnerCallActivities(deps: { sql: Sql; encryptionKey: Buf
             PERMANENT_FAILURE.instrumentUnavailable,
           );
         }
+        // A wallet holds any token its merchant added: one of another entity's is refused here.
+        await refuseAnotherEntitysToken(input, found.token.value);
         return { type: 'partner_token', partner_token: found.token.value };
       }
       case 'redirect':

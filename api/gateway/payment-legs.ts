@@ -5,6 +5,7 @@ import type { Sql } from '../../db/connection';
 import type { PartnerContract } from '../../db/contracts';
 import { findVaultedGiftCard } from '../../db/gift-card-vault';
 import { findVaultedCard } from '../../db/vault';
+import { partnerTokenOwnership } from '../../db/partner-token-owners';
 import { findTransaction, readPaymentProjection } from '../../db/projections';
 import { payingWalletToken } from '../../db/wallet';
 import { authorizationLegs, GIFT_CARD_TOKEN_PREFIX, type SplitEntryFacts } from '../../domain/payment-legs';
@@ -108,7 +109,17 @@ async function factsOf(input: SplitLookup, entry: PaymentSplitEntry): Promise<Sp
       return { vault: { status: 'found', ...(usedBy !== null ? { used_by: usedBy } : {}) } };
     }
     default:
-      return {};
+      return entry.parent_partner_token && entry.partner
+        ? {
+            partnerToken: await partnerTokenOwnership(
+              input.sql,
+              input.encryptionKey,
+              input.entityId,
+              entry.partner,
+              entry.parent_partner_token,
+            ),
+          }
+        : {};
   }
 }
 

@@ -149,6 +149,51 @@ describe('POST /v2/payments entries', () => {
     });
   });
 
+  it("refuses another entity's partner token before the payment starts, and at the partner call", async () => {
+    const earlier = await savedWalletAuthorization();
+    const partnerToken = earlier.authorization!.partner_transactions[0]!.partner_token!;
+    const byToken = { amount: 3000, partner: 'sandbox-wallet', method: 'wallet', parent_partner_token: partnerToken };
+    const own = await payment({ split: [byToken] });
+    expect(own.response.status, JSON.stringify(own.error)).toBe(201);
+    expect(own.data?.authorization?.status).toBe('AUTHORIZED');
+
+    const stranger = await stack.createMerchant();
+    const foreign = await payment(
+      { split: [byToken] },
+      stack.client({ accessToken: await stack.accessToken(stranger) }),
+      stranger.entity_id,
+    );
+    expect(foreign.response.status).toBe(400);
+    expect(foreign.error?.errors).toEqual([
+      { pointer: '/split/0/parent_partner_token', detail: 'is not a token of this entity' },
+    ]);
+    // The path that holds for all (a token in the stranger's wallet, a payment started before the
+    // token was recorded): the partner is not asked.
+    const { authorizeLeg } = createPartnerCallActivities({
+      sql: stack.sql,
+      encryptionKey: stack.config.encryptionKey,
+      partners: partnersFor(stack.config),
+    });
+    await expect(
+      authorizeLeg({
+        entity_id: stranger.entity_id,
+        idempotency_key: `payment/${randomUUID()}/auth/${randomUUID()}`,
+        partner: 'sandbox-wallet',
+        method: 'wallet',
+        amount: 3000,
+        currency: 'EUR',
+        instrument: { kind: 'partner-token', partner_token: partnerToken },
+        order_reference: 'foreign-token',
+        return_url: 'http://127.0.0.1:9/return',
+        notification_url: 'http://127.0.0.1:9/notify',
+      }),
+    ).rejects.toMatchObject({ type: 'InstrumentUnavailable', message: 'the partner token is not one of this entity' });
+    // The table holds no token, only hashes keyed with the platform key.
+    const rows = await stack.sql<{ token_hash: Buffer }[]>`select token_hash from partner_token_owners`;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.token_hash.toString('utf8').includes(partnerToken))).toBe(false);
+  });
+
   it('renews a v1 authorization off session with its partner token', async () => {
     const earlier = await savedWalletAuthorization();
     const leg = earlier.authorization!.partner_transactions[0]!;
