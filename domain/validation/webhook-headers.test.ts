@@ -98,6 +98,25 @@ describe('webhook header names', () => {
       ).map((error) => error.pointer),
     ).toEqual(['/webhook/headers/0/name', '/webhook/headers/0/values/1', '/webhook/headers/1/values/0']);
   });
+
+  it('refuses a name given twice, in any case: its delivery would keep only one of them', () => {
+    expect(
+      validateWebhookHeaders(
+        [
+          { name: 'x-a', values: ['1'] },
+          { name: 'X-M', values: ['p', 'q'] },
+          { name: 'X-A', values: ['2'] },
+        ],
+        '/webhook/headers',
+      ),
+    ).toEqual([
+      {
+        pointer: '/webhook/headers/2/name',
+        detail:
+          'repeats the header of /webhook/headers/0/name (names are compared without regard to case): give all its values in one entry',
+      },
+    ]);
+  });
 });
 
 describe('headers stored before the rules held', () => {

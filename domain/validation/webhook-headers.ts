@@ -67,14 +67,27 @@ export function isSendableHeaderValue(value: string): boolean {
 }
 
 /**
- * The rules above for a webhook's `headers`, at `at` (e.g. "/webhook/headers"): a reserved name at
- * `<at>/<i>/name`, an unsendable value at `<at>/<i>/values/<j>`. Returns every error found.
+ * The rules above for a webhook's `headers`, at `at` (e.g. "/webhook/headers"): a reserved or
+ * repeated name at `<at>/<i>/name`, an unsendable value at `<at>/<i>/values/<j>`. Returns every
+ * error found.
  */
 export function validateWebhookHeaders(headers: readonly WebhookHeaderInput[] | undefined, at: string): FieldError[] {
   const errors: FieldError[] = [];
+  /** Where each name (any case) came first: a delivery sends one line per name, so a second would be lost. */
+  const firstAt = new Map<string, number>();
   (headers ?? []).forEach((header, i) => {
     const reserved = reservedWebhookHeaderReason(header.name);
     if (reserved) errors.push(fieldError(pointer(at, i, 'name'), reserved));
+    const lower = header.name.toLowerCase();
+    const first = firstAt.get(lower);
+    if (first === undefined) firstAt.set(lower, i);
+    else
+      errors.push(
+        fieldError(
+          pointer(at, i, 'name'),
+          `repeats the header of ${pointer(at, first, 'name')} (names are compared without regard to case): give all its values in one entry`,
+        ),
+      );
     header.values.forEach((value, j) => {
       if (!isSendableHeaderValue(value))
         errors.push(fieldError(pointer(at, i, 'values', j), WEBHOOK_HEADER_VALUE_RULE));
