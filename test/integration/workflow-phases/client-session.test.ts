@@ -241,7 +241,7 @@ describe('client session: submission', () => {
     );
     expect(abort).toEqual({
       type: 'InvalidTransition',
-      message: 'the client session is SUBMITTED; it cannot become ABORTED_BY_CUSTOMER',
+      message: 'the client session is SUBMITTED and its payment is PENDING; it cannot become ABORTED_BY_CUSTOMER',
     });
   });
 });
