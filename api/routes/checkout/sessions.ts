@@ -61,7 +61,6 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
     '/checkout/v1/sessions/:id',
     '/checkout/v1/sessions/:id/payment-methods',
     '/checkout/v1/sessions/:id/payments',
-    '/checkout/v1/sessions/:id/payment',
     '/checkout/v1/entities/:entityId/sessions/:id',
   ]) {
     app.options(path, { schema: { hide: true } }, async (_request, reply) =>
@@ -82,28 +81,6 @@ export function registerCheckoutRoutes(parent: FastifyInstance, deps: Deps): voi
     async (request, reply) => {
       const session = await deps.clientSessions.open(request.params.id, await entityOf(request), request.log);
       return reply.header('cache-control', 'no-store').send(shopperSessionView(session));
-    },
-  );
-
-  // The session's last payment, as the shopper may see it: a page opened again while that payment
-  // waits for the shopper (a 3-D Secure challenge left with the Back button) offers its
-  // redirection again, instead of a dead end until the shopper's window closes.
-  app.get(
-    '/checkout/v1/sessions/:id/payment',
-    {
-      onRequest: withCors,
-      schema: {
-        hide: true,
-        params: SessionParams,
-        response: { 200: Ref(Payment), ...problemResponses(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const entityId = await entityOf(request);
-      const session = await deps.clientSessions.read(request.params.id, entityId);
-      if (!session.payment_id) throw notFound('payment');
-      const payment = await deps.payments.read(session.payment_id, entityId, { log: request.log });
-      return reply.header('cache-control', 'no-store').send(shopperPaymentView(payment));
     },
   );
 

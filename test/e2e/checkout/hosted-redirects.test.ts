@@ -54,22 +54,6 @@ describe('3-D Secure', () => {
     expect(thirdPartyRequests(requests, env)).toEqual([]);
   });
 
-  it('offers the challenge again to a shopper who left it with the Back button, and passes it', async () => {
-    const session = await env.createSession({ amount: 4300, order: { reference: 'hp-3ds-back' } });
-    const { page } = await env.open(hostedPageOf(session));
-    await fillCard(page, '4000002760003184');
-    await page.getByRole('button', { name: 'Pay €43.00' }).click();
-    await page.waitForURL((url) => url.origin === new URL(env.stack.sandbox.url).origin, { timeout: 30_000 });
-    await page.goBack();
-    await page.getByRole('heading', { name: 'Your payment is waiting for you' }).waitFor();
-    await screenshot(page, 'hosted-3ds-left-unfinished');
-    await page.getByRole('button', { name: 'Continue the payment' }).click();
-    await decideOnPartnerPage(page, /3-D Secure verification/, 'Complete authentication');
-    const claims = await env.verifiedClaims(await waitForMerchantReturn(page));
-    expect(claims).toMatchObject({ client_session_id: session.id, authorization_status: 'AUTHORIZED' });
-    await env.readPayment(String(claims.payment_id), 'AUTHORIZED');
-  });
-
   it('fails the challenge: back at the merchant refused and signed, then paying again on the same page', async () => {
     const session = await env.createSession({ amount: 4200, order: { reference: 'hp-3ds-fail' } });
     const { page } = await env.open(hostedPageOf(session));

@@ -1,6 +1,6 @@
 // The browser's calls to Tessera: open the session, tokenize at the vault, submit. Card and gift
 // card numbers only ever go to the vault routes; a submission carries their tokens.
-import type { ClientSessionView, PaymentView, Problem, SavedMethodView, SplitEntry, Submission } from './types';
+import type { ClientSessionView, Problem, SavedMethodView, SplitEntry, Submission } from './types';
 
 /** The API answered with an error status (problem+json when it could say more). */
 export class CheckoutApiError extends Error {
@@ -48,8 +48,6 @@ export interface CheckoutApi {
   vaultGiftCard(giftCard: { number: string; pin?: string }): Promise<GiftCardTokenization>;
   giftCardBalance(vaultFormToken: string, currency: string): Promise<GiftCardBalance>;
   submitPayment(sessionId: string, split: SplitEntry[]): Promise<Submission>;
-  /** The session's last payment (404 when none was submitted). */
-  sessionPayment(sessionId: string): Promise<PaymentView>;
   /** The session customer's active saved cards, favorite first ([] without a customer.reference). */
   savedMethods(sessionId: string): Promise<SavedMethodView[]>;
   /** The shopper removes a saved card from their wallet at this merchant. */
@@ -134,7 +132,6 @@ export function createCheckoutApi(options: CheckoutApiOptions): CheckoutApi & { 
     giftCardBalance: (vaultFormToken, currency) =>
       call('POST', '/v2/vault/gift-cards/balance', { vault_form_token: vaultFormToken, currency }),
     submitPayment: (sessionId, split) => call('POST', `/checkout/v1/sessions/${id(sessionId)}/payments`, { split }),
-    sessionPayment: (sessionId) => call('GET', `/checkout/v1/sessions/${id(sessionId)}/payment`),
     savedMethods: (sessionId) => call('GET', `/checkout/v1/sessions/${id(sessionId)}/saved-methods`),
     removeSavedMethod: (sessionId, savedMethodId) =>
       call('DELETE', `/checkout/v1/sessions/${id(sessionId)}/saved-methods/${id(savedMethodId)}`),

@@ -8,9 +8,8 @@ import { formatAmount } from '../core/money';
 import { followRedirection, assignLocation, type Navigate } from '../core/navigation';
 import { screenOf, type Outcome, type SessionScreen } from '../core/outcome';
 import { loadSavedCards, type SavedCard } from '../core/saved-cards';
-import { SHOPPER_WINDOW_MS } from '../../../../domain/payment-windows';
 import { paymentOptions, type MethodKind, type PaymentOption } from '../core/solutions';
-import type { ClientSessionView, Redirection } from '../core/types';
+import type { ClientSessionView } from '../core/types';
 import { CardEntryContext, type CardEntryComponent } from './card-entry';
 import { HeadingBase, Heading } from './Heading';
 import { LockIcon } from './icons';
@@ -65,8 +64,6 @@ type View =
       options: PaymentOption[];
       savedCards: SavedCard[];
       refreshed: boolean;
-      /** The partner's page the shopper left before finishing (a payment still waiting for them). */
-      unfinished?: Redirection;
     }
   | ({ kind: 'leaving' } & LeavingNotice)
   | { kind: 'done'; session: ClientSessionView };
@@ -116,17 +113,8 @@ export function Checkout(props: CheckoutProps) {
         // Before the form shows, so that the favorite is the choice it opens with. A quiet refresh
         // keeps the form, and the list it was given, mounted: nothing to ask again.
         const savedCards = screen.kind === 'form' && !quiet ? await loadSavedCards(api, session, options, now()) : [];
-        const unfinished = screen.kind === 'processing' ? await unfinishedRedirection(api, session.id) : undefined;
         onSessionRef.current?.(session);
-        setView({
-          kind: 'session',
-          session,
-          screen,
-          options,
-          savedCards,
-          refreshed: quiet,
-          ...(unfinished ? { unfinished } : {}),
-        });
+        setView({ kind: 'session', session, screen, options, savedCards, refreshed: quiet });
         if (!quiet) {
           emitRef.current({
             type: 'ready',
@@ -256,13 +244,7 @@ export function Checkout(props: CheckoutProps) {
             onStale={() => void load(true)}
           />
         ) : (
-          <SessionStatus
-            screen={view.screen}
-            session={view.session}
-            navigate={navigate}
-            takeFocus={view.refreshed}
-            {...(view.unfinished ? { unfinished: view.unfinished } : {})}
-          />
+          <SessionStatus screen={view.screen} session={view.session} navigate={navigate} takeFocus={view.refreshed} />
         );
       break;
   }
@@ -339,27 +321,12 @@ function FormScreen({
   );
 }
 
-/**
- * Where a payment still waiting for the shopper sends them (a 3-D Secure challenge, a wallet's or
- * a lender's page), if it does; nothing when it cannot be read: the page then only says to wait.
- */
-async function unfinishedRedirection(api: CheckoutApi, sessionId: string): Promise<Redirection | undefined> {
-  try {
-    const payment = await api.sessionPayment(sessionId);
-    return payment.authorization?.status === 'PENDING' ? payment.redirection : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function SessionStatus({
   screen,
   session,
   navigate,
   takeFocus,
-  unfinished,
 }: {
-  unfinished?: Redirection;
   screen: Exclude<SessionScreen, { kind: 'form' }>;
   session: ClientSessionView;
   navigate: Navigate;
@@ -388,29 +355,6 @@ function SessionStatus({
         </StatusScreen>
       );
     case 'processing':
-      if (unfinished)
-        return (
-          <StatusScreen
-            tone="info"
-            title="Your payment is waiting for you"
-            actions={
-              <button
-                type="button"
-                className="tc-button tc-button--primary"
-                onClick={() => followRedirection(unfinished, navigate)}
-              >
-                Continue the payment
-              </button>
-            }
-            takeFocus={takeFocus}
-          >
-            <p>
-              The payment for order {session.order.reference} needs one more step that was not finished (such as a
-              confirmation with your bank). Continue it; if you leave it, it is cancelled after{' '}
-              {SHOPPER_WINDOW_MS / 60_000} minutes and you can pay again.
-            </p>
-          </StatusScreen>
-        );
       return (
         <StatusScreen
           tone="info"
